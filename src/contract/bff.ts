@@ -1,0 +1,47 @@
+/**
+ * @module Wire shapes between the widget and the BFF: routes, headers, the created-search envelope and
+ * the error body. The offer search and second-look routes share them, so one hook polls both.
+ */
+import * as z from 'zod/mini'
+import { rateTableSchema } from './offer-search.ts'
+
+/** Every widget request carries it; a POST without it is refused, which forces a CORS preflight. */
+export const WIDGET_HEADER = 'X-Offer-Widget'
+/** The per-search capability the BFF issues with a created search; required to poll it. */
+export const ACCESS_TOKEN_HEADER = 'X-Offer-Access-Token'
+
+export const BFF_ROUTES = {
+  issuers: '/api/issuers',
+  offerSearches: '/api/offer-searches',
+  secondLook: '/api/second-look',
+  clicks: '/api/clicks',
+} as const
+
+/** `201` from `POST /api/offer-searches` and `POST /api/second-look`. */
+export const createdSearchSchema = z.looseObject({
+  accessToken: z.string().check(z.minLength(1)),
+  rateTable: rateTableSchema,
+})
+export type CreatedSearch = z.infer<typeof createdSearchSchema>
+
+/** Stable codes the widget can branch on; `message` is for people, `code` for code. */
+export const ERROR_CODES = [
+  'bad_request',
+  'validation_failed',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'payload_too_large',
+  'rate_limited',
+  'upstream_misconfigured',
+  'upstream_unavailable',
+  'internal',
+] as const
+export type ErrorCode = (typeof ERROR_CODES)[number]
+
+export const bffErrorSchema = z.looseObject({
+  code: z.string(),
+  message: z.string(),
+  errors: z.optional(z.array(z.looseObject({ field: z.string(), reason: z.string() }))),
+})
+export type BffError = z.infer<typeof bffErrorSchema>
