@@ -1,4 +1,24 @@
 /**
- * @module `npm run bench`: runs every benchmark and prints one table per benchmark.
+ * @module `npm run bench`: runs every `bench/*.bench.ts` in its own process, one after another, so one
+ * benchmark's load never skews another's figures. Each prints its own table.
  */
-console.log('bench: no benchmarks yet; the BFF, widget and marketplace issues add them.')
+import { spawnSync } from 'node:child_process'
+import { readdirSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const here = dirname(fileURLToPath(import.meta.url))
+const only = process.argv.slice(2)
+const files = readdirSync(here)
+  .filter((name) => name.endsWith('.bench.ts'))
+  .filter((name) => only.length === 0 || only.some((o) => name.includes(o)))
+  .sort()
+
+if (files.length === 0) console.log('bench: no benchmarks matched')
+let failed = 0
+for (const file of files) {
+  console.log(`\n## ${file}\n`)
+  const result = spawnSync(process.execPath, ['--import', 'tsx', join(here, file)], { stdio: 'inherit' })
+  if (result.status !== 0) failed++
+}
+process.exit(failed === 0 ? 0 : 1)
