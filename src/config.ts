@@ -1,0 +1,210 @@
+/**
+ * @module The only reader of `process.env`: validates every variable with zod and fails at start with a
+ * message naming the variable and the fix.
+ */
+import { randomBytes } from 'node:crypto'
+import * as z from 'zod/mini'
+import { API_VERSION_PATTERN, CURRENT_API_VERSION, ZIP_KEYS } from './contract/offer-search.ts'
+
+export const SANDBOX_DEFAULT_TOKENS = {
+  test: 'sandbox-test-token',
+  production: 'sandbox-production-token',
+} as const
+
+const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value)
+const optionalString = z.pipe(z.transform(emptyToUndefined), z.optional(z.string()))
+const csv = z.pipe(
+  z.transform((value: unknown) =>
+    typeof value === 'string' && value.trim() !== ''
+      ? value
+          .split(',')
+          .map((part) => part.trim())
+          .filter(Boolean)
+      : [],
+  ),
+  z.array(z.string()),
+)
+const httpUrl = (name: string) =>
+  z.pipe(
+    z.transform(emptyToUndefined),
+    z.optional(z.url({ protocol: /^https?$/, error: `${name} must be an absolute http(s) URL` })),
+  )
+
+const envSchema = z.object({
+  NODE_ENV: z._default(z.enum(['development', 'production', 'test']), 'development'),
+  PORT: z.pipe(
+    z._default(z.string(), '8787'),
+    z.pipe(
+      z.transform((v: string) => (/^\d+$/.test(v) ? Number(v) : Number.NaN)),
+      z.int({ error: 'PORT must be a whole number 0-65535' }).check(z.gte(0), z.lte(65535)),
+    ),
+  ),
+  HOST: z._default(z.string(), '127.0.0.1'),
+  LOG_LEVEL: z._default(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
+  ENGINE_ENV: z._default(
+    z.enum(['test', 'production'], { error: 'ENGINE_ENV must be "test" or "production"' }),
+    'test',
+  ),
+  ENGINE_BASE_URL_TEST: httpUrl('ENGINE_BASE_URL_TEST'),
+  ENGINE_BASE_URL_PRODUCTION: httpUrl('ENGINE_BASE_URL_PRODUCTION'),
+  ENGINE_TOKEN: optionalString,
+  API_VERSION: z._default(
+    z.string().check(z.regex(API_VERSION_PATTERN, { error: 'API_VERSION must look like 2026-02-25' })),
+    CURRENT_API_VERSION,
+  ),
+  SESSION_SECRET: optionalString,
+  TRUST_PROXY: optionalString,
+  ALLOWED_ORIGINS: csv,
+  REDIS_URL: httpUrlLike('REDIS_URL', /^rediss?$/),
+  DATABASE_URL: httpUrlLike('DATABASE_URL', /^postgres(ql)?$/),
+  DATA_DIR: z._default(z.string(), './data'),
+  ZIP_CODE_KEY: z._default(
+    z.enum(ZIP_KEYS, { error: 'ZIP_CODE_KEY must be "zipcode" or "zipCode"' }),
+    'zipcode',
+  ),
+  SANDBOX_TEST_TOKEN: z._default(z.string().check(z.minLength(8)), SANDBOX_DEFAULT_TOKENS.test),
+  SANDBOX_PRODUCTION_TOKEN: z._default(z.string().check(z.minLength(8)), SANDBOX_DEFAULT_TOKENS.production),
+  PARTNERS_FILE: optionalString,
+  REPORTS_TOKEN: optionalString,
+  WINNER_POLICY: z._default(
+    z.enum(['phase1', 'phase2'], { error: 'WINNER_POLICY must be "phase1" or "phase2"' }),
+    'phase1',
+  ),
+})
+
+function httpUrlLike(name: string, protocol: RegExp) {
+  return z.pipe(
+    z.transform(emptyToUndefined),
+    z.optional(
+      z.url({
+        protocol,
+        error: `${name} must be a URL like ${protocol.source.replace(/[\^$?()]/g, '')}://host:port/...`,
+      }),
+    ),
+  )
+}
+
+export type Env = z.infer<typeof envSchema>
+
+export interface Config {
+  nodeEnv: Env['NODE_ENV']
+  port: number
+  host: string
+  logLevel: Env['LOG_LEVEL']
+  /** True when no `ENGINE_TOKEN` is set: the sandbox is mounted in-process and is the upstream. */
+  sandboxMode: boolean
+  engine: {
+    env: 'test' | 'production'
+    /** Absent in sandbox mode until the server knows its own address (see `sandboxBaseUrl`). */
+    baseUrl: string | undefined
+    token: string
+    apiVersion: string
+  }
+  sessionSecret: string
+  /** Raw `TRUST_PROXY`: a hop count or a comma-separated list of CIDRs / proxy-addr keywords. */
+  trustProxy: string | undefined
+  allowedOrigins: string[]
+  redisUrl: string | undefined
+  databaseUrl: string | undefined
+  dataDir: string
+  zipCodeKey: Env['ZIP_CODE_KEY']
+  sandboxTokens: { test: string; production: string }
+  partnersFile: string | undefined
+  reportsToken: string | undefined
+  winnerPolicy: Env['WINNER_POLICY']
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError'
+}
+
+/** Reads and validates the environment; throws `ConfigError` naming every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env)
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? '(environment)')
+      const message =
+        issue.message && issue.message !== 'Invalid input' ? issue.message : `${name} is invalid`
+      return `  ${name}: ${message} (got ${JSON.stringify(env[name])})`
+    })
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}\nSee .env.example for every variable.`)
+  }
+  const e = parsed.data
+  const sandboxMode = e.ENGINE_TOKEN === undefined
+  const problems: string[] = []
+  if (!sandboxMode && e.SESSION_SECRET === undefined) {
+    problems.push(
+      '  SESSION_SECRET: required when ENGINE_TOKEN is set; use 32+ random characters (openssl rand -hex 32)',
+    )
+  }
+  if (e.SESSION_SECRET !== undefined && e.SESSION_SECRET.length < 32) {
+    problems.push('  SESSION_SECRET: must be at least 32 characters; use openssl rand -hex 32')
+  }
+  const baseUrl = e.ENGINE_ENV === 'test' ? e.ENGINE_BASE_URL_TEST : e.ENGINE_BASE_URL_PRODUCTION
+  if (!sandboxMode && baseUrl === undefined) {
+    const name = e.ENGINE_ENV === 'test' ? 'ENGINE_BASE_URL_TEST' : 'ENGINE_BASE_URL_PRODUCTION'
+    problems.push(`  ${name}: required when ENGINE_TOKEN is set and ENGINE_ENV=${e.ENGINE_ENV}`)
+  }
+  if (e.TRUST_PROXY !== undefined && !isTrustProxy(e.TRUST_PROXY)) {
+    problems.push(
+      '  TRUST_PROXY: must be a hop count (e.g. 1) or a comma-separated list of CIDRs (e.g. 10.0.0.0/8)',
+    )
+  }
+  for (const origin of e.ALLOWED_ORIGINS) {
+    if (!isOrigin(origin)) {
+      problems.push(
+        `  ALLOWED_ORIGINS: "${origin}" is not an origin; write scheme://host[:port] with no path, never *`,
+      )
+    }
+  }
+  if (problems.length > 0) {
+    throw new ConfigError(
+      `Invalid configuration:\n${problems.join('\n')}\nSee .env.example for every variable.`,
+    )
+  }
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    logLevel: e.LOG_LEVEL,
+    sandboxMode,
+    engine: {
+      env: e.ENGINE_ENV,
+      baseUrl,
+      token: e.ENGINE_TOKEN ?? (e.ENGINE_ENV === 'test' ? e.SANDBOX_TEST_TOKEN : e.SANDBOX_PRODUCTION_TOKEN),
+      apiVersion: e.API_VERSION,
+    },
+    // Sandbox mode has no secret to keep across restarts: a random one per process is safe.
+    sessionSecret: e.SESSION_SECRET ?? randomBytes(32).toString('hex'),
+    trustProxy: e.TRUST_PROXY,
+    allowedOrigins: e.ALLOWED_ORIGINS,
+    redisUrl: e.REDIS_URL,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: e.DATA_DIR,
+    zipCodeKey: e.ZIP_CODE_KEY,
+    sandboxTokens: { test: e.SANDBOX_TEST_TOKEN, production: e.SANDBOX_PRODUCTION_TOKEN },
+    partnersFile: e.PARTNERS_FILE,
+    reportsToken: e.REPORTS_TOKEN,
+    winnerPolicy: e.WINNER_POLICY,
+  }
+}
+
+const PROXY_KEYWORDS = new Set(['loopback', 'linklocal', 'uniquelocal'])
+
+function isTrustProxy(value: string): boolean {
+  if (/^\d+$/.test(value.trim())) return true
+  return value
+    .split(',')
+    .map((part) => part.trim())
+    .every((part) => PROXY_KEYWORDS.has(part) || /^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(part))
+}
+
+function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value)
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === value
+  } catch {
+    return false
+  }
+}
