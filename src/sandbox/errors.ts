@@ -1,0 +1,42 @@
+/**
+ * @module The sandbox's error answers: every 4xx/5xx carries `{ errors: [{ field, reason }] }` (the README
+ * decision for seed 000's "Exact shape of the error objects: not shown"), thrown as `HTTPException`.
+ */
+import { HTTPException } from 'hono/http-exception'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import type { FieldIssue } from '../contract/common.ts'
+import type { UpstreamErrorBody } from '../contract/offer-search.ts'
+
+export function errorResponse(
+  status: ContentfulStatusCode,
+  errors: FieldIssue[],
+  headers: Record<string, string> = {},
+): Response {
+  const body: UpstreamErrorBody = { errors: errors.map(({ field, reason }) => ({ field, reason })) }
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
+  })
+}
+
+/** Stops the request with an error body; middleware and handlers throw it, Hono turns it into the response. */
+export function apiError(
+  status: ContentfulStatusCode,
+  errors: FieldIssue[],
+  headers: Record<string, string> = {},
+): HTTPException {
+  return new HTTPException(status, { res: errorResponse(status, errors, headers) })
+}
+
+/**
+ * Raised to drop the connection without an answer (fault injection). On Node the socket is destroyed
+ * first; in-process there is no socket, so the fetch promise rejects the way undici's does.
+ */
+export class ConnectionResetError extends TypeError {
+  override name = 'TypeError'
+  constructor() {
+    super('fetch failed', {
+      cause: Object.assign(new Error('sandbox fault injection: connection reset'), { code: 'ECONNRESET' }),
+    })
+  }
+}
