@@ -1,0 +1,135 @@
+/**
+ * @module The reference partner's lending rules: every decision it makes, in one readable place. A partner
+ * replaces this file's contents with its own underwriting; the marketplace's simulated partners reuse it.
+ * The numbers are illustrative, not credit or legal advice. Pure: no I/O, no clock (the caller passes `now`).
+ */
+import type { Lead, UsState } from '../contract/partner.ts'
+
+export type CreditTier = 'excellent' | 'good' | 'fair' | 'poor'
+export type ProductType = 'installment_loan' | 'debt_relief'
+
+/** Numeric score bands, highest first (FICO-like 300–850). */
+export const SCORE_BANDS: ReadonlyArray<{ min: number; tier: CreditTier }> = [
+  { min: 740, tier: 'excellent' },
+  { min: 670, tier: 'good' },
+  { min: 580, tier: 'fair' },
+  { min: 300, tier: 'poor' },
+]
+
+/**
+ * Self-reported ratings we price. Seed 001: allowed values of `providedCreditRating` are "not shown", so we
+ * read them case-insensitively and reject the ones we do not know, saying which we do.
+ */
+export const RATING_TIERS: Readonly<Record<string, CreditTier>> = {
+  excellent: 'excellent',
+  'very good': 'good',
+  good: 'good',
+  fair: 'fair',
+  average: 'fair',
+  poor: 'poor',
+  'very poor': 'poor',
+  bad: 'poor',
+}
+
+export const MINIMUM_AGE = 18
+
+export interface ProductRule {
+  /** Credit tiers this product is offered to. */
+  tiers: readonly CreditTier[]
+  /** Lowest yearly income (USD) we lend against; `monthlyNetIncome` counts twelve times. */
+  minAnnualIncome: number
+  /** Accepted `loanAmount` range (USD) when the lead sends one. */
+  loanAmount: { min: number; max: number }
+  /** Where we do not offer the product (licensing): a per-state rule, as most lenders have. */
+  excludedStates: readonly UsState[]
+  /** Our bid (`rate`, USD per click) by tier. */
+  bids: Readonly<Partial<Record<CreditTier, number>>>
+  /** Copy shown to the lead. */
+  display_name: string
+  offer_details: string
+}
+
+export const PRODUCT_RULES: Readonly<Record<ProductType, ProductRule>> = {
+  installment_loan: {
+    tiers: ['excellent', 'good', 'fair'],
+    minAnnualIncome: 24_000,
+    loanAmount: { min: 1_000, max: 50_000 },
+    excludedStates: ['NY', 'VT', 'WV'],
+    bids: { excellent: 42, good: 30, fair: 14.5 },
+    display_name: 'Reference Personal Loan',
+    offer_details: 'Fixed-rate installment loan from $1,000 to $50,000, terms of 24 to 60 months.',
+  },
+  debt_relief: {
+    tiers: ['fair', 'poor'],
+    minAnnualIncome: 18_000,
+    loanAmount: { min: 7_500, max: 100_000 },
+    excludedStates: ['PR', 'VI'],
+    bids: { fair: 12, poor: 8.25 },
+    display_name: 'Reference Debt Relief',
+    offer_details: 'One monthly payment for your unsecured debts; no upfront fees.',
+  },
+}
+
+export type Decision =
+  | { status: 'approved'; offers: Array<{ product_type: ProductType; bid: number }> }
+  | { status: 'rejected'; reason: string }
+
+/** Credit tier from whichever of the two conditional credit fields the lead carries. */
+export function creditTier(credit: Lead['creditInformation']): CreditTier | undefined {
+  if (credit.providedNumericCreditScore !== undefined) {
+    const score = credit.providedNumericCreditScore
+    return SCORE_BANDS.find((band) => score >= band.min)?.tier ?? 'poor'
+  }
+  const rating = credit.providedCreditRating?.trim().toLowerCase().replace(/[_-]+/g, ' ')
+  return rating === undefined ? undefined : RATING_TIERS[rating]
+}
+
+/** Yearly income: `annualIncome` when sent, else twelve months of `monthlyNetIncome`. */
+export function annualIncome(financial: Lead['financialInformation']): number {
+  return financial.annualIncome ?? (financial.monthlyNetIncome ?? 0) * 12
+}
+
+/** Whole years between `dateOfBirth` (YYYY-MM-DD) and `now`, in UTC. */
+export function ageOn(dateOfBirth: string, now: Date): number {
+  const [year, month, day] = dateOfBirth.split('-').map(Number) as [number, number, number]
+  const beforeBirthday =
+    now.getUTCMonth() + 1 < month || (now.getUTCMonth() + 1 === month && now.getUTCDate() < day)
+  return now.getUTCFullYear() - year - (beforeBirthday ? 1 : 0)
+}
+
+/** Why `lead` does not qualify for `rule`, or undefined when it does. */
+function productRefusal(rule: ProductRule, lead: Lead, tier: CreditTier): string | undefined {
+  const amount = lead.loanInformation.loanAmount
+  if (!rule.tiers.includes(tier)) return `credit tier ${tier} is not one we offer it to`
+  if (rule.excludedStates.includes(lead.personalInformation.state))
+    return `not offered in ${lead.personalInformation.state}`
+  if (annualIncome(lead.financialInformation) < rule.minAnnualIncome)
+    return `income below ${rule.minAnnualIncome} USD a year`
+  if (amount !== undefined && (amount < rule.loanAmount.min || amount > rule.loanAmount.max))
+    return `loan amount outside ${rule.loanAmount.min}-${rule.loanAmount.max} USD`
+  return undefined
+}
+
+/** The decision for a lead that already passed the contract's validation. */
+export function decideLead(lead: Lead, now: Date): Decision {
+  if (ageOn(lead.personalInformation.dateOfBirth, now) < MINIMUM_AGE)
+    return { status: 'rejected', reason: `applicant must be ${MINIMUM_AGE} or older` }
+  const tier = creditTier(lead.creditInformation)
+  if (tier === undefined) {
+    return {
+      status: 'rejected',
+      reason: `providedCreditRating is not a rating we price; we price ${Object.keys(RATING_TIERS).join(', ')}`,
+    }
+  }
+  const offers: Array<{ product_type: ProductType; bid: number }> = []
+  const refusals: string[] = []
+  for (const [productType, rule] of Object.entries(PRODUCT_RULES) as Array<[ProductType, ProductRule]>) {
+    const refusal = productRefusal(rule, lead, tier)
+    const bid = rule.bids[tier]
+    if (refusal === undefined && bid !== undefined) offers.push({ product_type: productType, bid })
+    else refusals.push(`${productType}: ${refusal ?? 'no bid for this tier'}`)
+  }
+  if (offers.length === 0)
+    return { status: 'rejected', reason: `no product fits this lead (${refusals.join('; ')})` }
+  return { status: 'approved', offers }
+}

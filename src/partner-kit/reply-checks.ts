@@ -1,0 +1,362 @@
+/**
+ * @module The conformance checks: what a partner's HTTP answer to each sample lead must satisfy, judged
+ * from recorded exchanges (pure, no I/O). Each check is one rule of seed 001 or one documented decision,
+ * aggregated over every lead so a report has one line per check.
+ */
+import { toFieldIssues } from '../contract/common.ts'
+import { conditionalFieldIssues, partnerReplySchema } from '../contract/partner.ts'
+import type { SampleLead } from './sample-leads.ts'
+
+/** What happened when one sample lead was sent. */
+export interface Exchange {
+  lead: SampleLead
+  /** From sending the request to the last byte of the reply (or to the abort). */
+  ms: number
+  outcome: 'replied' | 'timeout' | 'network-error'
+  error?: string
+  httpStatus?: number
+  contentType?: string
+  body?: string
+}
+
+export interface CheckFailure {
+  /** Sample lead id, or `(endpoint)` for checks of the URL itself. */
+  lead: string
+  message: string
+}
+
+export interface CheckResult {
+  id: string
+  title: string
+  ok: boolean
+  detail: string
+  failures: CheckFailure[]
+}
+
+export interface CheckSettings {
+  url: string
+  windowMs: number
+  abortMs: number
+}
+
+interface Context {
+  exchange: Exchange
+  settings: CheckSettings
+  /** The reply body when it is a JSON object. */
+  reply?: Record<string, unknown>
+  /** The reply's offers when it is an approved reply whose `offers` is an array. */
+  offers?: unknown[]
+}
+
+interface CheckDefinition {
+  id: string
+  title: string
+  /** What the check was exercised on, plural ("replies", "approved replies"). */
+  scope: string
+  /** undefined: does not apply to this exchange; []: passes; otherwise the failures. */
+  test(context: Context): string[] | undefined
+}
+
+const STATUSES = ['approved', 'rejected', 'error']
+const MAX_SHOWN = 120
+
+function show(value: unknown): string {
+  const text = typeof value === 'string' ? JSON.stringify(value) : String(JSON.stringify(value))
+  return text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN)}...` : text
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/** Why `value` is not an absolute https URL, or undefined when it is. */
+export function httpsUrlProblem(value: unknown, field: string): string | undefined {
+  if (typeof value !== 'string' || value === '') return `${field} is missing or not a string`
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    return `${field} ${show(value)} is not an absolute URL`
+  }
+  if (url.protocol !== 'https:')
+    return `${field} ${show(value)} uses ${url.protocol.slice(0, -1)}, must be https`
+  if (url.hostname === '') return `${field} ${show(value)} has no host`
+  return undefined
+}
+
+function isLoopback(hostname: string): boolean {
+  return hostname === 'localhost' || /^127\./.test(hostname) || hostname === '[::1]'
+}
+
+function offerProblems(
+  offers: unknown[],
+  problem: (offer: Record<string, unknown>, index: number) => string | undefined,
+): string[] {
+  const problems: string[] = []
+  offers.forEach((offer, index) => {
+    const found = isObject(offer) ? problem(offer, index) : `offers.${index} is not an object`
+    if (found) problems.push(found)
+  })
+  return problems
+}
+
+/** The lead's identifying values as they could appear in a URL or id. */
+function piiNeedles(lead: SampleLead['lead']): Array<{ label: string; needle: string }> {
+  const info = lead.personalInformation
+  const ssnDigits = info.ssn.replace(/\D/g, '')
+  const phoneDigits = info.primaryPhone.replace(/\D/g, '').slice(-10)
+  return [
+    { label: 'SSN', needle: info.ssn },
+    { label: 'SSN', needle: ssnDigits },
+    { label: 'email', needle: info.email.toLowerCase() },
+    { label: 'phone number', needle: info.primaryPhone },
+    { label: 'phone number', needle: phoneDigits },
+  ]
+}
+
+function decoded(value: string): string {
+  try {
+    return decodeURIComponent(value).toLowerCase()
+  } catch {
+    return value.toLowerCase()
+  }
+}
+
+export const CHECKS: readonly CheckDefinition[] = [
+  {
+    id: 'reachable',
+    title: 'the endpoint accepts the request and sends a reply',
+    scope: 'leads sent',
+    test: ({ exchange }) => (exchange.outcome === 'network-error' ? [exchange.error ?? 'network error'] : []),
+  },
+  {
+    // Seed 001: "Partner does not answer within the recommended 12 second window: the offer may be disregarded."
+    id: 'window',
+    title: 'every reply arrives within the response window',
+    scope: 'leads sent',
+    test: ({ exchange, settings }) => {
+      if (exchange.outcome === 'network-error') return undefined
+      if (exchange.outcome === 'timeout')
+        return [`no reply within ${settings.abortMs} ms: request aborted (window ${settings.windowMs} ms)`]
+      if (exchange.ms > settings.windowMs)
+        return [`replied after ${Math.round(exchange.ms)} ms, past the ${settings.windowMs} ms window`]
+      return []
+    },
+  },
+  {
+    // Seed 001: HTTP status codes "not shown"; we accept any 2xx (README, Decisions).
+    id: 'http-status',
+    title: 'HTTP status is 2xx',
+    scope: 'replies',
+    test: ({ exchange }) => {
+      if (exchange.outcome !== 'replied') return undefined
+      const status = exchange.httpStatus ?? 0
+      return status >= 200 && status < 300
+        ? []
+        : [`HTTP ${status}; failures belong in the body as status "error"`]
+    },
+  },
+  {
+    id: 'content-type',
+    title: 'Content-Type is JSON',
+    scope: 'replies',
+    test: ({ exchange }) => {
+      if (exchange.outcome !== 'replied') return undefined
+      return /^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(exchange.contentType ?? '')
+        ? []
+        : [`Content-Type is ${show(exchange.contentType ?? '(none)')}, expected application/json`]
+    },
+  },
+  {
+    // Seed 001: "Returned: the partner reply object above, as JSON."
+    id: 'json',
+    title: 'body is a JSON object',
+    scope: 'replies',
+    test: ({ exchange, reply }) => {
+      if (exchange.outcome !== 'replied') return undefined
+      if (reply) return []
+      try {
+        JSON.parse(exchange.body ?? '')
+        return [`body is JSON but not an object: ${show(exchange.body)}`]
+      } catch {
+        return [`body is not JSON: ${show(exchange.body ?? '')}`]
+      }
+    },
+  },
+  {
+    id: 'status',
+    title: 'status is "approved", "rejected" or "error"',
+    scope: 'JSON replies',
+    test: ({ reply }) => {
+      if (!reply) return undefined
+      return STATUSES.includes(reply.status as string) ? [] : [`status is ${show(reply.status)}`]
+    },
+  },
+  {
+    id: 'lead-id',
+    title: 'lead_id is a non-empty string (at most 200 characters)',
+    scope: 'JSON replies',
+    test: ({ reply }) => {
+      if (!reply) return undefined
+      const id = reply.lead_id
+      if (typeof id !== 'string' || id.trim() === '') return [`lead_id is ${show(id ?? 'missing')}`]
+      return id.length > 200 ? [`lead_id has ${id.length} characters, at most 200`] : []
+    },
+  },
+  {
+    // Seed 001: reason is "used with `rejected` and `error`".
+    id: 'reason',
+    title: 'reason is a non-empty string with "rejected" and "error"',
+    scope: 'rejected or error replies',
+    test: ({ reply }) => {
+      if (!reply || (reply.status !== 'rejected' && reply.status !== 'error')) return undefined
+      return typeof reply.reason === 'string' && reply.reason.trim() !== ''
+        ? []
+        : [`status ${show(reply.status)} with reason ${show(reply.reason ?? 'missing')}`]
+    },
+  },
+  {
+    // Seed 001: offers are required "with approved"; our contract takes 1-50 (README, Decisions).
+    id: 'offers',
+    title: 'offers holds 1 to 50 offers with "approved"',
+    scope: 'approved replies',
+    test: ({ reply }) => {
+      if (reply?.status !== 'approved') return undefined
+      const offers = reply.offers
+      if (!Array.isArray(offers)) return [`approved with offers ${show(offers ?? 'missing')}`]
+      if (offers.length === 0) return ['approved with no offers: answer "rejected" with a reason instead']
+      return offers.length > 50 ? [`approved with ${offers.length} offers, at most 50`] : []
+    },
+  },
+  {
+    id: 'rate',
+    title: 'every offer has rate, a non-negative number',
+    scope: 'approved replies with offers',
+    test: ({ offers }) =>
+      offers &&
+      offerProblems(offers, (offer, i) =>
+        typeof offer.rate === 'number' && Number.isFinite(offer.rate) && offer.rate >= 0
+          ? undefined
+          : `offers.${i}.rate is ${show(offer.rate ?? 'missing')}`,
+      ),
+  },
+  {
+    id: 'click-url',
+    title: 'every offer has click_url, an absolute https URL',
+    scope: 'approved replies with offers',
+    test: ({ offers }) =>
+      offers &&
+      offerProblems(offers, (offer, i) => httpsUrlProblem(offer.click_url, `offers.${i}.click_url`)),
+  },
+  {
+    // The widget runs on https pages: an http logo is mixed content (README, Decisions).
+    id: 'logo-src',
+    title: 'logo_src, when sent, is an absolute https URL',
+    scope: 'approved replies with a logo_src',
+    test: ({ offers }) => {
+      if (!offers?.some((offer) => isObject(offer) && offer.logo_src !== undefined)) return undefined
+      return offerProblems(offers, (offer, i) =>
+        offer.logo_src === undefined ? undefined : httpsUrlProblem(offer.logo_src, `offers.${i}.logo_src`),
+      )
+    },
+  },
+  {
+    // Seed 001: conditional fields are "required when the partner returns several types of offers".
+    id: 'conditional-fields',
+    title: 'several offers carry product_type; several product types carry every conditional field',
+    scope: 'approved replies with offers',
+    test: ({ offers }) =>
+      offers && conditionalFieldIssues(offers.filter(isObject)).map((issue) => issue.message),
+  },
+  {
+    id: 'schema',
+    title: "reply passes the marketplace's own schema (src/contract/partner.ts)",
+    scope: 'JSON replies',
+    test: ({ reply }) => {
+      if (!reply) return undefined
+      const parsed = partnerReplySchema.safeParse(reply)
+      return parsed.success ? [] : toFieldIssues(parsed.error).map((issue) => issue.reason)
+    },
+  },
+  {
+    // Links end up in browser history and referrer logs; the lead's identity must not ride in them.
+    id: 'no-pii',
+    title: "lead_id and click_url do not carry the lead's SSN, email or phone number",
+    scope: 'JSON replies',
+    test: ({ exchange, reply, offers }) => {
+      if (!reply) return undefined
+      const places: Array<[string, unknown]> = [['lead_id', reply.lead_id]]
+      offers?.forEach((offer, i) => {
+        if (isObject(offer)) places.push([`offers.${i}.click_url`, offer.click_url])
+      })
+      const needles = piiNeedles(exchange.lead.lead)
+      const problems: string[] = []
+      for (const [where, value] of places) {
+        if (typeof value !== 'string') continue
+        const haystack = decoded(value)
+        const hit = needles.find(({ needle }) => needle !== '' && haystack.includes(needle.toLowerCase()))
+        if (hit) problems.push(`${where} contains the lead's ${hit.label}`)
+      }
+      return problems
+    },
+  },
+  {
+    // Seed 001: tcpaLanguage is "present when consentstoTcpa is true": without it the lead is invalid.
+    id: 'invalid-lead',
+    title: 'a lead that breaks the contract is not approved',
+    scope: 'invalid leads',
+    test: ({ exchange, reply }) => {
+      if (!reply || exchange.lead.kind !== 'invalid') return undefined
+      return reply.status === 'approved'
+        ? [`approved an invalid lead; answer "error" naming ${exchange.lead.invalidField ?? 'the field'}`]
+        : []
+    },
+  },
+]
+
+function contextOf(exchange: Exchange, settings: CheckSettings): Context {
+  if (exchange.outcome !== 'replied') return { exchange, settings }
+  let body: unknown
+  try {
+    body = JSON.parse(exchange.body ?? '')
+  } catch {
+    return { exchange, settings }
+  }
+  if (!isObject(body)) return { exchange, settings }
+  const offers = body.status === 'approved' && Array.isArray(body.offers) && body.offers.length > 0
+  return { exchange, settings, reply: body, ...(offers ? { offers: body.offers as unknown[] } : {}) }
+}
+
+/** Seed 001 says nothing of transport; leads carry SSNs, so anything but loopback must be https. */
+export function endpointCheck(url: string): CheckResult {
+  const parsed = new URL(url)
+  const base = { id: 'https-endpoint', title: 'the endpoint uses https', failures: [] as CheckFailure[] }
+  if (parsed.protocol === 'https:') return { ...base, ok: true, detail: 'https' }
+  if (isLoopback(parsed.hostname))
+    return { ...base, ok: true, detail: 'http on loopback: fine for development, use https in production' }
+  const message = 'http to a non-loopback host: leads carry SSNs, serve the endpoint over https'
+  return { ...base, ok: false, detail: message, failures: [{ lead: '(endpoint)', message }] }
+}
+
+/** Runs every check over every exchange; one result per check, in the order of `CHECKS`. */
+export function evaluateExchanges(exchanges: readonly Exchange[], settings: CheckSettings): CheckResult[] {
+  const contexts = exchanges.map((exchange) => contextOf(exchange, settings))
+  const results = CHECKS.map((check): CheckResult => {
+    let exercised = 0
+    const failures: CheckFailure[] = []
+    for (const context of contexts) {
+      const problems = check.test(context)
+      if (problems === undefined) continue
+      exercised += 1
+      for (const message of problems) failures.push({ lead: context.exchange.lead.id, message })
+    }
+    const detail =
+      exercised === 0
+        ? `not exercised: no ${check.scope}`
+        : failures.length === 0
+          ? `${exercised} ${check.scope}`
+          : `${failures.length} failure${failures.length === 1 ? '' : 's'} in ${exercised} ${check.scope}`
+    return { id: check.id, title: check.title, ok: failures.length === 0, detail, failures }
+  })
+  return [endpointCheck(settings.url), ...results]
+}

@@ -1,0 +1,83 @@
+/**
+ * @module The reference partner's pure answer: validation, decision, complete offers.
+ */
+import { describe, expect, it } from 'vitest'
+import { partnerReplySchema } from '../../src/contract/partner.ts'
+import { answerLead, answerUnparseable } from '../../src/partner-kit/answer-lead.ts'
+import { sampleLeads } from '../../src/partner-kit/sample-leads.ts'
+
+const options = { secret: 'a-test-secret-of-some-length', now: new Date('2026-06-15T00:00:00Z') }
+const byId = (id: string) => {
+  const sample = sampleLeads().find((s) => s.id === id)
+  if (!sample) throw new Error(id)
+  return sample.lead
+}
+
+describe('answerLead', () => {
+  it('approves the complete lead with two product types, every conditional field on every offer', () => {
+    const reply = answerLead(byId('complete'), options)
+    expect(partnerReplySchema.safeParse(reply).success).toBe(true)
+    expect(reply.status).toBe('approved')
+    if (reply.status !== 'approved') return
+    expect(reply.offers.map((o) => o.product_type)).toEqual(['installment_loan', 'debt_relief'])
+    for (const offer of reply.offers) {
+      for (const field of ['name', 'display_name', 'offer_details', 'product_type', 'logo_src'] as const)
+        expect(offer[field], field).toBeTruthy()
+      expect(offer.click_url.startsWith('https://')).toBe(true)
+      expect(offer.click_url).toContain(reply.lead_id)
+    }
+  })
+
+  it('answers the same lead twice with the same lead_id', () => {
+    expect(answerLead(byId('complete'), options).lead_id).toBe(answerLead(byId('complete'), options).lead_id)
+  })
+
+  it('keeps PII out of lead_id and click_url', () => {
+    const reply = answerLead(byId('complete'), options)
+    const text = JSON.stringify(reply)
+    expect(text).not.toMatch(/987-?65-?432/)
+    expect(text).not.toContain('@example.com')
+    expect(text).not.toMatch(/555-?01/)
+  })
+
+  it('answers error naming the field for a lead that breaks the contract (tcpaLanguage)', () => {
+    const reply = answerLead(byId('tcpa-without-language'), options)
+    expect(reply.status).toBe('error')
+    expect(reply.status === 'error' && reply.reason).toMatch(/legalInformation\.tcpaLanguage is required/)
+  })
+
+  it('names every missing field of an empty object', () => {
+    const reply = answerLead({}, options)
+    expect(reply.status).toBe('error')
+    expect(reply.status === 'error' && reply.reason).toMatch(/personalInformation.*loanInformation/)
+  })
+
+  it("rejects with the rules' reason", () => {
+    const reply = answerLead(byId('likely-rejected'), options)
+    expect(reply).toMatchObject({ status: 'rejected', reason: expect.stringContaining('no product fits') })
+  })
+
+  it('scales bids and uses the partner name, click base and logo it is given', () => {
+    const reply = answerLead(byId('always-available'), {
+      ...options,
+      bidMultiplier: 2,
+      partnerName: 'Sim Lender 2',
+      clickBaseUrl: 'https://sim2.example.net/c/',
+      logoUrl: 'https://sim2.example.net/logo.png',
+    })
+    expect(reply.status === 'approved' && reply.offers[0]).toMatchObject({
+      rate: 60,
+      name: 'Sim Lender 2',
+      click_url: `https://sim2.example.net/c/${reply.lead_id}/installment_loan`,
+      logo_src: 'https://sim2.example.net/logo.png',
+    })
+  })
+})
+
+describe('answerUnparseable', () => {
+  it('answers error with a lead_id for a body that is not JSON', () => {
+    const reply = answerUnparseable('{nope', options)
+    expect(reply).toMatchObject({ status: 'error', reason: expect.stringContaining('JSON') })
+    expect(reply.lead_id).toMatch(/^ref_/)
+  })
+})

@@ -1,0 +1,135 @@
+/**
+ * @module The reference partner's rules: credit bands, ratings, income, states, amounts, age, bids.
+ */
+import { describe, expect, it } from 'vitest'
+import type { Lead } from '../../src/contract/partner.ts'
+import {
+  ageOn,
+  annualIncome,
+  creditTier,
+  decideLead,
+  PRODUCT_RULES,
+} from '../../src/partner-kit/reference-rules.ts'
+import { sampleLeads } from '../../src/partner-kit/sample-leads.ts'
+
+const NOW = new Date('2026-06-15T12:00:00Z')
+
+function lead(changes: {
+  score?: number
+  rating?: string
+  annual?: number
+  monthly?: number
+  state?: Lead['personalInformation']['state']
+  amount?: number
+  dateOfBirth?: string
+}): Lead {
+  const base = structuredClone(sampleLeads().find((s) => s.id === 'always-available')?.lead) as Lead
+  if (changes.rating !== undefined) base.creditInformation = { providedCreditRating: changes.rating }
+  if (changes.score !== undefined) base.creditInformation = { providedNumericCreditScore: changes.score }
+  if (changes.annual !== undefined || changes.monthly !== undefined) {
+    base.financialInformation = {
+      ...(changes.annual === undefined ? {} : { annualIncome: changes.annual }),
+      ...(changes.monthly === undefined ? {} : { monthlyNetIncome: changes.monthly }),
+    }
+  }
+  if (changes.state) base.personalInformation.state = changes.state
+  if (changes.amount !== undefined) base.loanInformation.loanAmount = changes.amount
+  if (changes.dateOfBirth) base.personalInformation.dateOfBirth = changes.dateOfBirth
+  return base
+}
+
+function products(l: Lead): string[] {
+  const decision = decideLead(l, NOW)
+  return decision.status === 'approved' ? decision.offers.map((o) => o.product_type) : []
+}
+
+describe('creditTier', () => {
+  it.each([
+    [850, 'excellent'],
+    [740, 'excellent'],
+    [739, 'good'],
+    [670, 'good'],
+    [669, 'fair'],
+    [580, 'fair'],
+    [579, 'poor'],
+    [300, 'poor'],
+  ])('score %i is %s', (score, tier) => {
+    expect(creditTier({ providedNumericCreditScore: score })).toBe(tier)
+  })
+
+  it('reads ratings case-insensitively, with _ or - for spaces (seed 001: allowed values "not shown")', () => {
+    expect(creditTier({ providedCreditRating: 'Excellent' })).toBe('excellent')
+    expect(creditTier({ providedCreditRating: 'VERY_GOOD' })).toBe('good')
+    expect(creditTier({ providedCreditRating: 'very-poor' })).toBe('poor')
+    expect(creditTier({ providedCreditRating: 'stellar' })).toBeUndefined()
+  })
+
+  it('rejects a rating it does not price, listing the ones it does', () => {
+    const decision = decideLead(lead({ rating: 'stellar' }), NOW)
+    expect(decision).toMatchObject({ status: 'rejected' })
+    expect(decision.status === 'rejected' && decision.reason).toMatch(/providedCreditRating.*excellent, /)
+  })
+})
+
+describe('annualIncome', () => {
+  it('takes annualIncome when sent, else twelve months of monthlyNetIncome', () => {
+    expect(annualIncome({ annualIncome: 50_000, monthlyNetIncome: 1 })).toBe(50_000)
+    expect(annualIncome({ monthlyNetIncome: 2_000 })).toBe(24_000)
+  })
+
+  it('a monthly income of 2,000 USD reaches the 24,000 USD installment-loan floor; 1,999 does not', () => {
+    expect(products(lead({ score: 700, monthly: 2_000 }))).toContain('installment_loan')
+    expect(products(lead({ score: 700, monthly: 1_999 }))).not.toContain('installment_loan')
+  })
+})
+
+describe('decideLead', () => {
+  it('offers an installment loan to good credit and debt relief to poor credit', () => {
+    expect(products(lead({ score: 700 }))).toEqual(['installment_loan'])
+    expect(products(lead({ score: 550, annual: 30_000 }))).toEqual(['debt_relief'])
+  })
+
+  it('offers both products to fair credit, so replies exercise several product types', () => {
+    expect(products(lead({ score: 620, annual: 40_000, amount: 10_000 }))).toEqual([
+      'installment_loan',
+      'debt_relief',
+    ])
+  })
+
+  it('bids by tier', () => {
+    const decision = decideLead(lead({ score: 760 }), NOW)
+    expect(decision).toEqual({
+      status: 'approved',
+      offers: [{ product_type: 'installment_loan', bid: PRODUCT_RULES.installment_loan.bids.excellent }],
+    })
+  })
+
+  it('does not offer a product in the states it excludes (NY for loans, PR and VI for debt relief)', () => {
+    expect(products(lead({ score: 700, state: 'NY' }))).toEqual([])
+    expect(products(lead({ score: 550, annual: 30_000, state: 'PR' }))).toEqual([])
+    expect(products(lead({ score: 550, annual: 30_000, state: 'VI' }))).toEqual([])
+    expect(products(lead({ score: 700, state: 'DC' }))).toEqual(['installment_loan'])
+  })
+
+  it('keeps loanAmount inside the product range when the lead sends one', () => {
+    expect(products(lead({ score: 700, amount: 1_000 }))).toEqual(['installment_loan'])
+    expect(products(lead({ score: 700, amount: 50_000 }))).toEqual(['installment_loan'])
+    expect(products(lead({ score: 700, amount: 999 }))).toEqual([])
+    expect(products(lead({ score: 700, amount: 50_001 }))).toEqual([])
+  })
+
+  it('rejects applicants under 18, on their birthday they qualify', () => {
+    expect(decideLead(lead({ score: 700, dateOfBirth: '2008-06-16' }), NOW)).toEqual({
+      status: 'rejected',
+      reason: 'applicant must be 18 or older',
+    })
+    expect(products(lead({ score: 700, dateOfBirth: '2008-06-15' }))).toEqual(['installment_loan'])
+    expect(ageOn('2008-06-15', NOW)).toBe(18)
+  })
+
+  it('rejects with a reason per product when nothing fits', () => {
+    const decision = decideLead(lead({ score: 500, monthly: 450, amount: 90_000 }), NOW)
+    expect(decision.status).toBe('rejected')
+    expect(decision.status === 'rejected' && decision.reason).toMatch(/installment_loan: .*; debt_relief: /)
+  })
+})
