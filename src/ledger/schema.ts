@@ -1,0 +1,105 @@
+/**
+ * @module The ledger's one pg-core schema, shared by PGlite and PostgreSQL. It holds what seed 001's
+ * partner reports need and nothing of the lead's identity: no SSN, date of birth, phone, email, name or
+ * street address; a lead is its id, state and ZIP. No foreign keys: drizzle-kit qualifies their targets
+ * with "public", which would pin the ledger to one PostgreSQL schema; the store keeps rows consistent.
+ */
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
+
+/** One submitted lead, which is also the second-look rate table the widget polls. */
+export const leads = pgTable(
+  'marketplace_leads',
+  {
+    id: uuid('id').primaryKey(),
+    searchUuid: uuid('search_uuid').notNull(),
+    state: text('state').notNull(),
+    zip: text('zip').notNull(),
+    idempotencyKey: text('idempotency_key'),
+    /** HMAC of the submitted body: tells a retry from a different submit without keeping the body. */
+    bodyHash: text('body_hash'),
+    /** `pending` while partners are awaited, `complete` once the auction has settled. */
+    status: text('status').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    deadlineAt: timestamp('deadline_at', { withTimezone: true, mode: 'date' }).notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('marketplace_leads_search_uuid').on(t.searchUuid),
+    uniqueIndex('marketplace_leads_idempotency_key').on(t.idempotencyKey),
+    index('marketplace_leads_created_at').on(t.createdAt),
+  ],
+)
+
+/** One lead sent to one partner: the request, then its reply or its timeout. */
+export const partnerRequests = pgTable(
+  'marketplace_partner_requests',
+  {
+    id: uuid('id').primaryKey(),
+    leadId: uuid('lead_id').notNull(),
+    partnerId: text('partner_id').notNull(),
+    tier: text('tier').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** `pending`, then `approved`, `rejected`, `error` (reply or transport) or `timeout`. */
+    status: text('status').notNull(),
+    reason: text('reason'),
+    httpStatus: integer('http_status'),
+    partnerLeadId: text('partner_lead_id'),
+    latencyMs: integer('latency_ms'),
+    offerCount: integer('offer_count').notNull().default(0),
+    repliedAt: timestamp('replied_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('marketplace_partner_requests_lead_partner').on(t.leadId, t.partnerId),
+    index('marketplace_partner_requests_partner_sent').on(t.partnerId, t.sentAt),
+  ],
+)
+
+/** One offer of an approved reply, whether or not it won the auction. */
+export const offers = pgTable(
+  'marketplace_offers',
+  {
+    id: uuid('id').primaryKey(),
+    leadId: uuid('lead_id').notNull(),
+    requestId: uuid('request_id').notNull(),
+    partnerId: text('partner_id').notNull(),
+    /** Index of the offer in the partner's reply: the auction's last tie-break. */
+    position: integer('position').notNull(),
+    rate: doublePrecision('rate').notNull(),
+    productType: text('product_type').notNull(),
+    recommendationScore: doublePrecision('recommendation_score').notNull(),
+    /** The partner's destination; it leaves the server only as the 302 of a click. */
+    clickUrl: text('click_url').notNull(),
+    name: text('name'),
+    displayName: text('display_name'),
+    offerDetails: text('offer_details'),
+    logoSrc: text('logo_src'),
+    displayed: boolean('displayed').notNull().default(false),
+    rank: integer('rank'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('marketplace_offers_lead').on(t.leadId), index('marketplace_offers_partner').on(t.partnerId)],
+)
+
+/** Unique clicks: at most one row per lead and offer, whatever the number of clicks. */
+export const clicks = pgTable(
+  'marketplace_clicks',
+  {
+    offerId: uuid('offer_id').primaryKey(),
+    leadId: uuid('lead_id').notNull(),
+    partnerId: text('partner_id').notNull(),
+    clickedAt: timestamp('clicked_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('marketplace_clicks_partner').on(t.partnerId, t.clickedAt)],
+)
+
+export const ledgerSchema = { leads, partnerRequests, offers, clicks }

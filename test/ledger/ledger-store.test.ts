@@ -1,0 +1,250 @@
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Ledger, ReplyRecord, SentRequest } from '../../src/ledger/index.ts'
+import { LEDGER_DRIVERS } from './ledger-drivers.ts'
+
+const T0 = new Date('2026-03-02T10:00:00.000Z')
+const at = (ms: number) => new Date(T0.getTime() + ms)
+
+function newLead(key?: string) {
+  return {
+    id: randomUUID(),
+    searchUuid: randomUUID(),
+    state: 'CA',
+    zip: '94105',
+    idempotencyKey: key,
+    bodyHash: key ? `hash-${key}` : undefined,
+    createdAt: T0,
+    deadlineAt: at(12_000),
+  }
+}
+
+function sent(partnerId: string, tier: 'first' | 'second' = 'first', ms = 0): SentRequest {
+  return { id: randomUUID(), partnerId, tier, sentAt: at(ms) }
+}
+
+function approved(leadId: string, request: SentRequest, rates: Array<[number, string]>): ReplyRecord {
+  return {
+    requestId: request.id,
+    leadId,
+    partnerId: request.partnerId,
+    status: 'approved',
+    partnerLeadId: `p-${request.partnerId}`,
+    latencyMs: 42,
+    repliedAt: at(42),
+    offers: rates.map(([rate, productType], position) => ({
+      id: randomUUID(),
+      position,
+      rate,
+      productType,
+      recommendationScore: rate,
+      clickUrl: `https://partner.example/${request.partnerId}/${position}`,
+    })),
+  }
+}
+
+describe.each(LEDGER_DRIVERS)('ledger on $name', (driver) => {
+  let ledger: Ledger
+  beforeAll(async () => {
+    ledger = await driver.open()
+  })
+  afterAll(async () => {
+    await ledger.close()
+  })
+
+  it('lists every request as pending until its reply, then settles atomically with the winners', async () => {
+    const lead = newLead()
+    const a = sent('alpha')
+    const b = sent('bravo')
+    const created = await ledger.createLead(lead, [a, b])
+    expect(created.created).toBe(true)
+
+    let search = await ledger.getSearch(lead.searchUuid)
+    expect(search?.pending.map((p) => p.partnerId)).toEqual(['alpha', 'bravo'])
+
+    const replyA = approved(lead.id, a, [[10, 'installment_loan']])
+    await ledger.recordReply(replyA)
+    search = await ledger.getSearch(lead.searchUuid)
+    expect(search?.pending.map((p) => p.partnerId)).toEqual(['bravo'])
+    expect(search?.displayed).toEqual([])
+
+    const replyB: ReplyRecord = {
+      requestId: b.id,
+      leadId: lead.id,
+      partnerId: 'bravo',
+      status: 'timeout',
+      reason: 'no reply within 12000 ms',
+      latencyMs: 12_000,
+      repliedAt: at(12_000),
+      offers: [],
+    }
+    const winner = replyA.offers[0]?.id ?? ''
+    await ledger.closeTier(
+      [replyB],
+      { kind: 'settle', winners: [{ offerId: winner, rank: 1 }], completedAt: at(12_001) },
+      lead.id,
+    )
+    search = await ledger.getSearch(lead.searchUuid)
+    expect(search?.lead.status).toBe('complete')
+    expect(search?.pending).toEqual([])
+    expect(search?.displayed.map((o) => [o.id, o.rank, o.rate, o.clickUrl])).toEqual([
+      [winner, 1, 10, 'https://partner.example/alpha/0'],
+    ])
+  })
+
+  it('moves to the next tier in the same transaction as the last reply, so pending is never empty between tiers', async () => {
+    const lead = newLead()
+    const first = sent('first-only')
+    await ledger.createLead(lead, [first])
+    const second = sent('second-only', 'second', 100)
+    await ledger.closeTier(
+      [
+        {
+          requestId: first.id,
+          leadId: lead.id,
+          partnerId: 'first-only',
+          status: 'rejected',
+          reason: 'no',
+          latencyMs: 5,
+          repliedAt: at(5),
+          offers: [],
+        },
+      ],
+      { kind: 'next-tier', requests: [second] },
+      lead.id,
+    )
+    const search = await ledger.getSearch(lead.searchUuid)
+    expect(search?.lead.status).toBe('pending')
+    expect(search?.pending).toEqual([{ partnerId: 'second-only', tier: 'second' }])
+  })
+
+  it('hands back the holder of an idempotency key and writes nothing for the second create', async () => {
+    const key = `key-${randomUUID()}`
+    const one = newLead(key)
+    const two = newLead(key)
+    const [r1, r2] = await Promise.all([
+      ledger.createLead(one, [sent('alpha')]),
+      ledger.createLead(two, [sent('alpha')]),
+    ])
+    const createdCount = [r1, r2].filter((r) => r.created).length
+    expect(createdCount).toBe(1)
+    expect(r1.lead.id).toBe(r2.lead.id)
+    expect(r1.lead.bodyHash).toBe(`hash-${key}`)
+    const loser = r1.created ? two : one
+    expect(await ledger.getSearch(loser.searchUuid)).toBeUndefined()
+  })
+
+  it('a lead with no partner to ask is complete at once', async () => {
+    const lead = newLead()
+    const result = await ledger.createLead(lead, [])
+    expect(result.lead.status).toBe('complete')
+  })
+
+  it('counts a click once per offer', async () => {
+    const lead = newLead()
+    const a = sent('clicky')
+    await ledger.createLead(lead, [a])
+    const reply = approved(lead.id, a, [[3, 'debt_relief']])
+    const offerId = reply.offers[0]?.id ?? ''
+    await ledger.closeTier(
+      [reply],
+      { kind: 'settle', winners: [{ offerId, rank: 1 }], completedAt: at(50) },
+      lead.id,
+    )
+    const click = { offerId, leadId: lead.id, partnerId: 'clicky', clickedAt: at(60) }
+    expect(await ledger.recordClick(click)).toBe(true)
+    expect(await ledger.recordClick({ ...click, clickedAt: at(70) })).toBe(false)
+    expect((await ledger.findOffer(offerId))?.clickUrl).toBe('https://partner.example/clicky/0')
+  })
+
+  it('reports requests, responses with offers, offers returned and displayed, unique clicks, average bids and win/loss', async () => {
+    const partner = `report-${randomUUID().slice(0, 8)}`
+    // Lead 1: two offers, one wins and is clicked twice. Lead 2: rejected. Lead 3: one offer that loses.
+    const l1 = newLead()
+    const r1 = sent(partner)
+    await ledger.createLead(l1, [r1])
+    const reply1 = approved(l1.id, r1, [
+      [10, 'installment_loan'],
+      [4, 'debt_relief'],
+    ])
+    const won = reply1.offers[0]?.id ?? ''
+    await ledger.closeTier(
+      [reply1],
+      { kind: 'settle', winners: [{ offerId: won, rank: 1 }], completedAt: at(100) },
+      l1.id,
+    )
+    await ledger.recordClick({ offerId: won, leadId: l1.id, partnerId: partner, clickedAt: at(200) })
+    await ledger.recordClick({ offerId: won, leadId: l1.id, partnerId: partner, clickedAt: at(300) })
+
+    const l2 = newLead()
+    const r2 = sent(partner, 'first', 86_400_000)
+    await ledger.createLead(l2, [r2])
+    await ledger.closeTier(
+      [
+        {
+          requestId: r2.id,
+          leadId: l2.id,
+          partnerId: partner,
+          status: 'rejected',
+          reason: 'thin file',
+          latencyMs: 9,
+          repliedAt: at(86_400_009),
+          offers: [],
+        },
+      ],
+      { kind: 'settle', winners: [], completedAt: at(86_400_010) },
+      l2.id,
+    )
+
+    const l3 = newLead()
+    const r3 = sent(partner, 'first', 86_400_000 + 1000)
+    await ledger.createLead(l3, [r3])
+    await ledger.closeTier(
+      [approved(l3.id, r3, [[6, 'installment_loan']])],
+      { kind: 'settle', winners: [], completedAt: at(86_402_000) },
+      l3.id,
+    )
+
+    const report = await ledger.partnerReport({ partnerId: partner, from: at(-1000), to: at(3 * 86_400_000) })
+    expect(report).toMatchObject({
+      requests: 3,
+      responsesWithOffers: 2,
+      offersReturned: 3,
+      offersDisplayed: 1,
+      uniqueClicks: 1,
+      averageBidByProductType: [
+        { productType: 'debt_relief', offers: 1, averageBid: 4 },
+        { productType: 'installment_loan', offers: 2, averageBid: 8 },
+      ],
+      leadsTruncated: false,
+    })
+    expect(report.daily).toEqual([
+      { date: '2026-03-02', requests: 1, responsesWithOffers: 1, offersDisplayed: 1, uniqueClicks: 1 },
+      { date: '2026-03-03', requests: 2, responsesWithOffers: 1, offersDisplayed: 0, uniqueClicks: 0 },
+    ])
+    expect(
+      report.leads.map((l) => [l.leadId, l.status, l.offers.map((o) => [o.rate, o.result, o.clicked])]),
+    ).toEqual([
+      [l3.id, 'approved', [[6, 'lost', false]]],
+      [l2.id, 'rejected', []],
+      [
+        l1.id,
+        'approved',
+        [
+          [10, 'won', true],
+          [4, 'lost', false],
+        ],
+      ],
+    ])
+
+    const narrow = await ledger.partnerReport({
+      partnerId: partner,
+      from: at(86_000_000),
+      to: at(3 * 86_400_000),
+      leadLimit: 1,
+    })
+    expect(narrow.requests).toBe(2)
+    expect(narrow.leads).toHaveLength(1)
+    expect(narrow.leadsTruncated).toBe(true)
+  })
+})
