@@ -70,7 +70,29 @@ const envSchema = z.object({
     z.enum(['phase1', 'phase2'], { error: 'WINNER_POLICY must be "phase1" or "phase2"' }),
     'phase1',
   ),
+  PUBLIC_BASE_URL: httpUrl('PUBLIC_BASE_URL'),
+  RATE_LIMIT_POINTS: wholeNumber('RATE_LIMIT_POINTS', '20', 1, 1_000_000),
+  RATE_LIMIT_WINDOW_SECONDS: wholeNumber('RATE_LIMIT_WINDOW_SECONDS', '60', 1, 86_400),
+  UPSTREAM_CONNECT_TIMEOUT_MS: wholeNumber('UPSTREAM_CONNECT_TIMEOUT_MS', '3000', 100, 60_000),
+  UPSTREAM_TIMEOUT_MS: wholeNumber('UPSTREAM_TIMEOUT_MS', '5000', 100, 120_000),
+  // Seed 000 polls for up to 15 s; a token must outlive that with room for a slow visitor.
+  ACCESS_TOKEN_TTL_SECONDS: wholeNumber('ACCESS_TOKEN_TTL_SECONDS', '1800', 900, 86_400),
 })
+
+function wholeNumber(name: string, fallback: string, min: number, max: number) {
+  return z.pipe(
+    z._default(z.string(), fallback),
+    z.pipe(
+      z.transform((v: string) => (/^\d+$/.test(v.trim()) ? Number(v.trim()) : Number.NaN)),
+      z
+        .int({ error: `${name} must be a whole number ${min}-${max}` })
+        .check(
+          z.gte(min, { error: `${name} must be at least ${min}` }),
+          z.lte(max, { error: `${name} must be at most ${max}` }),
+        ),
+    ),
+  )
+}
 
 function httpUrlLike(name: string, protocol: RegExp) {
   return z.pipe(
@@ -112,6 +134,12 @@ export interface Config {
   partnersFile: string | undefined
   reportsToken: string | undefined
   winnerPolicy: Env['WINNER_POLICY']
+  /** Where browsers reach this server; sandbox asset URLs (logos, pixels) are built on it. */
+  publicBaseUrl: string | undefined
+  /** Per-IP limit on lead-creating POSTs: `points` requests per `windowSeconds`. */
+  rateLimit: { points: number; windowSeconds: number }
+  upstreamTimeouts: { connectMs: number; requestMs: number }
+  accessTokenTtlSeconds: number
 }
 
 export class ConfigError extends Error {
@@ -187,6 +215,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     partnersFile: e.PARTNERS_FILE,
     reportsToken: e.REPORTS_TOKEN,
     winnerPolicy: e.WINNER_POLICY,
+    publicBaseUrl: e.PUBLIC_BASE_URL?.replace(/\/+$/, ''),
+    rateLimit: { points: e.RATE_LIMIT_POINTS, windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS },
+    upstreamTimeouts: { connectMs: e.UPSTREAM_CONNECT_TIMEOUT_MS, requestMs: e.UPSTREAM_TIMEOUT_MS },
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
   }
 }
 

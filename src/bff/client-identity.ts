@@ -1,0 +1,97 @@
+/**
+ * @module Client identity: the visitor's IP address and user agent from the live request, which seed 000
+ * says carriers use for underwriting and fraud checks ("must be taken from the live end-user session").
+ * Without `TRUST_PROXY` the socket address is the client; with it, the rightmost `X-Forwarded-For` entry
+ * that is not a trusted proxy (the leftmost is whatever the browser chose to send).
+ */
+import type { Context } from 'hono'
+import * as ipaddr from 'ipaddr.js'
+import proxyaddr from 'proxy-addr'
+import { ipAddress as ipAddressSchema } from '../contract/common.ts'
+import { bffError } from './errors.ts'
+
+export interface ClientIdentity {
+  ipAddress: string
+  userAgent: string
+}
+
+/** Reads the identity of the visitor behind a request; throws a 400 `HTTPException` when it cannot. */
+export type ClientIdentityFn = (c: Context) => ClientIdentity
+
+/** Returns the TCP peer address; runtime-specific, so it is an option of `createBff`. */
+export type SocketAddressFn = (c: Context) => string | undefined
+
+export interface ClientIdentityOptions {
+  /** `TRUST_PROXY`: a hop count (`1`), or a comma-separated list of CIDRs / `loopback` / `uniquelocal`. */
+  trustProxy?: string | number | undefined
+  getSocketAddress?: SocketAddressFn
+}
+
+/** Node (`@hono/node-server`): the socket of the incoming message. Other runtimes pass their own. */
+export const nodeSocketAddress: SocketAddressFn = (c) => {
+  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined
+  return env?.incoming?.socket?.remoteAddress
+}
+
+type TrustFn = (address: string, hop: number) => boolean
+
+export function compileTrust(trustProxy: string | number | undefined): TrustFn | undefined {
+  if (trustProxy === undefined || trustProxy === '') return undefined
+  const text = String(trustProxy).trim()
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text)
+    // Hop 0 is the socket peer; trusting n hops means the client is the (n+1)-th address from the right.
+    return hops === 0 ? undefined : (_address, hop) => hop < hops
+  }
+  return proxyaddr.compile(
+    text
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean),
+  )
+}
+
+export function createClientIdentity(options: ClientIdentityOptions = {}): ClientIdentityFn {
+  const trust = compileTrust(options.trustProxy)
+  const socketAddress = options.getSocketAddress ?? nodeSocketAddress
+  return function clientIdentity(c) {
+    const peer = socketAddress(c)
+    if (peer === undefined || peer === '') {
+      throw bffError(500, 'internal', 'The server cannot see the visitor address; configure getSocketAddress')
+    }
+    const chosen = trust
+      ? proxyaddr(
+          {
+            headers: { 'x-forwarded-for': c.req.header('x-forwarded-for') ?? '' },
+            connection: { remoteAddress: peer },
+            socket: { remoteAddress: peer },
+          } as unknown as Parameters<typeof proxyaddr>[0],
+          trust,
+        )
+      : peer
+    const ipAddress = normalizeAddress(chosen)
+    if (ipAddress === undefined) {
+      throw bffError(400, 'bad_request', 'Could not determine the visitor IP address from X-Forwarded-For', {
+        errors: [
+          { field: 'X-Forwarded-For', reason: 'the entry after the trusted proxies is not an IP address' },
+        ],
+      })
+    }
+    const userAgent = c.req.header('user-agent') ?? ''
+    if (userAgent.trim() === '') {
+      throw bffError(400, 'bad_request', 'The User-Agent header is required', {
+        errors: [{ field: 'User-Agent', reason: 'send the browser user agent' }],
+      })
+    }
+    return { ipAddress, userAgent }
+  }
+}
+
+/** Canonical text of an address; an IPv4-mapped IPv6 address becomes plain IPv4. */
+export function normalizeAddress(address: string): string | undefined {
+  const trimmed = address.trim()
+  // ipaddr alone accepts inet_aton forms (`1.2.3`, `0x7f.1`) and zone ids; the upstream takes neither.
+  if (!ipAddressSchema.safeParse(trimmed).success || !ipaddr.isValid(trimmed)) return undefined
+  const text = ipaddr.process(trimmed).toString()
+  return ipAddressSchema.safeParse(text).success ? text : undefined
+}

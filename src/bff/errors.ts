@@ -1,0 +1,69 @@
+/**
+ * @module The one error shape the widget sees: `{ code, message, errors? }` (bffErrorSchema) with a stable
+ * `code` from ERROR_CODES. Handlers and middleware throw `bffError(...)`; `onBffError` renders the rest.
+ */
+import type { Context, ErrorHandler, NotFoundHandler } from 'hono'
+import { HTTPException } from 'hono/http-exception'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import type { BffError, ErrorCode } from '../contract/bff.ts'
+import type { FieldIssue } from '../contract/common.ts'
+import type { Logger } from './logger.ts'
+
+export interface ErrorOptions {
+  errors?: FieldIssue[]
+  headers?: Record<string, string>
+}
+
+export function errorResponse(
+  status: ContentfulStatusCode,
+  code: ErrorCode,
+  message: string,
+  options: ErrorOptions = {},
+): Response {
+  const body: BffError = options.errors?.length
+    ? { code, message, errors: options.errors.map(({ field, reason }) => ({ field, reason })) }
+    : { code, message }
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': 'no-store',
+      ...options.headers,
+    },
+  })
+}
+
+/** A throwable error answer; Hono's `onError` (see `onBffError`) turns it into the response. */
+export function bffError(
+  status: ContentfulStatusCode,
+  code: ErrorCode,
+  message: string,
+  options: ErrorOptions = {},
+): HTTPException {
+  return new HTTPException(status, { res: errorResponse(status, code, message, options), message })
+}
+
+const CODE_BY_STATUS: Partial<Record<number, ErrorCode>> = {
+  400: 'bad_request',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'conflict',
+  413: 'payload_too_large',
+  429: 'rate_limited',
+}
+
+/** `app.onError`: our own exceptions as they are, Hono's bare ones mapped to a code, anything else 500. */
+export function onBffError(logger: Logger): ErrorHandler {
+  return (error, c) => {
+    if (error instanceof HTTPException) {
+      if (error.res) return error.getResponse()
+      const code = CODE_BY_STATUS[error.status] ?? (error.status >= 500 ? 'internal' : 'bad_request')
+      return errorResponse(error.status, code, error.message || 'Request refused')
+    }
+    logger.error({ err: error, method: c.req.method, path: c.req.path }, 'unhandled error in a BFF route')
+    return errorResponse(500, 'internal', 'Internal error')
+  }
+}
+
+export const onBffNotFound: NotFoundHandler = (c: Context) =>
+  errorResponse(404, 'not_found', `No route for ${c.req.method} ${c.req.path}`)

@@ -1,0 +1,51 @@
+/** @module Access tokens: bound to one uuid, expire no sooner than 15 minutes, forged or altered ones fail. */
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { createAccessTokens, MIN_ACCESS_TOKEN_TTL_MS } from '../../src/bff/access-token.ts'
+
+const SECRET = 'x'.repeat(32)
+const UUID = '0b7c4a52-9f0e-4d8e-b0a4-6f2b8c1d3e4f'
+const OTHER = '0b7c4a52-9f0e-4d8e-b0a4-6f2b8c1d3e40'
+
+describe('createAccessTokens', () => {
+  it('verifies a token for the uuid it was issued for, and for no other uuid', () => {
+    const tokens = createAccessTokens(SECRET, () => 1_000_000)
+    const token = tokens.issue(UUID)
+    expect(tokens.verify(token, UUID)).toBe(true)
+    expect(tokens.verify(token, OTHER)).toBe(false)
+  })
+
+  it('stays valid for at least 15 minutes and fails after its expiry', () => {
+    let now = 1_000_000
+    const tokens = createAccessTokens(SECRET, () => now)
+    const token = tokens.issue(UUID)
+    now += MIN_ACCESS_TOKEN_TTL_MS - 1
+    expect(tokens.verify(token, UUID)).toBe(true)
+    now += 24 * 60 * 60 * 1000
+    expect(tokens.verify(token, UUID)).toBe(false)
+  })
+
+  it('refuses a ttl under 15 minutes and a short secret', () => {
+    expect(() => createAccessTokens(SECRET, Date.now, { ttlMs: 60_000 })).toThrow(/15 minutes/)
+    expect(() => createAccessTokens('short')).toThrow(/32 characters/)
+  })
+
+  it('refuses a token made with another secret, and a token whose expiry was pushed forward', () => {
+    const tokens = createAccessTokens(SECRET, () => 0)
+    const forged = createAccessTokens('y'.repeat(32), () => 0).issue(UUID)
+    expect(tokens.verify(forged, UUID)).toBe(false)
+    const [version, expiry, mac] = tokens.issue(UUID).split('.')
+    expect(tokens.verify(`${version}.${Number(expiry) + 3600}.${mac}`, UUID)).toBe(false)
+  })
+
+  it('never accepts arbitrary strings, and never throws on them', () => {
+    const tokens = createAccessTokens(SECRET)
+    fc.assert(
+      fc.property(fc.string({ maxLength: 120 }), (token) => {
+        expect(tokens.verify(token, UUID)).toBe(false)
+      }),
+    )
+    expect(tokens.verify(undefined, UUID)).toBe(false)
+    expect(tokens.verify(null, UUID)).toBe(false)
+  })
+})
