@@ -1,0 +1,228 @@
+/**
+ * @module The checker end to end over loopback HTTP: it passes the reference partner and fails, naming the
+ * check, against deliberately broken partners. Windows are injected small, so nothing waits 12 s.
+ */
+import { createServer } from 'node:net'
+import { afterEach, describe, expect, it } from 'vitest'
+import {
+  type CheckPartnerOptions,
+  checkPartner,
+  SYNTHETIC_HEADER,
+} from '../../src/partner-kit/conformance-checker.ts'
+import { sampleLeads } from '../../src/partner-kit/sample-leads.ts'
+import { type RunningPartner, startReferencePartner } from '../../src/partner-kit/start-reference-partner.ts'
+import {
+  type LoopbackPartner,
+  referenceReply,
+  type ScriptedAnswer,
+  startLoopbackPartner,
+} from './loopback-partner.ts'
+
+let partners: Array<LoopbackPartner | RunningPartner> = []
+afterEach(async () => {
+  await Promise.all(partners.map((p) => p.close()))
+  partners = []
+})
+
+async function broken(script: (body: string) => ScriptedAnswer): Promise<LoopbackPartner> {
+  const partner = await startLoopbackPartner(script)
+  partners.push(partner)
+  return partner
+}
+
+async function failedChecks(script: (body: string) => ScriptedAnswer, options: CheckPartnerOptions = {}) {
+  const partner = await broken(script)
+  const report = await checkPartner(partner.url, { concurrency: 10, ...options })
+  expect(report.ok).toBe(false)
+  return report.checks.filter((c) => !c.ok).map((c) => c.id)
+}
+
+/** The reference reply with one thing changed. */
+const tweak =
+  (change: (reply: Record<string, unknown>) => void) =>
+  (body: string): ScriptedAnswer => {
+    const reply = referenceReply(body) as unknown as Record<string, unknown>
+    change(reply)
+    return { body: reply }
+  }
+
+describe('checkPartner against the reference partner', () => {
+  it('passes every check and reports latency', async () => {
+    const partner = await startReferencePartner({ port: 0 })
+    partners.push(partner)
+    const report = await checkPartner(`${partner.url}/leads`)
+    expect(report.checks.filter((c) => !c.ok)).toEqual([])
+    expect(report.ok).toBe(true)
+    expect(report.leads).toHaveLength(sampleLeads().length)
+    expect(report.latency.samples).toBe(sampleLeads().length)
+    expect(report.latency.maxMs).toBeGreaterThanOrEqual(report.latency.p95Ms)
+    expect(report.latency.p95Ms).toBeGreaterThanOrEqual(report.latency.p50Ms)
+    expect(report.leads.find((l) => l.id === 'tcpa-without-language')?.status).toBe('error')
+    expect(report.leads.find((l) => l.id === 'likely-rejected')?.status).toBe('rejected')
+  })
+
+  it('exercises approved offers with several product types (the conditional-fields check is not vacuous)', async () => {
+    const partner = await startReferencePartner({ port: 0 })
+    partners.push(partner)
+    const report = await checkPartner(`${partner.url}/`)
+    expect(report.checks.find((c) => c.id === 'conditional-fields')?.detail).not.toMatch(/not exercised/)
+    expect(report.leads.find((l) => l.id === 'complete')?.offers).toBe(2)
+  })
+})
+
+describe('checkPartner against broken partners', () => {
+  it('too slow: no reply within the window fails "window"; aborted at window + margin, no 12 s wait', async () => {
+    const partner = await broken((body) => ({ body: referenceReply(body), delayMs: 500 }))
+    const started = performance.now()
+    const report = await checkPartner(partner.url, { windowMs: 40, marginMs: 40, concurrency: 10 })
+    expect(performance.now() - started).toBeLessThan(450)
+    const window = report.checks.find((c) => c.id === 'window')
+    expect(window?.ok).toBe(false)
+    expect(window?.failures[0]?.message).toMatch(/no reply within 80 ms: request aborted \(window 40 ms\)/)
+    expect(report.leads.every((l) => l.outcome === 'timeout')).toBe(true)
+    expect(report.latency.maxMs).toBeGreaterThanOrEqual(79)
+    expect(report.ok).toBe(false)
+  })
+
+  it('late: a reply after the window but before the abort fails "window" and is still judged', async () => {
+    const partner = await broken((body) => ({ body: referenceReply(body), delayMs: 60 }))
+    const report = await checkPartner(partner.url, { windowMs: 20, marginMs: 2_000, concurrency: 10 })
+    expect(report.checks.filter((c) => !c.ok).map((c) => c.id)).toEqual(['window'])
+    expect(report.checks.find((c) => c.id === 'window')?.failures[0]?.message).toMatch(
+      /replied after \d+ ms, past the 20 ms window/,
+    )
+  })
+
+  it('unknown status fails "status"', async () => {
+    const failed = await failedChecks(tweak((r) => (r.status = 'pending')))
+    expect(failed).toContain('status')
+    expect(failed).toEqual(['status', 'schema'])
+  })
+
+  it('missing lead_id fails "lead-id"', async () => {
+    expect(await failedChecks(tweak((r) => delete r.lead_id))).toEqual(['lead-id', 'schema'])
+  })
+
+  it('non-JSON fails "json" and "content-type"', async () => {
+    expect(await failedChecks(() => ({ body: 'OK', contentType: 'text/plain' }))).toEqual([
+      'content-type',
+      'json',
+    ])
+  })
+
+  it('a JSON body sent as text/html fails "content-type" only', async () => {
+    const failed = await failedChecks((body) => ({ body: referenceReply(body), contentType: 'text/html' }))
+    expect(failed).toEqual(['content-type'])
+  })
+
+  it('an http: click URL fails "click-url"', async () => {
+    const failed = await failedChecks(
+      tweak((r) => {
+        for (const offer of (r.offers as Array<{ click_url: string }> | undefined) ?? [])
+          offer.click_url = offer.click_url.replace('https:', 'http:')
+      }),
+    )
+    expect(failed).toEqual(['click-url'])
+  })
+
+  it('approved with no offers fails "offers"', async () => {
+    const failed = await failedChecks(() => ({ body: { status: 'approved', lead_id: 'x1', offers: [] } }))
+    expect(failed).toContain('offers')
+  })
+
+  it('rejected without reason fails "reason"', async () => {
+    expect(await failedChecks(() => ({ body: { status: 'rejected', lead_id: 'x1' } }))).toEqual([
+      'reason',
+      'schema',
+    ])
+  })
+
+  it('a non-2xx HTTP status fails "http-status"', async () => {
+    const failed = await failedChecks((body) => ({ body: referenceReply(body), status: 500 }))
+    expect(failed).toEqual(['http-status'])
+  })
+
+  it('approving everything, the invalid lead included, fails "invalid-lead"', async () => {
+    const approveAll = tweak((r) => {
+      if (r.status === 'approved') return
+      r.status = 'approved'
+      delete r.reason
+      r.offers = [{ rate: 1, click_url: 'https://partner.example.com/c/1' }]
+    })
+    expect(await failedChecks(approveAll)).toEqual(['invalid-lead'])
+  })
+
+  it('several product types without the conditional fields fail "conditional-fields"', async () => {
+    const failed = await failedChecks(
+      tweak((r) => {
+        for (const offer of (r.offers as Array<Record<string, unknown>> | undefined) ?? [])
+          delete offer.display_name
+      }),
+    )
+    expect(failed).toEqual(['conditional-fields', 'schema'])
+  })
+
+  it('a negative rate fails "rate"', async () => {
+    const failed = await failedChecks(
+      tweak((r) => {
+        for (const offer of (r.offers as Array<Record<string, unknown>> | undefined) ?? []) offer.rate = -1
+      }),
+    )
+    expect(failed).toEqual(['rate', 'schema'])
+  })
+
+  it('an http logo fails "logo-src"', async () => {
+    const failed = await failedChecks(
+      tweak((r) => {
+        for (const offer of (r.offers as Array<Record<string, unknown>> | undefined) ?? [])
+          offer.logo_src = 'http://partner.example.com/logo.svg'
+      }),
+    )
+    expect(failed).toEqual(['logo-src'])
+  })
+
+  it('the SSN in a click URL fails "no-pii"', async () => {
+    const failed = await failedChecks((body) => {
+      const reply = referenceReply(body) as unknown as Record<string, unknown>
+      const ssn = (JSON.parse(body) as { personalInformation: { ssn: string } }).personalInformation.ssn
+      for (const offer of (reply.offers as Array<{ click_url: string }> | undefined) ?? [])
+        offer.click_url += `?ssn=${ssn.replaceAll('-', '')}`
+      return { body: reply }
+    })
+    expect(failed).toEqual(['no-pii'])
+  })
+
+  it('an unreachable endpoint fails "reachable"', async () => {
+    const port = await new Promise<number>((resolve) => {
+      const server = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = server.address() as { port: number }
+        server.close(() => resolve(port))
+      })
+    })
+    const report = await checkPartner(`http://127.0.0.1:${port}/leads`)
+    expect(report.checks.filter((c) => !c.ok).map((c) => c.id)).toEqual(['reachable'])
+    expect(report.checks.find((c) => c.id === 'reachable')?.failures[0]?.message).toMatch(
+      /ECONNREFUSED|connect/i,
+    )
+  })
+})
+
+describe('checkPartner requests', () => {
+  it('sends JSON leads with the given headers, marked synthetic, at most `concurrency` at once', async () => {
+    const partner = await broken((body) => ({ body: referenceReply(body), delayMs: 15 }))
+    await checkPartner(partner.url, { headers: [['Authorization', 'Bearer test-token']], concurrency: 2 })
+    expect(partner.received).toHaveLength(sampleLeads().length)
+    expect(partner.maxInFlight).toBeLessThanOrEqual(2)
+    expect(partner.maxInFlight).toBe(2)
+    for (const { headers, body } of partner.received) {
+      expect(headers.authorization).toBe('Bearer test-token')
+      expect(headers['content-type']).toBe('application/json')
+      expect(headers[SYNTHETIC_HEADER]).toBe('true')
+      expect(JSON.parse(body)).toHaveProperty('personalInformation.ssn')
+    }
+  })
+
+  it('refuses a URL that is not absolute http(s)', async () => {
+    await expect(checkPartner('ftp://partner.example.com')).rejects.toThrow(/absolute http\(s\) URL/)
+  })
+})
