@@ -1,0 +1,122 @@
+/**
+ * @module The widget's only door to the BFF: three requests, each sending `X-Offer-Widget`, each answer
+ * checked with zod before use. No retries here; the hook decides those.
+ */
+import {
+  ACCESS_TOKEN_HEADER,
+  BFF_ROUTES,
+  type BffError,
+  bffErrorSchema,
+  type CreatedSearch,
+  createdSearchSchema,
+  WIDGET_HEADER,
+} from '../contract/bff.ts'
+import {
+  type Issuer,
+  issuerListSchema,
+  type OfferSearchInput,
+  type RateTable,
+  rateTableSchema,
+} from '../contract/offer-search.ts'
+import { parseRetryAfter } from './retry-after.ts'
+import { WIDGET_VERSION } from './version.ts'
+import { kindForStatus, OfferWidgetError } from './widget-error.ts'
+
+/** Which BFF search resource to use; both answer with the rate-table shape. */
+export type OfferSource = 'offer-search' | 'second-look'
+
+export function searchRoute(source: OfferSource): string {
+  return source === 'second-look' ? BFF_ROUTES.secondLook : BFF_ROUTES.offerSearches
+}
+
+function url(endpoint: string, path: string): string {
+  return `${endpoint.replace(/\/+$/, '')}${path}`
+}
+
+interface Schema<T> {
+  safeParse(data: unknown): { success: true; data: T } | { success: false; error: unknown }
+}
+
+async function request<T>(target: string, init: RequestInit, schema: Schema<T>, what: string): Promise<T> {
+  const headers = new Headers(init.headers)
+  headers.set(WIDGET_HEADER, WIDGET_VERSION)
+  headers.set('Accept', 'application/json')
+  let response: Response
+  try {
+    response = await fetch(target, { ...init, headers })
+  } catch (cause) {
+    if (init.signal?.aborted) throw cause
+    throw new OfferWidgetError('network', `Could not reach the offer service (${what}): ${String(cause)}`)
+  }
+  if (!response.ok) throw await errorFrom(response, what)
+  let body: unknown
+  try {
+    body = await response.json()
+  } catch {
+    throw new OfferWidgetError('invalid_response', `${what}: the answer was not JSON`, {
+      status: response.status,
+    })
+  }
+  const parsed = schema.safeParse(body)
+  if (!parsed.success) {
+    throw new OfferWidgetError('invalid_response', `${what}: the answer did not match the expected shape`, {
+      status: response.status,
+    })
+  }
+  return parsed.data
+}
+
+async function errorFrom(response: Response, what: string): Promise<OfferWidgetError> {
+  let body: BffError | undefined
+  try {
+    const parsed = bffErrorSchema.safeParse(await response.json())
+    if (parsed.success) body = parsed.data
+  } catch {
+    // A proxy's HTML error page: the status alone decides.
+  }
+  const status = response.status
+  return new OfferWidgetError(kindForStatus(status), body?.message ?? `${what} failed with HTTP ${status}`, {
+    status,
+    ...(body?.code !== undefined && { code: body.code }),
+    ...(body?.errors !== undefined && { fieldErrors: body.errors }),
+    ...(status === 429 && { retryAfterMs: parseRetryAfter(response.headers.get('Retry-After')) }),
+  })
+}
+
+export function fetchIssuers(endpoint: string, signal?: AbortSignal): Promise<Issuer[]> {
+  return request(
+    url(endpoint, BFF_ROUTES.issuers),
+    { method: 'GET', signal },
+    issuerListSchema,
+    'Loading insurers',
+  )
+}
+
+/** Never given an abort signal: once sent, the POST must finish so its result is kept, not re-sent. */
+export function createSearch(
+  endpoint: string,
+  source: OfferSource,
+  input: OfferSearchInput,
+): Promise<CreatedSearch> {
+  return request(
+    url(endpoint, searchRoute(source)),
+    { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(input) },
+    createdSearchSchema,
+    'Starting the search',
+  )
+}
+
+export function pollSearch(
+  endpoint: string,
+  source: OfferSource,
+  uuid: string,
+  accessToken: string,
+  signal?: AbortSignal,
+): Promise<RateTable> {
+  return request(
+    url(endpoint, `${searchRoute(source)}/${encodeURIComponent(uuid)}`),
+    { method: 'GET', headers: { [ACCESS_TOKEN_HEADER]: accessToken }, signal },
+    rateTableSchema,
+    'Checking for offers',
+  )
+}

@@ -1,0 +1,85 @@
+/**
+ * @module Seed 000's display rules as one pure function: which offers show, in what order, with which
+ * link, logo and pixels. Components only render its output.
+ */
+import type { Offer } from '../contract/offer-search.ts'
+import { safeHttpUrl } from './safe-url.ts'
+
+/** An offer ready to render: every URL already checked, the link already chosen. */
+export interface DisplayOffer {
+  uuid: string
+  rank: number
+  headline: string
+  descriptionPoints: string[]
+  productDisplayName: string
+  carrierName: string
+  /** `undefined` when upstream sent no usable http(s) logo. */
+  carrierLogoUrl: string | undefined
+  /** `undefined` when the chosen URL is not http(s): the card renders without a call to action. */
+  href: string | undefined
+  /** True when `href` is the monetized `url`. */
+  monetized: boolean
+  /** http(s) pixels only, duplicates removed. */
+  pixelUrls: string[]
+}
+
+export interface DisplayOptions {
+  /** Previews are never tracked: always `unmonetizedUrl`. */
+  preview?: boolean
+}
+
+/** Rule 1: "Show only offers whose `status` is `active`." Compared exactly; other values are not shown. */
+export function isActive(offer: Pick<Offer, 'status'>): boolean {
+  return offer.status === 'active'
+}
+
+/**
+ * Rule 3: "Use `url` when `isMonetized` is true; use `unmonetizedUrl` when the offer should not be tracked
+ * for monetization." A preview is such a case, so it always takes `unmonetizedUrl`.
+ */
+export function chooseOfferUrl(
+  offer: Pick<Offer, 'isMonetized' | 'url' | 'unmonetizedUrl'>,
+  options: DisplayOptions = {},
+): { href: string | undefined; monetized: boolean } {
+  const monetized = offer.isMonetized && !options.preview
+  return { href: safeHttpUrl(monetized ? offer.url : offer.unmonetizedUrl), monetized }
+}
+
+/** Rules 1 to 3 applied to a rate table's offers: active only, rank ascending (stable), one per uuid. */
+export function toDisplayOffers(offers: readonly Offer[], options: DisplayOptions = {}): DisplayOffer[] {
+  const seen = new Set<string>()
+  return offers
+    .filter(isActive)
+    .map((offer, index) => ({ offer, index }))
+    .sort((a, b) => a.offer.rank - b.offer.rank || a.index - b.index)
+    .filter(({ offer }) => {
+      // A repeated uuid would render twice and fire its pixels under one key; the better rank wins.
+      if (seen.has(offer.uuid)) return false
+      seen.add(offer.uuid)
+      return true
+    })
+    .map(({ offer }) => {
+      const { href, monetized } = chooseOfferUrl(offer, options)
+      return {
+        uuid: offer.uuid,
+        rank: offer.rank,
+        headline: offer.headline,
+        descriptionPoints: offer.descriptionPoints,
+        productDisplayName: offer.productDisplayName,
+        carrierName: offer.financialInstitutionDisplayName,
+        carrierLogoUrl: safeHttpUrl(offer.financialInstitutionImageUrl),
+        href,
+        monetized,
+        pixelUrls: safePixelUrls(offer.impressionTrackingPixelUrls ?? []),
+      }
+    })
+}
+
+function safePixelUrls(urls: readonly string[]): string[] {
+  const out: string[] = []
+  for (const raw of urls) {
+    const url = safeHttpUrl(raw)
+    if (url !== undefined && !out.includes(url)) out.push(url)
+  }
+  return out
+}

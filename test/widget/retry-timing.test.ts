@@ -1,0 +1,89 @@
+/**
+ * @module Backoff, Retry-After parsing and the polling decision, as pure functions. Seed 000: "Slow
+ * down, honor `Retry-After` when present, back off exponentially"; "e.g. 1 s, 2 s, 4 s"; "poll once per
+ * second for up to 15 seconds. Stop when `pendingResponses` is empty."
+ */
+import fc from 'fast-check'
+import { describe, expect, test } from 'vitest'
+import { backoffDelay } from '../../src/widget/backoff.ts'
+import {
+  nextPollInterval,
+  POLL_INTERVAL_MS,
+  POLL_WINDOW_MS,
+  retryDelayFor,
+  scheduledRetryDelay,
+  shouldRetryPoll,
+} from '../../src/widget/poll-policy.ts'
+import { parseRetryAfter } from '../../src/widget/retry-after.ts'
+import { OfferWidgetError } from '../../src/widget/widget-error.ts'
+
+describe('backoffDelay', () => {
+  test('1 s, 2 s, 4 s, then stays at 4 s', () => {
+    expect([0, 1, 2, 3, 4, 50].map((n) => backoffDelay(n))).toEqual([1000, 2000, 4000, 4000, 4000, 4000])
+  })
+  test('property: never below 1 s, never above the cap, never shrinking', () => {
+    fc.assert(
+      fc.property(fc.nat(1000), (n) => {
+        expect(backoffDelay(n)).toBeGreaterThanOrEqual(1000)
+        expect(backoffDelay(n)).toBeLessThanOrEqual(4000)
+        expect(backoffDelay(n + 1)).toBeGreaterThanOrEqual(backoffDelay(n))
+      }),
+    )
+  })
+})
+
+describe('parseRetryAfter', () => {
+  const now = Date.parse('2026-03-01T12:00:00Z')
+  test('delay-seconds', () => {
+    expect(parseRetryAfter('0', now)).toBe(0)
+    expect(parseRetryAfter('3', now)).toBe(3000)
+    expect(parseRetryAfter(' 12 ', now)).toBe(12_000)
+  })
+  test('HTTP-date, relative to now; a past date means now', () => {
+    expect(parseRetryAfter('Sun, 01 Mar 2026 12:00:05 GMT', now)).toBe(5000)
+    expect(parseRetryAfter('Sun, 01 Mar 2026 11:00:00 GMT', now)).toBe(0)
+  })
+  test('absent or junk: undefined, so the caller backs off', () => {
+    for (const junk of [null, undefined, '', '-1', '1.5', 'soon', '3 s', '0x10']) {
+      expect(parseRetryAfter(junk, now)).toBeUndefined()
+    }
+  })
+})
+
+describe('nextPollInterval (the refetchInterval decision)', () => {
+  const state = { pendingCount: 2, deadline: 15_000, stopped: false }
+  test('1000 ms while partners are pending inside the window', () => {
+    expect(nextPollInterval(state, 0)).toBe(POLL_INTERVAL_MS)
+    expect(nextPollInterval({ ...state, pendingCount: undefined }, 14_999)).toBe(1000)
+  })
+  test('stops when no partner is pending, at the deadline, or when stopped', () => {
+    expect(nextPollInterval({ ...state, pendingCount: 0 }, 0)).toBe(false)
+    expect(nextPollInterval(state, 15_000)).toBe(false)
+    expect(nextPollInterval({ ...state, stopped: true }, 0)).toBe(false)
+  })
+  test('the window is 15 s', () => {
+    expect(POLL_WINDOW_MS).toBe(15_000)
+  })
+})
+
+describe('retries', () => {
+  const e503 = new OfferWidgetError('server', 'x', { status: 503 })
+  const e429 = new OfferWidgetError('rate_limited', 'x', { status: 429, retryAfterMs: 7000 })
+  test('429, 5xx and network errors retry inside the window; 404 and bad bodies do not', () => {
+    expect(shouldRetryPoll(e503, 0, 15_000)).toBe(true)
+    expect(shouldRetryPoll(e429, 0, 15_000)).toBe(true)
+    expect(shouldRetryPoll(new OfferWidgetError('network', 'x'), 0, 15_000)).toBe(true)
+    expect(shouldRetryPoll(e503, 15_000, 15_000)).toBe(false)
+    expect(shouldRetryPoll(new OfferWidgetError('not_found', 'x'), 0, 15_000)).toBe(false)
+    expect(shouldRetryPoll(new OfferWidgetError('invalid_response', 'x'), 0, 15_000)).toBe(false)
+    expect(shouldRetryPoll(new Error('x'), 0, 15_000)).toBe(false)
+  })
+  test('Retry-After wins over backoff', () => {
+    expect(retryDelayFor(0, e429)).toBe(7000)
+    expect(retryDelayFor(1, e503)).toBe(2000)
+  })
+  test('a wait past the deadline is cut to the deadline (where nothing is sent)', () => {
+    expect(scheduledRetryDelay(0, e429, 10_000, 15_000)).toBe(5000)
+    expect(scheduledRetryDelay(0, e503, 10_000, 15_000)).toBe(1000)
+  })
+})
