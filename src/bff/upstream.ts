@@ -174,9 +174,11 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
       { ...DEFAULT_RETRY[op], ...options.retry?.[op] },
     ]),
   ) as Record<UpstreamOperation, RetryPolicy>
-  const baseHeaders = {
+  // Seed 000 lists all three as required on every request, GETs included.
+  const headers = {
     authorization: `Bearer ${options.token}`,
     'api-version': options.apiVersion,
+    'content-type': 'application/json',
     accept: 'application/json',
   }
 
@@ -210,8 +212,6 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
   async function call(operation: UpstreamOperation, attempt: Attempt): Promise<unknown> {
     const policy = policies[operation]
     const started = now()
-    const headers: Record<string, string> =
-      attempt.body === undefined ? baseHeaders : { ...baseHeaders, 'content-type': 'application/json' }
     for (let attemptNo = 1; ; attemptNo++) {
       const attemptStarted = now()
       let outcome: { response: RawResponse } | { error: UpstreamError; retryable: boolean }
@@ -422,4 +422,9 @@ function fetchTransport(origin: string, timeoutMs: number, maxBodyBytes: number)
     }
     return { status: response.status, header: (name) => response.headers.get(name) ?? undefined, text }
   }
+}
+
+/** For `.catch()` in routes: an upstream failure becomes its mapped answer, anything else propagates. */
+export function rethrowUpstream(error: unknown): never {
+  throw error instanceof UpstreamError ? toBffError(error) : error
 }

@@ -1,0 +1,204 @@
+/**
+ * @module `createBff(config, options)`: the BFF as a Hono app whose `fetch` runs in any web-standard
+ * runtime. Everything runtime-specific (socket address, static files, the sandbox, Redis) comes in as an
+ * option; `src/server.ts` supplies the Node ones.
+ */
+import { Hono, type MiddlewareHandler } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { secureHeaders } from 'hono/secure-headers'
+import { Redis } from 'ioredis'
+import type { Config } from '../config.ts'
+import { BFF_ROUTES } from '../contract/bff.ts'
+import { type AccessTokens, createAccessTokens } from './access-token.ts'
+import { createClientIdentity, type SocketAddressFn } from './client-identity.ts'
+import { errorResponse, onBffError, onBffNotFound } from './errors.ts'
+import { createIssuersCache } from './issuers-cache.ts'
+import type { BffKit, BffRoutes, PerIpLimitOverrides } from './kit.ts'
+import { createLogger, type Logger } from './logger.ts'
+import { type BffMetrics, createMetrics } from './metrics.ts'
+import { createPerIpLimiter, limiterKeyForIp, rateLimit } from './middleware/rate-limit/index.ts'
+import { requestMetrics } from './middleware/request-metrics/index.ts'
+import { requireWidgetHeader } from './middleware/require-widget-header/index.ts'
+import { widgetCors } from './middleware/widget-cors/index.ts'
+import { createMemoryCoalescer, createRedisCoalescer } from './poll-coalescer.ts'
+import type { RetryPolicy } from './retry.ts'
+import { issuerRoutes } from './routes/issuers.ts'
+import { offerSearchRoutes } from './routes/offer-searches.ts'
+import { opsRoutes } from './routes/ops.ts'
+import { createUpstreamClient, type UpstreamClient, type UpstreamOperation } from './upstream.ts'
+
+/** Seed 000 shows no request size bounds; a search body is well under 2 KB, so 16 KB is generous. */
+export const BODY_LIMIT_BYTES = 16 * 1024
+
+export interface BffOptions {
+  /** Extra `/api` routes, e.g. the marketplace's `POST /api/second-look`. */
+  routes?: BffRoutes[]
+  /** The TCP peer address; default reads `@hono/node-server`'s `c.env.incoming.socket`. */
+  getSocketAddress?: SocketAddressFn
+  /** Overrides `config.engine.baseUrl` (the server sets the sandbox's loopback URL here). */
+  upstreamBaseUrl?: string
+  /** `fetch` for runtimes without sockets (workers); undici otherwise. */
+  upstreamTransport?: 'undici' | 'fetch'
+  upstreamRetry?: Partial<Record<UpstreamOperation, Partial<RetryPolicy>>>
+  /** Mounted at `/sandbox` (sandbox mode). */
+  sandbox?: { app: Hono }
+  /** Serves GET/HEAD requests no route took (widget bundle, playground, public/). */
+  staticFiles?: MiddlewareHandler
+  /** `false` turns the per-IP limit off (benchmarks); an object overrides `config.rateLimit`. */
+  rateLimit?: false | PerIpLimitOverrides
+  logger?: Logger
+  metrics?: BffMetrics
+  /** A Redis client to use instead of one made from `config.redisUrl`. */
+  redis?: Redis
+  /** Prefix of every Redis key; tests pass a unique one. */
+  keyPrefix?: string
+  upstream?: UpstreamClient
+  accessTokens?: AccessTokens
+  now?: () => number
+  sleep?: (ms: number) => Promise<void>
+  random?: () => number
+}
+
+export type BffApp = Hono & {
+  kit: BffKit
+  /** Closes the upstream pool and a Redis client this app opened. */
+  close(): Promise<void>
+}
+
+export function createBff(config: Config, options: BffOptions = {}): BffApp {
+  const now = options.now ?? Date.now
+  const logger = options.logger ?? createLogger({ level: config.logLevel })
+  const metrics = options.metrics ?? createMetrics()
+  const keyPrefix = options.keyPrefix ?? 'offer-widget:'
+  const baseUrl = options.upstreamBaseUrl ?? config.engine.baseUrl
+  if (options.upstream === undefined && baseUrl === undefined) {
+    throw new Error(
+      'createBff: no upstream base URL. Set ENGINE_TOKEN and ENGINE_BASE_URL_TEST / ENGINE_BASE_URL_PRODUCTION, ' +
+        'or run src/server.ts, which mounts the sandbox and passes its loopback URL as upstreamBaseUrl.',
+    )
+  }
+
+  const ownsRedis = options.redis === undefined && config.redisUrl !== undefined
+  const redis = options.redis ?? (config.redisUrl ? connectRedis(config.redisUrl, logger) : undefined)
+  const upstream =
+    options.upstream ??
+    createUpstreamClient({
+      baseUrl: baseUrl as string,
+      token: config.engine.token,
+      apiVersion: config.engine.apiVersion,
+      env: config.engine.env,
+      connectTimeoutMs: config.upstreamTimeouts.connectMs,
+      requestTimeoutMs: config.upstreamTimeouts.requestMs,
+      transport: options.upstreamTransport,
+      retry: options.upstreamRetry,
+      logger,
+      metrics,
+      now,
+      sleep: options.sleep,
+      random: options.random,
+    })
+  const clientIdentity = createClientIdentity({
+    trustProxy: config.trustProxy,
+    getSocketAddress: options.getSocketAddress,
+  })
+  const accessTokens =
+    options.accessTokens ??
+    createAccessTokens(config.sessionSecret, now, { ttlMs: config.accessTokenTtlSeconds * 1000 })
+
+  const kit: BffKit = {
+    config,
+    logger,
+    metrics,
+    clientIdentity,
+    accessTokens,
+    upstream,
+    redis,
+    perIpRateLimit(route, overrides = {}) {
+      if (options.rateLimit === false)
+        return async function noRateLimit(_c, next) {
+          await next()
+        }
+      const limiter = createPerIpLimiter({
+        points: overrides.points ?? options.rateLimit?.points ?? config.rateLimit.points,
+        durationSeconds:
+          overrides.durationSeconds ?? options.rateLimit?.durationSeconds ?? config.rateLimit.windowSeconds,
+        redis,
+        keyPrefix: `${keyPrefix}rl:${route}`,
+      })
+      return rateLimit({
+        limiter,
+        key: (c) => limiterKeyForIp(clientIdentity(c).ipAddress),
+        route,
+        metrics,
+        logger,
+      })
+    },
+  }
+
+  const fetchRateTable = (uuid: string) => upstream.getOfferSearch(uuid)
+  const coalescer = redis
+    ? createRedisCoalescer({
+        fetch: fetchRateTable,
+        redis,
+        keyPrefix,
+        logger,
+        metrics,
+        now,
+        sleep: options.sleep,
+      })
+    : createMemoryCoalescer({ fetch: fetchRateTable, metrics, now })
+  const issuers = createIssuersCache({ load: () => upstream.listIssuers(), logger, now })
+
+  const app = new Hono()
+  app.onError(onBffError(logger))
+  app.notFound(onBffNotFound)
+  app.use('*', requestMetrics({ metrics }))
+  // The API is read with CORS only; assets (widget script, logos, pixels) are embedded by other sites.
+  const apiHeaders = secureHeaders()
+  const assetHeaders = secureHeaders({ crossOriginResourcePolicy: 'cross-origin' })
+  app.use('*', async function securityHeaders(c, next) {
+    return c.req.path.startsWith('/api/') ? apiHeaders(c, next) : assetHeaders(c, next)
+  })
+  app.use('/api/*', widgetCors({ allowedOrigins: config.allowedOrigins }))
+  app.use('/api/*', requireWidgetHeader())
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: BODY_LIMIT_BYTES,
+      onError: () =>
+        errorResponse(413, 'payload_too_large', `The body must be at most ${BODY_LIMIT_BYTES} bytes`),
+    }),
+  )
+
+  const api = new Hono()
+  api.route(BFF_ROUTES.issuers.replace(/^\/api/, ''), issuerRoutes(issuers))
+  api.route(BFF_ROUTES.offerSearches.replace(/^\/api/, ''), offerSearchRoutes(kit, coalescer))
+  for (const mount of options.routes ?? []) mount(api, kit)
+  app.route('/api', api)
+  app.route('/', opsRoutes(kit, { now }))
+  if (options.sandbox) app.route('/sandbox', options.sandbox.app)
+  if (options.staticFiles) app.on(['GET', 'HEAD'], '*', options.staticFiles)
+
+  return Object.assign(app, {
+    kit,
+    async close() {
+      await upstream.close()
+      if (ownsRedis) await redis?.quit().catch(() => redis.disconnect())
+    },
+  })
+}
+
+/** Fails fast instead of queueing: a poll or a limit check must not hang on a missing Redis. */
+function connectRedis(url: string, logger: Logger): Redis {
+  const redis = new Redis(url, { maxRetriesPerRequest: 1, connectTimeout: 2000, enableAutoPipelining: true })
+  let lastLog = 0
+  redis.on('error', (error: Error) => {
+    if (Date.now() - lastLog < 30_000) return
+    lastLog = Date.now()
+    logger.warn(
+      { err: error },
+      'redis error (REDIS_URL); shared limits and coalescing degrade to this process',
+    )
+  })
+  return redis
+}

@@ -1,0 +1,34 @@
+/**
+ * @module The pieces a route module needs, handed to every extra route given to `createBff` so the
+ * marketplace (and any later feature) uses the same identity, tokens, limits, logs and metrics.
+ */
+import type { MiddlewareHandler } from 'hono'
+import type { Redis } from 'ioredis'
+import type { Config } from '../config.ts'
+import type { AccessTokens } from './access-token.ts'
+import type { ClientIdentityFn } from './client-identity.ts'
+import type { Logger } from './logger.ts'
+import type { BffMetrics } from './metrics.ts'
+import type { UpstreamClient } from './upstream.ts'
+
+export interface PerIpLimitOverrides {
+  points?: number
+  durationSeconds?: number
+}
+
+export interface BffKit {
+  config: Config
+  logger: Logger
+  /** `metrics.registry` is the prom-client registry `/metrics` serves; register extra metrics on it. */
+  metrics: BffMetrics
+  clientIdentity: ClientIdentityFn
+  accessTokens: AccessTokens
+  upstream: UpstreamClient
+  /** The shared Redis client when `REDIS_URL` is set. */
+  redis: Redis | undefined
+  /** Per-IP limit middleware (Redis-backed when configured); `route` names its metric and key space. */
+  perIpRateLimit(route: string, overrides?: PerIpLimitOverrides): MiddlewareHandler
+}
+
+/** Extra routes: called with the `/api` sub-app before it is mounted, e.g. `api.post('/second-look', ...)`. */
+export type BffRoutes = (api: import('hono').Hono, kit: BffKit) => void

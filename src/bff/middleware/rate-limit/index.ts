@@ -1,0 +1,80 @@
+/**
+ * @module Per-client rate limit for lead-creating routes (`POST /api/offer-searches`, later
+ * `POST /api/second-look`): rate-limiter-flexible in memory, or in Redis so every replica counts together.
+ * Refusals are 429 with `Retry-After`; a broken store lets requests through (the memory insurance limiter
+ * still counts) rather than taking the form down.
+ */
+import type { Context, MiddlewareHandler } from 'hono'
+import type { Redis } from 'ioredis'
+import * as ipaddr from 'ipaddr.js'
+import {
+  type RateLimiterAbstract,
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+} from 'rate-limiter-flexible'
+import { bffError } from '../../errors.ts'
+import type { Logger } from '../../logger.ts'
+import type { BffMetrics } from '../../metrics.ts'
+import { retryAfterSeconds } from '../../retry.ts'
+
+export interface PerIpLimiterOptions {
+  points: number
+  durationSeconds: number
+  /** Shared counting across replicas; memory otherwise. */
+  redis?: Redis
+  keyPrefix?: string
+}
+
+export function createPerIpLimiter(options: PerIpLimiterOptions): RateLimiterAbstract {
+  const base = {
+    points: options.points,
+    duration: options.durationSeconds,
+    keyPrefix: options.keyPrefix ?? 'rl',
+  }
+  if (!options.redis) return new RateLimiterMemory(base)
+  return new RateLimiterRedis({
+    ...base,
+    storeClient: options.redis,
+    // Counting goes on per process while Redis is away.
+    insuranceLimiter: new RateLimiterMemory(base),
+  })
+}
+
+/** One IPv6 visitor owns a whole /64, so that is the unit counted; IPv4 counts per address. */
+export function limiterKeyForIp(address: string): string {
+  if (!ipaddr.IPv6.isValid(address)) return address
+  const parsed = ipaddr.IPv6.parse(address)
+  return `${parsed.parts
+    .slice(0, 4)
+    .map((part) => part.toString(16))
+    .join(':')}::/64`
+}
+
+export interface RateLimitOptions {
+  limiter: RateLimiterAbstract
+  /** The client's key, usually `limiterKeyForIp(clientIdentity(c).ipAddress)`. */
+  key: (c: Context) => string
+  /** Metric label, e.g. `/api/offer-searches`. */
+  route: string
+  metrics?: BffMetrics
+  logger?: Logger
+}
+
+export function rateLimit(options: RateLimitOptions): MiddlewareHandler {
+  return async function rateLimit(c, next) {
+    try {
+      await options.limiter.consume(options.key(c))
+    } catch (result) {
+      if (result instanceof RateLimiterRes) {
+        options.metrics?.rateLimited.inc({ route: options.route })
+        throw bffError(429, 'rate_limited', 'Too many searches from this address: retry after Retry-After', {
+          headers: { 'retry-after': retryAfterSeconds(result.msBeforeNext) },
+        })
+      }
+      if (result instanceof Error && 'getResponse' in result) throw result
+      options.logger?.warn({ err: result }, 'rate limiter store failed; request let through')
+    }
+    await next()
+  }
+}

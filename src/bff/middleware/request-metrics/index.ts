@@ -1,0 +1,26 @@
+/**
+ * @module Counts and times every answer by route pattern (never the raw path, which would make one
+ * series per uuid) and status.
+ */
+import type { MiddlewareHandler } from 'hono'
+import { routePath } from 'hono/route'
+import type { BffMetrics } from '../../metrics.ts'
+
+export interface RequestMetricsOptions {
+  metrics: BffMetrics
+  now?: () => number
+}
+
+export function requestMetrics(options: RequestMetricsOptions): MiddlewareHandler {
+  const now = options.now ?? (() => performance.now())
+  return async function requestMetrics(c, next) {
+    const started = now()
+    try {
+      await next()
+    } finally {
+      const labels = { method: c.req.method, route: routePath(c, -1), status: String(c.res.status) }
+      options.metrics.httpRequests.inc(labels)
+      options.metrics.httpDuration.observe(labels, (now() - started) / 1000)
+    }
+  }
+}

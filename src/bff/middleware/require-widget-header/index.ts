@@ -1,0 +1,19 @@
+/**
+ * @module Every state-changing request must carry `X-Offer-Widget`. A custom header makes every
+ * cross-site POST a preflighted one, so only ALLOWED_ORIGINS can create searches from a browser; a plain
+ * HTML form or a `no-cors` fetch from another site cannot send it.
+ */
+import type { MiddlewareHandler } from 'hono'
+import { WIDGET_HEADER } from '../../../contract/bff.ts'
+import { bffError } from '../../errors.ts'
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+export function requireWidgetHeader(): MiddlewareHandler {
+  return async function requireWidgetHeader(c, next) {
+    if (!SAFE_METHODS.has(c.req.method) && !c.req.header(WIDGET_HEADER)?.trim()) {
+      throw bffError(403, 'forbidden', `Send the ${WIDGET_HEADER} header (the widget sends its version)`)
+    }
+    await next()
+  }
+}
