@@ -82,11 +82,12 @@ describe('GET /api/offer-searches/:uuid', () => {
     const a = await createSearch()
     const b = await createSearch()
     const path = `/api/offer-searches/${a.rateTable.uuid}`
-    for (const headers of [
+    const attempts: Record<string, string>[] = [
       {},
       { 'x-offer-access-token': 'v1.1.x' },
       { 'x-offer-access-token': b.accessToken },
-    ]) {
+    ]
+    for (const headers of attempts) {
       const res = await h.request(path, { headers })
       expect(res.status).toBe(404)
       expect(await res.json()).toMatchObject({ code: 'not_found' })
