@@ -69,6 +69,13 @@ describe('runCli', () => {
     await expect(fetch(`${url}/health`)).rejects.toThrow()
   })
 
+  it('partner exits 2 naming --port when the port is taken', async () => {
+    running = await startReferencePartner({ port: 0 })
+    const { io, out } = capture()
+    expect(await runCli(['partner', '--port', String(running.port)], io)).toBe(2)
+    expect(out.stderr).toMatch(/--port \d+ is in use on 127\.0\.0\.1/)
+  })
+
   it('check-partner prints a text report, one line per check, and exits 0 when all pass', async () => {
     running = await startReferencePartner({ port: 0 })
     const { io, out } = capture()

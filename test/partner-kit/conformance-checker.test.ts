@@ -72,10 +72,10 @@ describe('checkPartner against the reference partner', () => {
 
 describe('checkPartner against broken partners', () => {
   it('too slow: no reply within the window fails "window"; aborted at window + margin, no 12 s wait', async () => {
-    const partner = await broken((body) => ({ body: referenceReply(body), delayMs: 500 }))
+    const partner = await broken((body) => ({ body: referenceReply(body), delayMs: 5_000 }))
     const started = performance.now()
     const report = await checkPartner(partner.url, { windowMs: 40, marginMs: 40, concurrency: 10 })
-    expect(performance.now() - started).toBeLessThan(450)
+    expect(performance.now() - started).toBeLessThan(4_000)
     const window = report.checks.find((c) => c.id === 'window')
     expect(window?.ok).toBe(false)
     expect(window?.failures[0]?.message).toMatch(/no reply within 80 ms: request aborted \(window 40 ms\)/)
@@ -209,7 +209,7 @@ describe('checkPartner against broken partners', () => {
 
 describe('checkPartner requests', () => {
   it('sends JSON leads with the given headers, marked synthetic, at most `concurrency` at once', async () => {
-    const partner = await broken((body) => ({ body: referenceReply(body), delayMs: 15 }))
+    const partner = await broken((body) => ({ body: referenceReply(body), delayMs: 50 }))
     await checkPartner(partner.url, { headers: [['Authorization', 'Bearer test-token']], concurrency: 2 })
     expect(partner.received).toHaveLength(sampleLeads().length)
     expect(partner.maxInFlight).toBeLessThanOrEqual(2)
