@@ -13,9 +13,8 @@ describe('sandbox Api-Version (seed 000: "A missing or invalid header gives 400;
     const response = await sandbox.app.request(issuers, { headers: rest })
     expect(response.status).toBe(400)
     const body = (await response.json()) as { errors: { field: string; reason: string }[] }
-    expect(body.errors).toEqual([
-      { field: 'Api-Version', reason: expect.stringContaining(CURRENT_API_VERSION) },
-    ])
+    expect(body.errors).toEqual([{ field: 'Api-Version', reason: expect.stringMatching(/missing/) }])
+    expect(body.errors[0]?.reason).toContain(CURRENT_API_VERSION)
   })
 
   it('answers 400 naming Api-Version for any malformed value', async () => {
