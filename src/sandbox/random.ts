@@ -2,8 +2,6 @@
  * @module Injectable randomness for the sandbox: a seeded generator so tests and load runs repeat exactly,
  * and UUIDs drawn from whichever generator is in use.
  */
-import { randomInt } from 'node:crypto'
-
 /** A source of numbers in [0, 1), like `Math.random`. */
 export type Random = () => number
 
@@ -19,8 +17,14 @@ export function seededRandom(seed: number): Random {
   }
 }
 
-/** Default generator: crypto-backed so rate table ids of unrelated runs do not collide. */
-export const cryptoRandom: Random = () => randomInt(0, 2 ** 47) / 2 ** 47
+/**
+ * Default generator: crypto-backed so rate table ids of unrelated runs do not collide. Web Crypto, not
+ * node:crypto, so this module also loads in a browser (the playground).
+ */
+export const cryptoRandom: Random = () => {
+  const [high = 0, low = 0] = globalThis.crypto.getRandomValues(new Uint32Array(2))
+  return ((high >>> 11) * 2 ** 32 + low) / 2 ** 53
+}
 
 /** An RFC 4122 version 4 UUID built from `random`, so a seeded sandbox issues the same ids every run. */
 export function randomUuid(random: Random): string {
