@@ -1,0 +1,59 @@
+/** @module CORS: exact listed origins only, never `*`, never an unlisted origin reflected. */
+import fc from 'fast-check'
+import { Hono } from 'hono'
+import { describe, expect, it } from 'vitest'
+import { onBffError } from '../../../src/bff/errors.ts'
+import { createLogger } from '../../../src/bff/logger.ts'
+import { widgetCors } from '../../../src/bff/middleware/widget-cors/index.ts'
+
+const ALLOWED = ['https://publisher.example', 'http://localhost:5173']
+
+function app() {
+  const a = new Hono()
+  a.onError(onBffError(createLogger({ level: 'silent' })))
+  a.use('*', widgetCors({ allowedOrigins: [...ALLOWED, '*'] }))
+  a.get('/api/x', (c) => c.json({ ok: true }))
+  return a
+}
+
+describe('widgetCors', () => {
+  it('allows each listed origin exactly, with Vary: Origin', async () => {
+    for (const origin of ALLOWED) {
+      const res = await app().request('/api/x', { headers: { origin } })
+      expect(res.headers.get('access-control-allow-origin')).toBe(origin)
+      expect(res.headers.get('vary')).toMatch(/origin/i)
+    }
+  })
+
+  it('never answers * and never reflects an unlisted origin, even when * is configured', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(
+          fc.webUrl().map((u) => new URL(u).origin),
+          fc.string(),
+          fc.constant('*'),
+        ),
+        async (origin) => {
+          fc.pre(!ALLOWED.includes(origin))
+          const headers = new Headers()
+          try {
+            headers.set('origin', origin)
+          } catch {
+            return
+          }
+          const res = await app().request('/api/x', { headers })
+          expect(res.headers.get('access-control-allow-origin')).toBeNull()
+        },
+      ),
+      { numRuns: 100 },
+    )
+  })
+
+  it('refuses the preflight of an unlisted origin with 403', async () => {
+    const res = await app().request('/api/x', {
+      method: 'OPTIONS',
+      headers: { origin: 'https://publisher.example.evil', 'access-control-request-method': 'POST' },
+    })
+    expect(res.status).toBe(403)
+  })
+})

@@ -1,0 +1,235 @@
+/**
+ * @module Poll coalescing with an injected clock. Seed 000 Limits: "Polling cadence: no more than about
+ * once per second per rate table"; the BFF holds it however many tabs (or replicas, with Redis) poll.
+ */
+import { Redis } from 'ioredis'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createLogger } from '../../src/bff/logger.ts'
+import { createMetrics } from '../../src/bff/metrics.ts'
+import {
+  createMemoryCoalescer,
+  createRedisCoalescer,
+  type FetchRateTable,
+} from '../../src/bff/poll-coalescer.ts'
+import { UpstreamError } from '../../src/bff/upstream.ts'
+import type { RateTable } from '../../src/contract/offer-search.ts'
+import { rateTable } from './support/fake-upstream.ts'
+
+const A = '0b7c4a52-9f0e-4d8e-b0a4-6f2b8c1d3e4f'
+const B = '0b7c4a52-9f0e-4d8e-b0a4-6f2b8c1d3e40'
+
+/** An upstream whose answers the test releases; counts calls per uuid. */
+function controlledUpstream() {
+  const calls: string[] = []
+  const pending: Array<{ uuid: string; resolve: (t: RateTable) => void; reject: (e: unknown) => void }> = []
+  const fetch: FetchRateTable = (uuid) =>
+    new Promise((resolve, reject) => {
+      calls.push(uuid)
+      pending.push({ uuid, resolve, reject })
+    })
+  const releaseAll = (pendingCount = 0) => {
+    for (const call of pending.splice(0)) call.resolve(rateTable(call.uuid, pendingCount))
+  }
+  return { calls, pending, fetch, releaseAll }
+}
+
+const flush = () => new Promise<void>((resolve) => setImmediate(resolve))
+
+describe('memory coalescer', () => {
+  it('shares one upstream call among 200 concurrent polls', async () => {
+    const upstream = controlledUpstream()
+    const metrics = createMetrics()
+    const coalescer = createMemoryCoalescer({ fetch: upstream.fetch, now: () => 0, metrics })
+    const polls = Array.from({ length: 200 }, () => coalescer.get(A))
+    upstream.releaseAll()
+    const tables = await Promise.all(polls)
+    expect(upstream.calls).toEqual([A])
+    expect(new Set(tables.map((t) => t.uuid))).toEqual(new Set([A]))
+    expect((await metrics.coalescedPolls.get()).values.reduce((n, v) => n + v.value, 0)).toBe(199)
+  })
+
+  it('serves the last snapshot within the second, and polls again once it has passed', async () => {
+    let now = 10_000
+    const upstream = controlledUpstream()
+    const coalescer = createMemoryCoalescer({ fetch: upstream.fetch, now: () => now })
+    const first = coalescer.get(A)
+    upstream.releaseAll(2)
+    await first
+    now += 999
+    expect((await coalescer.get(A)).pendingResponses).toHaveLength(2)
+    expect(upstream.calls).toHaveLength(1)
+    now += 1
+    const next = coalescer.get(A)
+    upstream.releaseAll(0)
+    expect((await next).pendingResponses).toHaveLength(0)
+    expect(upstream.calls).toHaveLength(2)
+  })
+
+  it('never serves a snapshot for another uuid', async () => {
+    const upstream = controlledUpstream()
+    const coalescer = createMemoryCoalescer({ fetch: upstream.fetch, now: () => 0 })
+    const a = coalescer.get(A)
+    const b = coalescer.get(B)
+    upstream.releaseAll()
+    expect((await a).uuid).toBe(A)
+    expect((await b).uuid).toBe(B)
+    expect(upstream.calls).toEqual([A, B])
+  })
+
+  it('holds a failure for the second too, so a failing upstream is not hammered', async () => {
+    let now = 0
+    const upstream = controlledUpstream()
+    const coalescer = createMemoryCoalescer({ fetch: upstream.fetch, now: () => now })
+    const first = coalescer.get(A)
+    upstream.pending.shift()?.reject(new UpstreamError('unavailable', 'upstream 503'))
+    await expect(first).rejects.toMatchObject({ kind: 'unavailable' })
+    now += 500
+    await expect(coalescer.get(A)).rejects.toMatchObject({ kind: 'unavailable' })
+    expect(upstream.calls).toHaveLength(1)
+  })
+
+  it('holds an upstream 429 for its Retry-After, counting the remaining wait down', async () => {
+    let now = 0
+    const upstream = controlledUpstream()
+    const coalescer = createMemoryCoalescer({ fetch: upstream.fetch, now: () => now })
+    const first = coalescer.get(A)
+    upstream.pending
+      .shift()
+      ?.reject(new UpstreamError('rate_limited', 'upstream 429', { retryAfterMs: 3000 }))
+    await expect(first).rejects.toMatchObject({ details: { retryAfterMs: 3000 } })
+    now += 2000
+    await expect(coalescer.get(A)).rejects.toMatchObject({ details: { retryAfterMs: 1000 } })
+    expect(upstream.calls).toHaveLength(1)
+  })
+
+  it('200 pollers for 10 s of fake time cause at most 11 upstream polls', async () => {
+    let now = 0
+    let calls = 0
+    const coalescer = createMemoryCoalescer({
+      now: () => now,
+      fetch: async (uuid) => {
+        calls++
+        now += 20 // upstream latency on the fake clock
+        return rateTable(uuid, 1)
+      },
+    })
+    while (now < 10_000) {
+      await Promise.all(Array.from({ length: 200 }, () => coalescer.get(A)))
+      now += 10
+    }
+    expect(calls).toBeGreaterThanOrEqual(9)
+    expect(calls).toBeLessThanOrEqual(11)
+  })
+})
+
+const REDIS_URL = process.env.REDIS_URL
+if (!REDIS_URL)
+  console.warn('poll-coalescer.test.ts: REDIS_URL is not set, so the Redis coalescing tests are skipped')
+
+describe.skipIf(!REDIS_URL)('redis coalescer (across replicas)', () => {
+  const prefix = `test:${process.pid}:${Date.now()}:`
+  const clients: Redis[] = []
+  const logger = createLogger({ level: 'silent' })
+  const client = () => {
+    const redis = new Redis(REDIS_URL as string)
+    clients.push(redis)
+    return redis
+  }
+  beforeAll(async () => {
+    await Promise.all([client().ping(), client().ping()])
+  })
+  afterAll(async () => {
+    const keys = await (clients[0] as Redis).keys(`${prefix}*`)
+    if (keys.length > 0) await (clients[0] as Redis).del(...keys)
+    await Promise.all(clients.map((redis) => redis.quit()))
+  })
+
+  function replicas(fetch: FetchRateTable, keyPrefix: string) {
+    return [0, 1].map((i) =>
+      createRedisCoalescer({
+        fetch,
+        redis: clients[i] as Redis,
+        keyPrefix,
+        logger,
+        // Waiting replicas yield instead of sleeping: no wall clock in the test.
+        sleep: flush,
+        now: () => 0,
+        waitMs: 1,
+      }),
+    )
+  }
+
+  it('one upstream poll for concurrent polls on two replicas; the other replica reads the snapshot', async () => {
+    const keyPrefix = `${prefix}a:`
+    let calls = 0
+    let release: () => void = () => {}
+    const gate = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    const [one, two] = replicas(async (uuid) => {
+      calls++
+      await gate
+      return rateTable(uuid, 1)
+    }, keyPrefix)
+    const polls = Array.from({ length: 50 }, (_, i) => ((i % 2 === 0 ? one : two) as typeof one).get(A))
+    await flush()
+    await flush()
+    release()
+    const tables = await Promise.all(polls)
+    expect(calls).toBe(1)
+    expect(tables.every((t) => t.uuid === A)).toBe(true)
+  })
+
+  it('never serves one rate table for another uuid, and polls again once the lease and snapshot expire', async () => {
+    const keyPrefix = `${prefix}b:`
+    const calls: string[] = []
+    const [one, two] = replicas(async (uuid) => {
+      calls.push(uuid)
+      return rateTable(uuid)
+    }, keyPrefix)
+    expect((await one?.get(A))?.uuid).toBe(A)
+    expect((await two?.get(B))?.uuid).toBe(B)
+    expect(calls).toEqual([A, B])
+    // What Redis expiry does after a second, done by hand so the test needs no clock.
+    await (clients[0] as Redis).del(`${keyPrefix}poll:${A}:snap`, `${keyPrefix}poll:${A}:lock`)
+    const fresh = createRedisCoalescer({
+      fetch: async (uuid) => {
+        calls.push(uuid)
+        return rateTable(uuid)
+      },
+      redis: clients[1] as Redis,
+      keyPrefix,
+      logger,
+    })
+    await fresh.get(A)
+    expect(calls).toEqual([A, B, A])
+  })
+
+  it('a replica that cannot get the lease and sees no snapshot answers 503 instead of polling', async () => {
+    const keyPrefix = `${prefix}c:`
+    await (clients[0] as Redis).set(`${keyPrefix}poll:${A}:lock`, '1', 'PX', 60_000)
+    let calls = 0
+    const [one] = replicas(async (uuid) => {
+      calls++
+      return rateTable(uuid)
+    }, keyPrefix)
+    let clock = 0
+    const waiting = createRedisCoalescer({
+      fetch: async (uuid) => {
+        calls++
+        return rateTable(uuid)
+      },
+      redis: clients[0] as Redis,
+      keyPrefix,
+      logger,
+      now: () => clock,
+      sleep: async (ms) => {
+        clock += ms
+      },
+      waitMs: 100,
+    })
+    await expect(waiting.get(A)).rejects.toMatchObject({ kind: 'unavailable' })
+    expect(one).toBeDefined()
+    expect(calls).toBe(0)
+  })
+})
