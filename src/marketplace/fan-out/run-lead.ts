@@ -1,0 +1,192 @@
+/**
+ * @module Runs one lead end to end after intake: first-look partners concurrently, then second-look
+ * partners when first look produced no offer (seed 001: "When first-look partners return no offers, the
+ * details go to second-look partners"), every reply written as it lands, then the auction. The last
+ * reply of a tier is written together with what follows it, so a poll never sees an empty
+ * `pendingResponses` before the result is final.
+ */
+import { randomUUID } from 'node:crypto'
+import type { Logger } from 'pino'
+import type { Dispatcher } from 'undici'
+import type { Lead } from '../../contract/partner.ts'
+import type { Ledger, OfferRecord, ReplyRecord, SentRequest } from '../../ledger/index.ts'
+import { type Bid, runAuction, type WinnerPolicy } from '../auction/auction.ts'
+import type { Scorer } from '../auction/score.ts'
+import type { PartnerRegistryEntry } from '../registry/partner-registry.ts'
+import { callPartner } from './call-partner.ts'
+import { identifyingValues, redactReason } from './redact.ts'
+
+export interface RunLeadContext {
+  ledger: Ledger
+  registry: ReadonlyMap<string, PartnerRegistryEntry>
+  policy: WinnerPolicy
+  scorer: Scorer
+  dispatcher: Dispatcher
+  now: () => number
+  logger: Logger
+  maxReplyBytes: number
+  shutdown: AbortSignal
+}
+
+export interface LeadRun {
+  lead: Lead
+  leadId: string
+  /** Epoch ms after which no partner is waited for. */
+  deadlineAt: number
+  /** The requests already written by intake (the first tier that has partners). */
+  requests: SentRequest[]
+  /** Second-look partners, when intake sent the first tier. */
+  nextTier: PartnerRegistryEntry[]
+}
+
+export async function runLead(ctx: RunLeadContext, run: LeadRun): Promise<void> {
+  const leadJson = JSON.stringify(run.lead)
+  const pii = identifyingValues(run.lead)
+  let requests = run.requests
+  let nextTier = run.nextTier
+  for (;;) {
+    const { held, bids } = await runTier(ctx, run, requests, leadJson, pii)
+    const remaining = run.deadlineAt - ctx.now()
+    if (bids.length === 0 && nextTier.length > 0 && remaining > 0) {
+      const sentAt = new Date(ctx.now())
+      requests = nextTier.map((p) => ({ id: randomUUID(), partnerId: p.id, tier: p.tier, sentAt }))
+      nextTier = []
+      await ctx.ledger.closeTier(held, { kind: 'next-tier', requests }, run.leadId)
+      continue
+    }
+    const winners = runAuction(bids, ctx.policy)
+    await ctx.ledger.closeTier(
+      held,
+      {
+        kind: 'settle',
+        winners: winners.map((w) => ({ offerId: w.bid.offerId, rank: w.rank })),
+        completedAt: new Date(ctx.now()),
+      },
+      run.leadId,
+    )
+    ctx.logger.info(
+      { leadId: run.leadId, bids: bids.length, winners: winners.length },
+      'second-look auction settled',
+    )
+    return
+  }
+}
+
+/** Calls every partner of one tier; writes each reply but the last, which the caller writes with the next step. */
+async function runTier(
+  ctx: RunLeadContext,
+  run: LeadRun,
+  requests: SentRequest[],
+  leadJson: string,
+  pii: readonly string[],
+): Promise<{ held: ReplyRecord[]; bids: Bid[] }> {
+  const bids: Bid[] = []
+  const held: ReplyRecord[] = []
+  const writes: Promise<void>[] = []
+  let outstanding = requests.length
+  await Promise.all(
+    requests.map(async (request) => {
+      const partner = ctx.registry.get(request.partnerId)
+      const reply = partner
+        ? await askPartner(ctx, run, request, partner, leadJson, pii)
+        : missingPartner(run, request, ctx.now())
+      if (partner) {
+        for (const offer of reply.offers) {
+          bids.push({
+            offerId: offer.id,
+            partnerId: partner.id,
+            position: offer.position,
+            rate: offer.rate,
+            productType: offer.productType,
+            recommendationScore: offer.recommendationScore,
+          })
+        }
+      }
+      outstanding--
+      if (outstanding > 0) {
+        writes.push(
+          ctx.ledger.recordReply(reply).catch((error: unknown) => {
+            ctx.logger.error(
+              { leadId: run.leadId, partnerId: request.partnerId, err: error },
+              'ledger write failed',
+            )
+          }),
+        )
+      } else {
+        held.push(reply)
+      }
+    }),
+  )
+  // The settle step marks offers displayed: every earlier reply's offers must be in the ledger first.
+  await Promise.all(writes)
+  return { held, bids }
+}
+
+async function askPartner(
+  ctx: RunLeadContext,
+  run: LeadRun,
+  request: SentRequest,
+  partner: PartnerRegistryEntry,
+  leadJson: string,
+  pii: readonly string[],
+): Promise<ReplyRecord> {
+  const timeoutMs = Math.min(partner.timeoutMs, run.deadlineAt - ctx.now())
+  const outcome = await callPartner(partner, leadJson, {
+    dispatcher: ctx.dispatcher,
+    timeoutMs,
+    maxBodyBytes: ctx.maxReplyBytes,
+    shutdown: ctx.shutdown,
+  })
+  const reason = redactReason(outcome.reason, pii)
+  const offers: OfferRecord[] = outcome.offers.map((offer, position) => ({
+    id: randomUUID(),
+    position,
+    rate: offer.rate,
+    productType: offer.product_type ?? partner.display.productType,
+    recommendationScore: ctx.scorer(offer, partner),
+    clickUrl: offer.click_url,
+    name: offer.name,
+    displayName: offer.display_name,
+    offerDetails: offer.offer_details,
+    logoSrc: offer.logo_src,
+  }))
+  ctx.logger.info(
+    {
+      leadId: run.leadId,
+      partnerId: partner.id,
+      tier: partner.tier,
+      status: outcome.status,
+      httpStatus: outcome.httpStatus,
+      latencyMs: Math.round(outcome.latencyMs),
+      offers: offers.length,
+      reason,
+    },
+    'partner reply',
+  )
+  return {
+    requestId: request.id,
+    leadId: run.leadId,
+    partnerId: partner.id,
+    status: outcome.status,
+    reason,
+    httpStatus: outcome.httpStatus,
+    partnerLeadId: outcome.partnerLeadId,
+    latencyMs: outcome.latencyMs,
+    repliedAt: new Date(ctx.now()),
+    offers,
+  }
+}
+
+/** A partner removed from the registry between intake and fan-out: recorded, never called. */
+function missingPartner(run: LeadRun, request: SentRequest, now: number): ReplyRecord {
+  return {
+    requestId: request.id,
+    leadId: run.leadId,
+    partnerId: request.partnerId,
+    status: 'error',
+    reason: 'partner is no longer in the registry',
+    latencyMs: 0,
+    repliedAt: new Date(now),
+    offers: [],
+  }
+}

@@ -1,0 +1,31 @@
+/**
+ * @module The second-look marketplace's public surface: build it with `createMarketplace`, feed it a
+ * registry from `resolvePartnerRegistry` (or `loadPartnerRegistry`) and a ledger from `src/ledger`.
+ */
+export type { Bid, WinnerPolicy } from './auction/auction.ts'
+export { runAuction } from './auction/auction.ts'
+export type { Scorer } from './auction/score.ts'
+export { scoreOffer } from './auction/score.ts'
+export type { ClickSigner } from './clicks/click-token.ts'
+export { createClickSigner } from './clicks/click-token.ts'
+export type { Marketplace, MarketplaceConfig, MarketplaceDeps } from './create-marketplace.ts'
+export { createMarketplace } from './create-marketplace.ts'
+export type { AccessTokens, ClientIdentity } from './marketplace-context.ts'
+export type { PartnerDisplay, PartnerRegistryEntry, PartnerTier } from './registry/partner-registry.ts'
+export {
+  loadPartnerRegistry,
+  PartnerRegistryError,
+  parsePartnerRegistry,
+} from './registry/partner-registry.ts'
+export type { ResolvedRegistry } from './registry/resolve-partner-registry.ts'
+export { resolvePartnerRegistry } from './registry/resolve-partner-registry.ts'
+export type {
+  SimulatedBehavior,
+  SimulatedPartnerSpec,
+  SimulatedPartners,
+  StartSimulatedPartnersOptions,
+} from './simulated-partners/start-simulated-partners.ts'
+export {
+  defaultSimulatedPartners,
+  startSimulatedPartners,
+} from './simulated-partners/start-simulated-partners.ts'

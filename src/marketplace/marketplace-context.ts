@@ -1,0 +1,41 @@
+/**
+ * @module What every marketplace route shares, built once by `createMarketplace`. The BFF's services
+ * arrive as these small interfaces (dependency injection), so the marketplace never imports the BFF.
+ */
+import type { Context } from 'hono'
+import type { Logger } from 'pino'
+import type { Ledger } from '../ledger/index.ts'
+import type { WinnerPolicy } from './auction/auction.ts'
+import type { Scorer } from './auction/score.ts'
+import type { ClickSigner } from './clicks/click-token.ts'
+import type { LeadRun } from './fan-out/run-lead.ts'
+import type { PartnerRegistryEntry } from './registry/partner-registry.ts'
+
+/** The BFF's per-search capability tokens (`src/bff/access-token.ts`). */
+export interface AccessTokens {
+  issue(uuid: string): string
+  verify(token: string, uuid: string): boolean
+}
+
+/** The BFF's view of the live request: IP through the trusted proxies only, and the user agent. */
+export type ClientIdentity = (c: Context) => { ipAddress: string; userAgent: string }
+
+export interface MarketplaceContext {
+  ledger: Ledger
+  registry: ReadonlyMap<string, PartnerRegistryEntry>
+  policy: WinnerPolicy
+  scorer: Scorer
+  accessTokens: AccessTokens
+  clientIdentity: ClientIdentity
+  clickSigner: ClickSigner
+  hashBody: (body: unknown) => string
+  reportsToken: string | undefined
+  /** Absolute origin of click links; the request's own origin when unset. */
+  publicBaseUrl: string | undefined
+  /** The whole lead, both tiers, ends by then: seed 001's 12 s window, inside the widget's 15 s of polling. */
+  deadlineMs: number
+  logger: Logger
+  now: () => number
+  /** Starts the background fan-out of an accepted lead. */
+  startRun(searchUuid: string, run: LeadRun): void
+}

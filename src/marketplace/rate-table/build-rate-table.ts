@@ -1,0 +1,69 @@
+/**
+ * @module The second-look lead as a rate table (seed 000's shape), so the widget's polling hook serves it
+ * unchanged: partners still awaited in `pendingResponses`, the auction's winners in `offers` once settled.
+ */
+import type { Partner, RateTable } from '../../contract/offer-search.ts'
+import type { SearchSnapshot } from '../../ledger/index.ts'
+import type { PartnerRegistryEntry } from '../registry/partner-registry.ts'
+import { toWidgetOffer } from './to-widget-offer.ts'
+
+/**
+ * A lead still pending this long after its deadline lost the process running it (a restart): it is shown
+ * complete, so the widget stops polling instead of waiting on partners nobody is waiting for.
+ */
+export const ORPHAN_GRACE_MS = 10_000
+
+export function buildRateTable(
+  snapshot: SearchSnapshot,
+  registry: ReadonlyMap<string, PartnerRegistryEntry>,
+  options: { clickUrl: (offerId: string) => string; now: number },
+): RateTable {
+  const { lead } = snapshot
+  const orphaned = lead.status === 'pending' && options.now > lead.deadlineAt.getTime() + ORPHAN_GRACE_MS
+  return {
+    uuid: lead.searchUuid,
+    leadUuid: lead.id,
+    offers: snapshot.displayed.map((offer) =>
+      toWidgetOffer(offer, displayOf(registry, offer.partnerId), options.clickUrl(offer.id)),
+    ),
+    pendingResponses: orphaned
+      ? []
+      : snapshot.pending.map(({ partnerId }) => {
+          const entry = registry.get(partnerId)
+          return {
+            partner: toPartner(entry, partnerId),
+            offerCatalogProductTypes: [entry?.display.productType ?? 'loan'],
+          }
+        }),
+    createdAt: lead.createdAt.toISOString(),
+  }
+}
+
+export function toPartner(entry: PartnerRegistryEntry | undefined, partnerId: string): Partner {
+  return {
+    uuid: partnerId,
+    name: entry?.name ?? partnerId,
+    brandName: entry?.display.name ?? partnerId,
+    brandUuid: partnerId,
+    imageUrl: entry?.display.logoUrl ?? '',
+    description: entry?.display.copy ?? '',
+    disclaimer: entry?.display.disclaimer ?? '',
+    supportsPreSelect: false,
+    shouldDisplayPreSelect: false,
+    supportsPersonalizedOffers: false,
+  }
+}
+
+function displayOf(registry: ReadonlyMap<string, PartnerRegistryEntry>, partnerId: string) {
+  const entry = registry.get(partnerId)
+  return (
+    entry?.display ?? {
+      name: partnerId,
+      logoUrl: '',
+      productType: 'loan',
+      productDisplayName: 'Loan',
+      copy: '',
+      disclaimer: '',
+    }
+  )
+}

@@ -1,0 +1,219 @@
+/**
+ * @module The partner registry: who gets leads, where, with which credentials, window, score factor and
+ * display defaults. Read from `PARTNERS_FILE` (JSON or YAML), validated with zod, and refused at start with
+ * every problem named. Credentials are referenced by environment variable name and resolved from the map
+ * the config module hands over; their values are never logged.
+ */
+import { readFileSync } from 'node:fs'
+import { extname } from 'node:path'
+import { parse as parseYaml } from 'yaml'
+import * as z from 'zod/mini'
+import { toFieldIssues } from '../../contract/common.ts'
+
+/** Seed 001: "Recommended response window: 12 seconds"; it is also our ceiling. */
+export const MAX_PARTNER_TIMEOUT_MS = 12_000
+
+export type PartnerTier = 'first' | 'second'
+
+export interface PartnerDisplay {
+  /** Shown as the institution when a reply's offers carry neither `display_name` nor `name`. */
+  name: string
+  logoUrl: string
+  productType: string
+  productDisplayName: string
+  /** Marketing text: the offer's headline when a reply carries no `offer_details`. */
+  copy: string
+  disclaimer: string
+}
+
+export interface PartnerRegistryEntry {
+  id: string
+  name: string
+  tier: PartnerTier
+  endpoint: string
+  /** The resolved header; the value is a secret. */
+  auth?: { header: string; value: string } | undefined
+  timeoutMs: number
+  scoreFactor: number
+  enabled: boolean
+  display: PartnerDisplay
+}
+
+const text = (field: string, max: number) =>
+  z.string({ error: `${field} must be a string` }).check(z.maxLength(max, { error: `${field} is too long` }))
+
+const displaySchema = z.strictObject({
+  name: z.optional(text('display.name', 200)),
+  logoUrl: z.optional(
+    z.url({ protocol: /^https?$/, error: 'display.logoUrl must be an absolute http(s) URL' }),
+  ),
+  productType: z.optional(text('display.productType', 100).check(z.minLength(1))),
+  productDisplayName: z.optional(text('display.productDisplayName', 200)),
+  copy: z.optional(text('display.copy', 2000)),
+  disclaimer: z.optional(text('display.disclaimer', 10_000)),
+})
+
+const entrySchema = z.strictObject({
+  id: z.string({ error: 'id is required' }).check(
+    z.regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, {
+      error: 'id must be 1-64 lower-case letters, digits, "-" or "_", e.g. "acme-loans"',
+    }),
+  ),
+  name: text('name', 200).check(z.minLength(1, { error: 'name is required' })),
+  tier: z.enum(['first', 'second'], { error: 'tier must be "first" or "second"' }),
+  endpoint: z.url({ protocol: /^https?$/, error: 'endpoint must be an absolute URL (https://...)' }),
+  auth: z.optional(
+    z.strictObject({
+      header: z.string().check(
+        z.regex(/^[A-Za-z0-9-]{1,64}$/, {
+          error: 'auth.header must be a header name, e.g. "Authorization"',
+        }),
+      ),
+      valueEnv: z.string().check(
+        z.regex(/^PARTNER_[A-Z0-9_]+$/, {
+          error:
+            'auth.valueEnv must name an environment variable starting with PARTNER_, e.g. "PARTNER_ACME_TOKEN"',
+        }),
+      ),
+      /** Put before the value, e.g. "Bearer ". */
+      prefix: z.optional(text('auth.prefix', 50)),
+    }),
+  ),
+  timeoutMs: z.optional(
+    z.int({ error: 'timeoutMs must be a whole number of milliseconds' }).check(
+      z.gte(1, { error: 'timeoutMs must be at least 1' }),
+      z.lte(MAX_PARTNER_TIMEOUT_MS, {
+        error: `timeoutMs must be at most ${MAX_PARTNER_TIMEOUT_MS} (seed 001's window)`,
+      }),
+    ),
+  ),
+  scoreFactor: z.optional(
+    z
+      .number({ error: 'scoreFactor must be a number' })
+      .check(
+        z.gt(0, { error: 'scoreFactor must be more than 0' }),
+        z.lte(1000, { error: 'scoreFactor must be at most 1000' }),
+      ),
+  ),
+  enabled: z.optional(z.boolean({ error: 'enabled must be true or false' })),
+  display: z.optional(displaySchema),
+})
+
+const fileSchema = z.union([z.strictObject({ partners: z.array(entrySchema) }), z.array(entrySchema)], {
+  error: 'the file must be { "partners": [ ... ] } or a list of partners',
+})
+
+/** Headers we set ourselves or that would break the request. */
+const RESERVED_HEADERS = new Set([
+  'host',
+  'content-type',
+  'content-length',
+  'connection',
+  'transfer-encoding',
+])
+
+export class PartnerRegistryError extends Error {
+  override name = 'PartnerRegistryError'
+}
+
+export interface RegistryOptions {
+  /** Outside sandbox mode every endpoint must be https: the lead carries an SSN. */
+  sandboxMode: boolean
+  /** `PARTNER_*` variables from the config module; `auth.valueEnv` names one of them. */
+  secrets: Readonly<Record<string, string | undefined>>
+  /** Names the source in error messages, e.g. the file path. */
+  origin?: string
+}
+
+/** Parses registry text (JSON is YAML, so YAML unless the format says otherwise). */
+export function parsePartnerRegistry(
+  source: string,
+  options: RegistryOptions & { format?: 'json' | 'yaml' },
+): PartnerRegistryEntry[] {
+  const origin = options.origin ?? 'partner registry'
+  let raw: unknown
+  try {
+    raw = options.format === 'json' ? JSON.parse(source) : parseYaml(source)
+  } catch (error) {
+    throw new PartnerRegistryError(
+      `${origin}: not valid ${options.format === 'json' ? 'JSON' : 'YAML'}: ${(error as Error).message}`,
+    )
+  }
+  const parsed = fileSchema.safeParse(raw)
+  if (!parsed.success) {
+    const lines = toFieldIssues(parsed.error).map((issue) => `  ${issue.field}: ${issue.reason}`)
+    throw new PartnerRegistryError(`${origin} is invalid:\n${lines.join('\n')}`)
+  }
+  const list = Array.isArray(parsed.data) ? parsed.data : parsed.data.partners
+  const problems: string[] = []
+  const seen = new Set<string>()
+  const entries = list.map((entry, index): PartnerRegistryEntry => {
+    const at = `partners.${index} (${entry.id})`
+    if (seen.has(entry.id)) problems.push(`  ${at}.id: "${entry.id}" is used twice; ids must be unique`)
+    seen.add(entry.id)
+    if (!options.sandboxMode && !entry.endpoint.startsWith('https://')) {
+      problems.push(`  ${at}.endpoint: must be https outside sandbox mode (the lead carries an SSN)`)
+    }
+    let auth: PartnerRegistryEntry['auth']
+    if (entry.auth) {
+      if (RESERVED_HEADERS.has(entry.auth.header.toLowerCase()))
+        problems.push(
+          `  ${at}.auth.header: "${entry.auth.header}" is set by the marketplace; pick another header`,
+        )
+      const value = options.secrets[entry.auth.valueEnv]
+      if (value === undefined || value === '') {
+        problems.push(`  ${at}.auth.valueEnv: ${entry.auth.valueEnv} is not set in the environment; set it`)
+      } else {
+        auth = { header: entry.auth.header, value: `${entry.auth.prefix ?? ''}${value}` }
+      }
+    }
+    const productType = entry.display?.productType ?? 'loan'
+    return {
+      id: entry.id,
+      name: entry.name,
+      tier: entry.tier,
+      endpoint: entry.endpoint,
+      auth,
+      timeoutMs: entry.timeoutMs ?? MAX_PARTNER_TIMEOUT_MS,
+      scoreFactor: entry.scoreFactor ?? 1,
+      enabled: entry.enabled ?? true,
+      display: {
+        name: entry.display?.name ?? entry.name,
+        logoUrl: entry.display?.logoUrl ?? '',
+        productType,
+        productDisplayName: entry.display?.productDisplayName ?? humanize(productType),
+        copy: entry.display?.copy ?? '',
+        disclaimer: entry.display?.disclaimer ?? '',
+      },
+    }
+  })
+  if (problems.length > 0) throw new PartnerRegistryError(`${origin} is invalid:\n${problems.join('\n')}`)
+  return entries
+}
+
+/** Reads `PARTNERS_FILE`: `.json` as JSON, anything else as YAML. */
+export function loadPartnerRegistry(file: string, options: RegistryOptions): PartnerRegistryEntry[] {
+  let source: string
+  try {
+    source = readFileSync(file, 'utf8')
+  } catch (error) {
+    throw new PartnerRegistryError(
+      `PARTNERS_FILE ${file}: cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+    )
+  }
+  return parsePartnerRegistry(source, {
+    ...options,
+    format: extname(file).toLowerCase() === '.json' ? 'json' : 'yaml',
+    origin: `PARTNERS_FILE ${file}`,
+  })
+}
+
+/** `installment_loan` -> `Installment loan`: a readable label for a product type nobody named. */
+export function humanize(productType: string): string {
+  const words = productType
+    .replace(/[_-]+/g, ' ')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .trim()
+    .toLowerCase()
+  return words.charAt(0).toUpperCase() + words.slice(1)
+}

@@ -1,0 +1,137 @@
+/**
+ * @module A marketplace on real loopback partners and a real ledger, mounted the way the BFF mounts it
+ * (`/api` sub-app plus page routes), with a log that tests can read line by line.
+ */
+import { Writable } from 'node:stream'
+import { Hono } from 'hono'
+import pino from 'pino'
+import { ACCESS_TOKEN_HEADER, WIDGET_HEADER } from '../../src/contract/bff.ts'
+import type { Lead } from '../../src/contract/partner.ts'
+import type { Ledger } from '../../src/ledger/index.ts'
+import {
+  createMarketplace,
+  type Marketplace,
+  type MarketplaceConfig,
+  type SimulatedPartnerSpec,
+  type SimulatedPartners,
+  startSimulatedPartners,
+} from '../../src/marketplace/index.ts'
+
+export const SECRET = 'test-secret-0123456789abcdef0123456789'
+export const CLIENT = { ipAddress: '203.0.113.7', userAgent: 'Mozilla/5.0 (TestBrowser) Widget/1' }
+export const KNOWN_SSN = '987-65-4329'
+export const KNOWN_EMAIL = 'pii.probe.lead@example.com'
+
+/** A lead with known identifying values, a fair credit score (the reference rules offer two products). */
+export function makeLead(overrides: Partial<Lead> = {}): Record<string, unknown> {
+  return {
+    personalInformation: {
+      firstName: 'Quentina',
+      lastName: 'Probeworth',
+      email: KNOWN_EMAIL,
+      city: 'Sacramento',
+      state: 'CA',
+      primaryPhone: '202-555-0147',
+      address1: '4821 Unlikely Boulevard',
+      zipcode: '95814',
+      dateOfBirth: '1983-07-19',
+      ssn: KNOWN_SSN,
+    },
+    loanInformation: { purpose: 'debt_consolidation', loanAmount: 12_000 },
+    creditInformation: { providedNumericCreditScore: 620 },
+    financialInformation: { annualIncome: 52_000 },
+    legalInformation: { consentsToFcra: 'true', fcraLanguage: 'I authorize lenders to pull my credit.' },
+    // A forged session: the marketplace must replace it with the live request's.
+    sessionInformation: { ipAddress: '198.51.100.66', userAgent: 'forged-agent' },
+    ...overrides,
+  }
+}
+
+export interface Harness {
+  app: Hono
+  marketplace: Marketplace
+  partners: SimulatedPartners
+  ledger: Ledger
+  logLines: string[]
+  submit(body: unknown, headers?: Record<string, string>): Promise<Response>
+  poll(uuid: string, token?: string): Promise<Response>
+  close(): Promise<void>
+}
+
+export async function startHarness(options: {
+  ledger: Ledger
+  partners: SimulatedPartnerSpec[]
+  config?: Partial<MarketplaceConfig>
+  now?: () => number
+}): Promise<Harness> {
+  const partners = await startSimulatedPartners({ partners: options.partners, recordLeads: true })
+  const logLines: string[] = []
+  const sink = new Writable({
+    write(chunk, _encoding, callback) {
+      logLines.push(...String(chunk).split('\n').filter(Boolean))
+      callback()
+    },
+  })
+  const marketplace = createMarketplace({
+    config: {
+      winnerPolicy: 'phase2',
+      sandboxMode: true,
+      deadlineMs: 300,
+      reportsToken: 'reports-secret-token',
+      ...options.config,
+    },
+    ledger: options.ledger,
+    registry: partners.entries,
+    accessTokens: {
+      issue: (uuid) => `token-for-${uuid}`,
+      verify: (token, uuid) => token === `token-for-${uuid}`,
+    },
+    clientIdentity: () => CLIENT,
+    secret: SECRET,
+    logger: pino({ level: 'debug' }, sink),
+    ...(options.now ? { now: options.now } : {}),
+  })
+  const app = new Hono()
+  const api = new Hono()
+  marketplace.routes(api)
+  app.route('/api', api)
+  marketplace.pageRoutes(app)
+  return {
+    app,
+    marketplace,
+    partners,
+    ledger: options.ledger,
+    logLines,
+    submit: async (body, headers = {}) =>
+      app.request('http://bff.test/api/second-look', {
+        method: 'POST',
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+        headers: { 'content-type': 'application/json', [WIDGET_HEADER]: '1', ...headers },
+      }),
+    poll: async (uuid, token) =>
+      app.request(`http://bff.test/api/second-look/${uuid}`, {
+        headers: token === undefined ? {} : { [ACCESS_TOKEN_HEADER]: token },
+      }),
+    async close() {
+      await marketplace.close()
+      await partners.close()
+    },
+  }
+}
+
+/** Submits, waits for the background auction, and returns the final rate table. */
+export async function submitAndSettle(
+  h: Harness,
+  body: unknown = makeLead(),
+  headers?: Record<string, string>,
+) {
+  const res = await h.submit(body, headers)
+  if (res.status !== 201) throw new Error(`submit answered ${res.status}: ${await res.text()}`)
+  const created = (await res.json()) as { accessToken: string; rateTable: { uuid: string; leadUuid: string } }
+  await h.marketplace.settled(created.rateTable.uuid)
+  const final = await h.poll(created.rateTable.uuid, created.accessToken)
+  return {
+    created,
+    final: (await final.json()) as Record<string, unknown> & { offers: Array<Record<string, unknown>> },
+  }
+}

@@ -1,0 +1,158 @@
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { bffErrorSchema, createdSearchSchema } from '../../src/contract/bff.ts'
+import { rateTableSchema } from '../../src/contract/offer-search.ts'
+import type { Ledger } from '../../src/ledger/index.ts'
+import type { SimulatedPartnerSpec } from '../../src/marketplace/index.ts'
+import { LEDGER_DRIVERS } from '../ledger/ledger-drivers.ts'
+import { CLIENT, type Harness, makeLead, startHarness, submitAndSettle } from './harness.ts'
+
+const PARTNERS: SimulatedPartnerSpec[] = [
+  { id: 'first-a', name: 'First A', tier: 'first', behavior: 'approve', latencyMs: 5 },
+  { id: 'second-a', name: 'Second A', tier: 'second', behavior: 'approve', latencyMs: 5 },
+]
+
+describe.each(LEDGER_DRIVERS)('second-look intake and polling on $name', (driver) => {
+  let ledger: Ledger
+  let h: Harness
+  beforeAll(async () => {
+    ledger = await driver.open()
+    h = await startHarness({ ledger, partners: PARTNERS })
+  })
+  afterAll(async () => {
+    await h.close()
+    await ledger.close()
+  })
+
+  it('answers 201 { accessToken, rateTable } with the pending first-look partners as full partner objects', async () => {
+    const res = await h.submit(makeLead())
+    expect(res.status).toBe(201)
+    const body = createdSearchSchema.parse(await res.json())
+    expect(body.rateTable.offers).toEqual([])
+    expect(body.rateTable.pendingResponses).toHaveLength(1)
+    expect(body.rateTable.pendingResponses[0]?.partner).toMatchObject({
+      uuid: 'first-a',
+      name: 'First A',
+      brandName: 'First A',
+      supportsPreSelect: false,
+    })
+    await h.marketplace.settled(body.rateTable.uuid)
+  })
+
+  it('takes sessionInformation from the live request, never from the body', async () => {
+    const before = h.partners.leadsReceived('first-a').length
+    await submitAndSettle(h)
+    const sent = h.partners.leadsReceived('first-a')[before] as { sessionInformation: unknown }
+    expect(sent.sessionInformation).toEqual(CLIENT)
+  })
+
+  it('polls like an offer search: the final rate table has the same shape and no partner pending', async () => {
+    const { final } = await submitAndSettle(h)
+    const table = rateTableSchema.parse(final)
+    expect(table.pendingResponses).toEqual([])
+    expect(table.offers.length).toBeGreaterThan(0)
+  })
+
+  it('refuses a poll without the access token, or with another search token, as 404; a malformed uuid as 400', async () => {
+    const { created } = await submitAndSettle(h)
+    const uuid = created.rateTable.uuid
+    expect((await h.poll(uuid)).status).toBe(404)
+    expect((await h.poll(uuid, `token-for-${randomUUID()}`)).status).toBe(404)
+    expect((await h.poll(randomUUID(), created.accessToken)).status).toBe(404)
+    const malformed = await h.poll('not-a-uuid', created.accessToken)
+    expect(malformed.status).toBe(400)
+    expect(bffErrorSchema.parse(await malformed.json()).code).toBe('bad_request')
+    expect((await h.poll(uuid, created.accessToken)).status).toBe(200)
+  })
+
+  it('requires FCRA consent: consentsToFcra "false" is a 400 naming the field', async () => {
+    const lead = makeLead({ legalInformation: { consentsToFcra: 'false' as 'true', fcraLanguage: 'text' } })
+    const res = await h.submit(lead)
+    expect(res.status).toBe(400)
+    const body = bffErrorSchema.parse(await res.json())
+    expect(body.code).toBe('validation_failed')
+    expect(body.errors?.map((e) => e.field)).toContain('legalInformation.consentsToFcra')
+  })
+
+  it('applies the conditional rules: "exactly one of providedCreditRating and providedNumericCreditScore"', async () => {
+    const res = await h.submit(
+      makeLead({ creditInformation: { providedCreditRating: 'good', providedNumericCreditScore: 700 } }),
+    )
+    expect(res.status).toBe(400)
+    expect(bffErrorSchema.parse(await res.json()).errors?.map((e) => e.field)).toContain(
+      'creditInformation.providedCreditRating',
+    )
+  })
+
+  it('applies availability rules: a missing ssn and a state outside the 50 states, DC, PR and VI are 400s', async () => {
+    const lead = makeLead() as { personalInformation: Record<string, unknown> }
+    const { ssn: _ssn, ...withoutSsn } = lead.personalInformation
+    const res = await h.submit({ ...lead, personalInformation: { ...withoutSsn, state: 'XX' } })
+    const fields = bffErrorSchema.parse(await res.json()).errors?.map((e) => e.field)
+    expect(res.status).toBe(400)
+    expect(fields).toEqual(expect.arrayContaining(['personalInformation.ssn', 'personalInformation.state']))
+  })
+
+  it('refuses a body that is not JSON with 400 bad_request', async () => {
+    const res = await h.submit('{not json')
+    expect(res.status).toBe(400)
+    expect(bffErrorSchema.parse(await res.json()).code).toBe('bad_request')
+  })
+
+  describe('Idempotency-Key', () => {
+    it('same key and body: the same search, and partners get the lead once', async () => {
+      const key = randomUUID()
+      const before = h.partners.requestCount('first-a')
+      const first = await h.submit(makeLead(), { 'Idempotency-Key': key })
+      const again = await h.submit(makeLead(), { 'Idempotency-Key': key })
+      expect(first.status).toBe(201)
+      expect(again.status).toBe(201)
+      const a = createdSearchSchema.parse(await first.json())
+      const b = createdSearchSchema.parse(await again.json())
+      expect(b.rateTable.uuid).toBe(a.rateTable.uuid)
+      expect(b.rateTable.leadUuid).toBe(a.rateTable.leadUuid)
+      await h.marketplace.settled(a.rateTable.uuid)
+      expect(h.partners.requestCount('first-a') - before).toBe(1)
+    })
+
+    it('concurrent retries with one key fan out once', async () => {
+      const key = randomUUID()
+      const before = h.partners.requestCount('first-a')
+      const responses = await Promise.all(
+        [1, 2, 3].map(() => h.submit(makeLead(), { 'Idempotency-Key': key })),
+      )
+      const bodies = await Promise.all(responses.map(async (r) => createdSearchSchema.parse(await r.json())))
+      expect(new Set(bodies.map((b) => b.rateTable.uuid)).size).toBe(1)
+      await h.marketplace.settled(bodies[0]?.rateTable.uuid ?? '')
+      expect(h.partners.requestCount('first-a') - before).toBe(1)
+    })
+
+    it('same key with a different body: 409 conflict, and no fan-out', async () => {
+      const key = randomUUID()
+      const first = createdSearchSchema.parse(
+        await (await h.submit(makeLead(), { 'Idempotency-Key': key })).json(),
+      )
+      await h.marketplace.settled(first.rateTable.uuid)
+      const before = h.partners.requestCount('first-a')
+      const other = makeLead({ loanInformation: { purpose: 'home_improvement', loanAmount: 9_000 } })
+      const res = await h.submit(other, { 'Idempotency-Key': key })
+      expect(res.status).toBe(409)
+      expect(bffErrorSchema.parse(await res.json()).code).toBe('conflict')
+      expect(h.partners.requestCount('first-a')).toBe(before)
+    })
+
+    it('keeps a hash of the body, never the body', async () => {
+      const key = randomUUID()
+      const res = await h.submit(makeLead(), { 'Idempotency-Key': key })
+      const { rateTable } = createdSearchSchema.parse(await res.json())
+      await h.marketplace.settled(rateTable.uuid)
+      const snapshot = await h.ledger.getSearch(rateTable.uuid)
+      expect(snapshot?.lead.bodyHash).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    })
+
+    it('a malformed key is a 400', async () => {
+      const res = await h.submit(makeLead(), { 'Idempotency-Key': 'has spaces in it' })
+      expect(res.status).toBe(400)
+    })
+  })
+})
