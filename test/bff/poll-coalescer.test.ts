@@ -171,7 +171,8 @@ describe.skipIf(!REDIS_URL)('redis coalescer (across replicas)', () => {
       await gate
       return rateTable(uuid, 1)
     }, keyPrefix)
-    const polls = Array.from({ length: 50 }, (_, i) => ((i % 2 === 0 ? one : two) as typeof one).get(A))
+    const replicaList = [one, two] as PollCoalescer[]
+    const polls = Array.from({ length: 50 }, (_, i) => (replicaList[i % 2] as PollCoalescer).get(A))
     await flush()
     await flush()
     release()
