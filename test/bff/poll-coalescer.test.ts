@@ -10,6 +10,7 @@ import {
   createMemoryCoalescer,
   createRedisCoalescer,
   type FetchRateTable,
+  type PollCoalescer,
 } from '../../src/bff/poll-coalescer.ts'
 import { UpstreamError } from '../../src/bff/upstream.ts'
 import type { RateTable } from '../../src/contract/offer-search.ts'
