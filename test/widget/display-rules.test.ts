@@ -131,8 +131,8 @@ describe('rule 3: "Use `url` when `isMonetized` is true; use `unmonetizedUrl` wh
           expect(isHttp(shown.href)).toBe(true)
           expect(isHttp(shown.carrierLogoUrl)).toBe(true)
           for (const pixel of shown.pixelUrls) expect(isHttp(pixel)).toBe(true)
-          const source = offers.find((o) => o.uuid === shown.uuid && o.status === 'active')
-          if (preview || !source?.isMonetized) expect(shown.monetized).toBe(false)
+          const sources = offers.filter((o) => o.uuid === shown.uuid && o.status === 'active')
+          if (preview || sources.every((o) => !o.isMonetized)) expect(shown.monetized).toBe(false)
         }
       }),
     )

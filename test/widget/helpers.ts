@@ -17,6 +17,10 @@ export const ENDPOINT = 'https://bff.offer-widget.test'
 // tick lands 1 ms later, so results would trail the clock by a tick; a microtask keeps them in step.
 notifyManager.setScheduler(queueMicrotask)
 
+// RTL's async wrapper (used by user-event) drains with a setTimeout(0) that it only advances when it
+// sees Jest's fake timers; this shim lets it advance vitest's instead of waiting forever.
+;(globalThis as { jest?: unknown }).jest = { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) }
+
 export const server = setupServer()
 const SETTLE_TURNS = 2
 

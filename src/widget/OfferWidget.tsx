@@ -1,0 +1,242 @@
+/**
+ * @module `<OfferWidget>`: the form when data is missing, then live offers as partners answer. Owns its
+ * QueryClient (a host page's is never touched), renders a placeholder on the server, and delivers its
+ * own CSS unless told the host does.
+ */
+import type { QueryClient } from '@tanstack/react-query'
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import type { OfferSource } from './bff-client.ts'
+import { Disclaimers } from './Disclaimers.tsx'
+import type { DisplayOffer } from './display-rules.ts'
+import { type FieldErrors, formFieldOf } from './form-values.ts'
+import { injectStyles } from './inject-styles.ts'
+import { DEFAULT_LABELS, formatLabel, type Labels } from './labels.ts'
+import { OfferList } from './OfferList.tsx'
+import { type PixelTracker, pageTracker } from './pixel-tracker.ts'
+import { createWidgetQueryClient } from './query-client.ts'
+import { SearchForm } from './SearchForm.tsx'
+import { SearchProgress } from './SearchProgress.tsx'
+import { FORM_FIELDS, type FormField, missingFields, type SearchData } from './search-input.ts'
+import widgetCss from './styles.css?inline'
+import { type ThemePreset, type ThemeVariables, themeStyle } from './theme.ts'
+import { useIsClient } from './useIsClient.ts'
+import {
+  type AttachedSearch,
+  type SearchCompleteEvent,
+  type SearchCreatedEvent,
+  useOfferSearch,
+} from './useOfferSearch.ts'
+import type { OfferWidgetError } from './widget-error.ts'
+
+export type FormMode = 'auto' | 'always' | 'never'
+
+export interface OfferWidgetProps {
+  /** Base URL of the BFF; `''` (default) is the page's own origin. */
+  endpoint?: string
+  /** `offer-search` (default) or `second-look`. */
+  source?: OfferSource
+  /** What the page already knows about the visitor. */
+  search?: SearchData
+  /** Show a search the publisher created on its server instead of creating one. */
+  attach?: AttachedSearch
+  /**
+   * `auto` (default): search at once when a ZIP code is known, else ask for the missing fields first.
+   * `always`: always show the form (all fields, prefilled). `never`: search with what is given.
+   */
+  form?: FormMode
+  /** Previews link to `unmonetizedUrl` and fire no pixels, so they are never tracked. */
+  preview?: boolean
+  /** Override any visible string. */
+  labels?: Partial<Labels>
+  /** `light` (default) or `dark`. */
+  theme?: ThemePreset
+  /** Any `--ow-*` custom property, e.g. `{ '--ow-color-accent': '#0a7' }`. */
+  themeVariables?: ThemeVariables
+  /** When a search completes with no offers: `message` (default) shows `labels.noOffers`, `hide` renders nothing. */
+  emptyState?: 'message' | 'hide'
+  /** Heading level of the widget's title (default 2); card titles use the next level. */
+  headingLevel?: 2 | 3 | 4 | 5
+  /**
+   * Puts the widget's `<style>` into `document.head` (or the shadow root it renders in), once. Set false
+   * when the host delivers the CSS itself (the script-tag embed adopts it into its shadow root).
+   */
+  injectStyles?: boolean
+  /** CSP nonce for the injected `<style>`. */
+  nonce?: string
+  className?: string
+  /** Advanced: where impression pixels are recorded and fired. Default: once per page view. */
+  pixelTracker?: PixelTracker
+  onSearchCreated?: (event: SearchCreatedEvent) => void
+  /** Offers that appeared on screen since the last call (each offer reported once). */
+  onOffersShown?: (offers: DisplayOffer[]) => void
+  onOfferClick?: (offer: DisplayOffer) => void
+  onComplete?: (event: SearchCompleteEvent) => void
+  onError?: (error: OfferWidgetError) => void
+}
+
+export function OfferWidget(props: OfferWidgetProps) {
+  // Created once per widget and never shared: remounts inside this widget reuse it, a host never sees it.
+  const [client] = useState(createWidgetQueryClient)
+  const isClient = useIsClient()
+  if (!isClient) {
+    return (
+      <div className={rootClass(props.className)} data-ow-theme={props.theme ?? 'light'} aria-busy="true">
+        <p className="ow-muted">{props.labels?.loading ?? DEFAULT_LABELS.loading}</p>
+      </div>
+    )
+  }
+  return <WidgetBody {...props} client={client} />
+}
+
+function rootClass(extra: string | undefined): string {
+  return extra ? `ow-root ${extra}` : 'ow-root'
+}
+
+function WidgetBody(props: OfferWidgetProps & { client: QueryClient }) {
+  const { client, endpoint = '', form = 'auto', attach, preview = false } = props
+  const headingLevel = props.headingLevel ?? 2
+  const labels = useMemo(() => ({ ...DEFAULT_LABELS, ...props.labels }), [props.labels])
+  const rootRef = useRef<HTMLDivElement>(null)
+  const headingId = useId()
+  const given = props.search ?? {}
+
+  const inject = props.injectStyles ?? true
+  useLayoutEffect(() => {
+    if (inject && rootRef.current) injectStyles(rootRef.current, widgetCss, props.nonce)
+  }, [inject, props.nonce])
+
+  const [submitted, setSubmitted] = useState<SearchData | null>(null)
+  const [submission, setSubmission] = useState(0)
+  const wantsForm = !attach && (form === 'always' || (form === 'auto' && !given.zipCode))
+  const search = attach ? null : (submitted ?? (wantsForm ? null : given))
+
+  const result = useOfferSearch({
+    endpoint,
+    source: props.source,
+    search,
+    attach,
+    submission,
+    preview,
+    queryClient: client,
+    onSearchCreated: props.onSearchCreated,
+    onComplete: props.onComplete,
+    onError: props.onError,
+  })
+  const { status, offers, error } = result
+
+  // A 400 naming fields goes back to the form (unless the page said never), the fields marked inline.
+  const serverErrors = useMemo(() => {
+    if (status !== 'error' || error?.kind !== 'validation' || form === 'never' || attach) return undefined
+    const mapped: FieldErrors = {}
+    const unmapped: string[] = []
+    for (const issue of error.fieldErrors) {
+      const field = formFieldOf(issue.field)
+      if (field) mapped[field] ??= issue.reason
+      else unmapped.push(issue.reason)
+    }
+    return { mapped, message: unmapped.length > 0 ? unmapped.join(' ') : undefined }
+  }, [status, error, form, attach])
+
+  const showForm = (wantsForm && !submitted) || serverErrors !== undefined
+  const formFields: FormField[] = useMemo(() => {
+    const base = form === 'always' ? [...FORM_FIELDS] : missingFields(given)
+    const flagged = Object.keys(serverErrors?.mapped ?? {}) as FormField[]
+    return FORM_FIELDS.filter((f) => base.includes(f) || flagged.includes(f))
+  }, [form, given, serverErrors])
+
+  const announcement = useAnnouncement(status, offers.length, labels)
+  const tracker = preview ? undefined : (props.pixelTracker ?? pageTracker())
+
+  if (status === 'complete' && offers.length === 0 && props.emptyState === 'hide') return null
+
+  const Heading = `h${headingLevel}` as 'h2'
+  return (
+    <div
+      ref={rootRef}
+      className={rootClass(props.className)}
+      data-ow-theme={props.theme ?? 'light'}
+      data-ow-status={showForm ? 'form' : status}
+      style={themeStyle(props.themeVariables)}
+    >
+      {showForm ? (
+        <SearchForm
+          fields={formFields}
+          given={submitted ?? given}
+          labels={labels}
+          headingLevel={headingLevel}
+          endpoint={endpoint}
+          client={client}
+          serverErrors={serverErrors?.mapped ?? NO_ERRORS}
+          serverMessage={serverErrors?.message}
+          onSubmit={(data) => {
+            setSubmitted(data)
+            setSubmission((n) => n + 1)
+          }}
+        />
+      ) : (
+        <section
+          className="ow-results"
+          aria-labelledby={headingId}
+          aria-busy={status === 'creating' || status === 'searching'}
+        >
+          <Heading id={headingId} className="ow-heading">
+            {labels.heading}
+          </Heading>
+          {(status === 'creating' || status === 'searching') && (
+            <SearchProgress
+              answered={result.progress.answered}
+              total={result.progress.total}
+              starting={status === 'creating'}
+              labels={labels}
+            />
+          )}
+          {offers.length > 0 && result.search && (
+            <OfferList
+              offers={offers}
+              labels={labels}
+              headingLevel={headingLevel + 1}
+              tracker={tracker}
+              client={client}
+              searchKey={`${result.search.source}:${result.search.uuid}`}
+              onOffersShown={props.onOffersShown}
+              onOfferClick={props.onOfferClick}
+            />
+          )}
+          {status === 'complete' && offers.length === 0 && <p className="ow-empty">{labels.noOffers}</p>}
+          {status === 'error' && (
+            <div className="ow-error">
+              <p>{labels.error}</p>
+              <button type="button" className="ow-button" onClick={result.retry}>
+                {labels.tryAgain}
+              </button>
+            </div>
+          )}
+          <Disclaimers disclaimers={result.disclaimers} labels={labels} headingLevel={headingLevel + 1} />
+        </section>
+      )}
+      <div className="ow-visually-hidden" role="status" aria-live="polite" aria-atomic="true">
+        {announcement}
+      </div>
+    </div>
+  )
+}
+
+const NO_ERRORS: FieldErrors = {}
+
+/** What the polite live region says: new offers as they arrive, then how the search ended. */
+function useAnnouncement(status: string, count: number, labels: Labels): string {
+  const [message, setMessage] = useState('')
+  const announced = useRef(0)
+  useEffect(() => {
+    if (status === 'complete') {
+      setMessage(count === 0 ? labels.noOffers : formatLabel(labels.complete, { count }))
+    } else if (status === 'error') {
+      setMessage(labels.error)
+    } else if (count > announced.current) {
+      const fresh = count - announced.current
+      setMessage(fresh === 1 ? labels.newOffer : formatLabel(labels.newOffers, { count: fresh }))
+    }
+    announced.current = Math.max(announced.current, count)
+  }, [status, count, labels])
+  return message
+}

@@ -1,0 +1,26 @@
+/**
+ * @module Public entry of the React widget: the component, the hook, and their types. Nothing else is
+ * part of the package's contract.
+ */
+
+export type { OfferSource } from './bff-client.ts'
+export type { DisplayOffer } from './display-rules.ts'
+export type { Labels } from './labels.ts'
+export { DEFAULT_LABELS } from './labels.ts'
+
+export type { FormMode, OfferWidgetProps } from './OfferWidget.tsx'
+export { OfferWidget } from './OfferWidget.tsx'
+export type { SearchData } from './search-input.ts'
+export type { SearchStatus } from './search-status.ts'
+export type { Disclaimer } from './seen-partners.ts'
+export type { ThemePreset, ThemeVariable, ThemeVariables } from './theme.ts'
+export type {
+  AttachedSearch,
+  OfferSearchResult,
+  SearchCompleteEvent,
+  SearchCreatedEvent,
+  UseOfferSearchOptions,
+} from './useOfferSearch.ts'
+export { useOfferSearch } from './useOfferSearch.ts'
+export type { FieldError, WidgetErrorKind } from './widget-error.ts'
+export { OfferWidgetError } from './widget-error.ts'

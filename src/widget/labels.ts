@@ -1,0 +1,52 @@
+/**
+ * @module Every string the widget shows, overridable one by one through the `labels` prop. Templates use
+ * `{name}` placeholders rather than functions so the script-tag embed can pass them as plain JSON.
+ */
+
+export const DEFAULT_LABELS = {
+  /** Shown on the server and before hydration. */
+  loading: 'Loading offers…',
+  formHeading: 'Compare auto insurance rates',
+  formIntro: 'Tell us a little about you to see your offers.',
+  zipCode: 'ZIP code',
+  dateOfBirth: 'Date of birth',
+  currentIssuer: 'Current insurer',
+  notInsured: 'Not currently insured',
+  issuersLoading: 'Loading insurers…',
+  issuersUnavailable: 'The list of insurers could not be loaded. You can skip this question.',
+  numberOfVehicles: 'Number of vehicles',
+  choose: 'Choose…',
+  isHomeOwner: 'Do you own your home?',
+  isMilitary: 'Are you active-duty military, a veteran, or in a military family?',
+  yes: 'Yes',
+  no: 'No',
+  optional: '(optional)',
+  submit: 'See my rates',
+  zipCodeRequired: 'Enter your ZIP code.',
+  zipCodeInvalid: 'Enter a 5-digit ZIP code, like 94107.',
+  dateOfBirthInvalid: 'Enter a real date of birth in the past.',
+  numberOfVehiclesInvalid: 'Choose a number of vehicles from 1 to 20.',
+  formErrors: 'Please correct the highlighted fields.',
+  heading: 'Your auto insurance offers',
+  starting: 'Starting your search…',
+  searching: 'Searching insurers',
+  progress: '{answered} of {total} insurers answered',
+  newOffer: '1 new offer',
+  newOffers: '{count} new offers',
+  complete: 'Search complete: {count} offers.',
+  noOffers: 'No offers matched your details right now.',
+  error: 'We could not load offers right now. Please try again.',
+  tryAgain: 'Try again',
+  viewRate: 'View rate',
+  opensInNewTab: 'opens in a new tab',
+  disclaimers: 'Disclaimers',
+}
+
+export type Labels = typeof DEFAULT_LABELS
+
+/** Fills `{name}` placeholders; unknown names are left as written so a typo is visible, not silent. */
+export function formatLabel(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in values ? String(values[name]) : whole,
+  )
+}
