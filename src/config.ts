@@ -136,6 +136,10 @@ export interface Config {
   winnerPolicy: Env['WINNER_POLICY']
   /** Where browsers reach this server; sandbox asset URLs (logos, pixels) are built on it. */
   publicBaseUrl: string | undefined
+  /**
+   * Every `PARTNER_*` variable, for the partner registry's `auth.valueEnv` references (secrets: never log).
+   */
+  partnerSecrets: Readonly<Record<string, string>>
   /** Per-IP limit on lead-creating POSTs: `points` requests per `windowSeconds`. */
   rateLimit: { points: number; windowSeconds: number }
   upstreamTimeouts: { connectMs: number; requestMs: number }
@@ -216,10 +220,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     reportsToken: e.REPORTS_TOKEN,
     winnerPolicy: e.WINNER_POLICY,
     publicBaseUrl: e.PUBLIC_BASE_URL?.replace(/\/+$/, ''),
+    partnerSecrets: partnerSecrets(env),
     rateLimit: { points: e.RATE_LIMIT_POINTS, windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS },
     upstreamTimeouts: { connectMs: e.UPSTREAM_CONNECT_TIMEOUT_MS, requestMs: e.UPSTREAM_TIMEOUT_MS },
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
   }
+}
+
+/** `PARTNER_<NAME>` variables: the registry names them instead of holding credentials in its file. */
+function partnerSecrets(env: Record<string, string | undefined>): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const [name, value] of Object.entries(env)) {
+    if (/^PARTNER_[A-Z0-9_]+$/.test(name) && value !== undefined && value !== '') out[name] = value
+  }
+  return out
 }
 
 const PROXY_KEYWORDS = new Set(['loopback', 'linklocal', 'uniquelocal'])

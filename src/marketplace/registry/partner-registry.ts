@@ -99,9 +99,10 @@ const entrySchema = z.strictObject({
   display: z.optional(displaySchema),
 })
 
-const fileSchema = z.union([z.strictObject({ partners: z.array(entrySchema) }), z.array(entrySchema)], {
-  error: 'the file must be { "partners": [ ... ] } or a list of partners',
-})
+const fileSchema = z.strictObject(
+  { partners: z.array(entrySchema, { error: 'partners must be a list of partners' }) },
+  { error: 'the file must be { "partners": [ ... ] } or a list of partners' },
+)
 
 /** Headers we set ourselves or that would break the request. */
 const RESERVED_HEADERS = new Set([
@@ -139,12 +140,13 @@ export function parsePartnerRegistry(
       `${origin}: not valid ${options.format === 'json' ? 'JSON' : 'YAML'}: ${(error as Error).message}`,
     )
   }
-  const parsed = fileSchema.safeParse(raw)
+  // A bare list is accepted as the partners themselves.
+  const parsed = fileSchema.safeParse(Array.isArray(raw) ? { partners: raw } : raw)
   if (!parsed.success) {
     const lines = toFieldIssues(parsed.error).map((issue) => `  ${issue.field}: ${issue.reason}`)
     throw new PartnerRegistryError(`${origin} is invalid:\n${lines.join('\n')}`)
   }
-  const list = Array.isArray(parsed.data) ? parsed.data : parsed.data.partners
+  const list = parsed.data.partners
   const problems: string[] = []
   const seen = new Set<string>()
   const entries = list.map((entry, index): PartnerRegistryEntry => {

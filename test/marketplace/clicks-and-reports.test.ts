@@ -1,0 +1,246 @@
+import { randomUUID } from 'node:crypto'
+import { Hono } from 'hono'
+import pino from 'pino'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { bffErrorSchema } from '../../src/contract/bff.ts'
+import { offerSchema } from '../../src/contract/offer-search.ts'
+import type { Ledger, PartnerReport } from '../../src/ledger/index.ts'
+import { createClickSigner, createMarketplace } from '../../src/marketplace/index.ts'
+import { LEDGER_DRIVERS } from '../ledger/ledger-drivers.ts'
+import { CLIENT, type Harness, SECRET, startHarness, submitAndSettle } from './harness.ts'
+
+const TOKEN = 'reports-secret-token'
+
+describe.each(LEDGER_DRIVERS)('clicks and partner reports on $name', (driver) => {
+  let ledger: Ledger
+  let h: Harness
+  beforeAll(async () => {
+    ledger = await driver.open()
+    h = await startHarness({
+      ledger,
+      partners: [
+        { id: 'lender', name: 'Lender', tier: 'first', behavior: 'approve', latencyMs: 2 },
+        { id: 'rival', name: 'Rival', tier: 'first', behavior: 'approve', latencyMs: 2, bidMultiplier: 0.5 },
+      ],
+      config: { winnerPolicy: 'phase2', publicBaseUrl: 'https://bff.example.com/' },
+    })
+  })
+  afterAll(async () => {
+    await h.close()
+    await ledger.close()
+  })
+
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    h.app.request(`http://bff.test${path}`, { headers })
+  const report = (
+    id: string,
+    query = '',
+    headers: Record<string, string> = { Authorization: `Bearer ${TOKEN}` },
+  ) => get(`/api/reports/partners/${id}${query}`, headers)
+
+  describe('offers in the widget shape', () => {
+    it('map to offerSchema with both links on our click route; the partner click_url never reaches the browser', async () => {
+      const { final } = await submitAndSettle(h)
+      expect(final.offers.length).toBe(2)
+      for (const raw of final.offers) {
+        const offer = offerSchema.parse(raw)
+        expect(offer).toMatchObject({
+          status: 'active',
+          isMonetized: true,
+          version: 1,
+          financialInstitutionUuid: 'lender',
+        })
+        expect(offer.url).toMatch(
+          /^https:\/\/bff\.example\.com\/api\/clicks\/[0-9a-f-]{36}\.[0-9a-z]+\.[\w-]{43}$/,
+        )
+        expect(offer.unmonetizedUrl).toBe(offer.url)
+        expect(offer.financialInstitutionDisplayName).toMatch(/^Reference /)
+      }
+      expect(JSON.stringify(final)).not.toContain('/landing/')
+    })
+  })
+
+  describe('clicks', () => {
+    it('302 to the partner click_url, counted once per lead and offer however often it is clicked', async () => {
+      const { final } = await submitAndSettle(h)
+      const url = new URL(String(final.offers[0]?.url))
+      const before = (await (await report('lender')).json()) as PartnerReport
+      const first = await get(url.pathname)
+      expect(first.status).toBe(302)
+      expect(first.headers.get('location')).toMatch(new RegExp(`^${h.partners.url}/landing/lender/`))
+      expect(first.headers.get('referrer-policy')).toBe('no-referrer')
+      const second = await get(url.pathname)
+      expect(second.status).toBe(302)
+      const after = (await (await report('lender')).json()) as PartnerReport
+      expect(after.uniqueClicks - before.uniqueClicks).toBe(1)
+    })
+
+    it('a forged or altered token is a 404', async () => {
+      const { final } = await submitAndSettle(h)
+      const path = new URL(String(final.offers[0]?.url)).pathname
+      const forged = createClickSigner('another-secret-entirely-1234567').sign(
+        path.split('/').pop()?.slice(0, 36) ?? '',
+      )
+      expect((await get(`/api/clicks/${forged}`)).status).toBe(404)
+      const altered = `${path.slice(0, -1)}${path.endsWith('A') ? 'B' : 'A'}`
+      expect((await get(altered)).status).toBe(404)
+      expect((await get('/api/clicks/not-a-token')).status).toBe(404)
+      const body = bffErrorSchema.parse(await (await get(`/api/clicks/${forged}`)).json())
+      expect(body.code).toBe('not_found')
+    })
+
+    it('an expired token is a 404', async () => {
+      const { final } = await submitAndSettle(h)
+      const offerId = String(final.offers[0]?.uuid)
+      const past = createClickSigner(SECRET, { ttlMs: 1_000, now: () => Date.now() - 5_000 }).sign(offerId)
+      expect((await get(`/api/clicks/${past}`)).status).toBe(404)
+      const fresh = createClickSigner(SECRET, { ttlMs: 60_000 }).sign(offerId)
+      expect((await get(`/api/clicks/${fresh}`)).status).toBe(302)
+    })
+
+    it('an offer that lost the auction has no working link, even with a valid signature', async () => {
+      const { created } = await submitAndSettle(h)
+      const rivalOffer = (
+        await h.ledger.partnerReport({
+          partnerId: 'rival',
+          from: new Date(0),
+          to: new Date(Date.now() + 1000),
+        })
+      ).leads.find((l) => l.leadId === created.rateTable.leadUuid)?.offers[0]
+      expect(rivalOffer?.result).toBe('lost')
+      const token = createClickSigner(SECRET).sign(rivalOffer?.offerId ?? '')
+      expect((await get(`/api/clicks/${token}`)).status).toBe(404)
+    })
+  })
+
+  describe('reports', () => {
+    it('needs the bearer token: none or a wrong one is 401', async () => {
+      const none = await report('lender', '', {})
+      expect(none.status).toBe(401)
+      expect(none.headers.get('www-authenticate')).toMatch(/^Bearer/)
+      expect(bffErrorSchema.parse(await none.json()).code).toBe('forbidden')
+      expect((await report('lender', '', { Authorization: `Bearer ${TOKEN}x` })).status).toBe(401)
+      expect((await report('lender', '', { Authorization: TOKEN })).status).toBe(401)
+    })
+
+    it('does not exist without REPORTS_TOKEN', async () => {
+      const m = createMarketplace({
+        config: { winnerPolicy: 'phase1', sandboxMode: true },
+        ledger,
+        registry: h.partners.entries,
+        accessTokens: { issue: () => 'x', verify: () => false },
+        clientIdentity: () => CLIENT,
+        secret: SECRET,
+        logger: pino({ level: 'silent' }),
+      })
+      const api = new Hono()
+      m.routes(api)
+      const res = await api.request('/reports/partners/lender', {
+        headers: { Authorization: 'Bearer anything' },
+      })
+      expect(res.status).toBe(404)
+      await m.close()
+    })
+
+    it('gives every seed 001 figure as JSON', async () => {
+      const fresh = await startHarness({
+        ledger,
+        partners: [
+          {
+            id: `solo-${randomUUID().slice(0, 6)}`,
+            name: 'Solo',
+            tier: 'first',
+            behavior: 'approve',
+            latencyMs: 1,
+          },
+        ],
+        config: { winnerPolicy: 'phase2' },
+      })
+      try {
+        const id = fresh.partners.entries[0]?.id ?? ''
+        const { final } = await submitAndSettle(fresh)
+        await submitAndSettle(fresh)
+        await fresh.app.request(new URL(String(final.offers[0]?.url)).pathname)
+        const res = await fresh.app.request(`/api/reports/partners/${id}`, {
+          headers: { Authorization: `Bearer ${TOKEN}` },
+        })
+        expect(res.status).toBe(200)
+        const body = (await res.json()) as PartnerReport
+        expect(body).toMatchObject({
+          partnerId: id,
+          requests: 2,
+          responsesWithOffers: 2,
+          offersReturned: 4,
+          offersDisplayed: 4,
+          uniqueClicks: 1,
+          averageBidByProductType: [
+            { productType: 'debt_relief', offers: 2, averageBid: 12 },
+            { productType: 'installment_loan', offers: 2, averageBid: 14.5 },
+          ],
+        })
+        expect(body.leads).toHaveLength(2)
+        expect(body.leads.flatMap((l) => l.offers).filter((o) => o.clicked)).toHaveLength(1)
+        expect(body.daily).toHaveLength(1)
+      } finally {
+        await fresh.close()
+      }
+    })
+
+    it('gives CSV for Accept: text/csv and for ?format=csv', async () => {
+      await submitAndSettle(h)
+      const byAccept = await report('lender', '', { Authorization: `Bearer ${TOKEN}`, Accept: 'text/csv' })
+      expect(byAccept.headers.get('content-type')).toMatch(/^text\/csv/)
+      const text = await byAccept.text()
+      expect(text).toMatch(/^metric,product_type,value\r\npartner_id,,lender\r\n/)
+      expect(text).toContain('\r\nunique_clicks,,')
+      expect(text).toContain(
+        '\r\nlead_id,partner_lead_id,sent_at,reply_status,offer_id,product_type,rate,result,clicked\r\n',
+      )
+      expect(text).toMatch(/,installment_loan,14\.5,won,(true|false)\r\n/)
+      const byQuery = await report('lender', '?format=csv')
+      expect(byQuery.headers.get('content-type')).toMatch(/^text\/csv/)
+    })
+
+    it('filters by from/to, and refuses a bad range or an unknown partner', async () => {
+      const empty = (await (await report('lender', '?from=2020-01-01&to=2020-01-31')).json()) as PartnerReport
+      expect(empty).toMatchObject({
+        requests: 0,
+        from: '2020-01-01T00:00:00.000Z',
+        to: '2020-02-01T00:00:00.000Z',
+      })
+      const bad = await report('lender', '?from=yesterday')
+      expect(bad.status).toBe(400)
+      expect(bffErrorSchema.parse(await bad.json()).errors?.[0]?.field).toBe('from')
+      expect((await report('lender', '?from=2026-03-02&to=2026-03-01')).status).toBe(400)
+      expect((await report('nobody')).status).toBe(404)
+    })
+
+    it('lists the partners for the page', async () => {
+      const res = await get('/api/reports/partners', { Authorization: `Bearer ${TOKEN}` })
+      expect(await res.json()).toEqual({
+        partners: [
+          { id: 'lender', name: 'Lender', tier: 'first', enabled: true },
+          { id: 'rival', name: 'Rival', tier: 'first', enabled: true },
+        ],
+      })
+    })
+  })
+
+  describe('/reports page', () => {
+    it('is self-contained and CSP-friendly: no inline script or style, its script and stylesheet on routes of their own', async () => {
+      const page = await get('/reports')
+      expect(page.status).toBe(200)
+      const csp = page.headers.get('content-security-policy') ?? ''
+      expect(csp).toContain("script-src 'self'")
+      expect(csp).not.toContain('unsafe-inline')
+      const html = await page.text()
+      expect(html).not.toMatch(/<script(?![^>]*\ssrc=)[^>]*>/)
+      expect(html).not.toMatch(/<style|\sstyle=|\son[a-z]+=/)
+      expect(html).not.toMatch(/(src|href)="(https?:)?\/\//)
+      const js = await get('/reports/app.js')
+      expect(js.headers.get('content-type')).toMatch(/^text\/javascript/)
+      expect(await js.text()).toContain("createElementNS(SVG, 'svg')")
+      expect((await get('/reports/app.css')).headers.get('content-type')).toMatch(/^text\/css/)
+    })
+  })
+})

@@ -1,0 +1,181 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type Ledger, offers, partnerRequests } from '../../src/ledger/index.ts'
+import type { SimulatedPartnerSpec } from '../../src/marketplace/index.ts'
+import { LEDGER_DRIVERS } from '../ledger/ledger-drivers.ts'
+import { type Harness, startHarness, submitAndSettle } from './harness.ts'
+
+async function requestsOf(ledger: Ledger, leadId: string) {
+  const rows = await ledger.db.select().from(partnerRequests).where(eq(partnerRequests.leadId, leadId))
+  return Object.fromEntries(rows.map((r) => [r.partnerId, r]))
+}
+
+describe.each(LEDGER_DRIVERS)('fan-out on $name', (driver) => {
+  let ledger: Ledger
+  const open: Harness[] = []
+  const harness = async (partners: SimulatedPartnerSpec[], config = {}) => {
+    const h = await startHarness({ ledger, partners, config })
+    open.push(h)
+    return h
+  }
+  beforeAll(async () => {
+    ledger = await driver.open()
+  })
+  afterAll(async () => {
+    for (const h of open) await h.close()
+    await ledger.close()
+  })
+
+  it('seed 001: "When first-look partners return no offers, the details go to second-look partners"', async () => {
+    const h = await harness([
+      { id: 'f-reject', name: 'F Reject', tier: 'first', behavior: 'reject', latencyMs: 2 },
+      { id: 'f-error', name: 'F Error', tier: 'first', behavior: 'error', latencyMs: 2 },
+      { id: 's-approve', name: 'S Approve', tier: 'second', behavior: 'approve', latencyMs: 2 },
+    ])
+    const { created, final } = await submitAndSettle(h)
+    expect(h.partners.requestCount('s-approve')).toBe(1)
+    expect(final.offers.length).toBeGreaterThan(0)
+    const rows = await requestsOf(ledger, created.rateTable.leadUuid)
+    expect(rows['f-reject']).toMatchObject({
+      tier: 'first',
+      status: 'rejected',
+      reason: 'outside our credit box (simulated)',
+    })
+    expect(rows['f-error']).toMatchObject({ tier: 'first', status: 'error' })
+    expect(rows['s-approve']).toMatchObject({ tier: 'second', status: 'approved' })
+  })
+
+  it('second look is not asked when first look produced an offer', async () => {
+    const h = await harness([
+      { id: 'f-approve', name: 'F Approve', tier: 'first', behavior: 'approve', latencyMs: 2 },
+      { id: 's-never', name: 'S Never', tier: 'second', behavior: 'approve', latencyMs: 2 },
+    ])
+    const { created, final } = await submitAndSettle(h)
+    expect(final.offers.length).toBeGreaterThan(0)
+    expect(h.partners.requestCount('s-never')).toBe(0)
+    expect(Object.keys(await requestsOf(ledger, created.rateTable.leadUuid))).toEqual(['f-approve'])
+  })
+
+  it('a partner past its window is dropped for this lead and recorded as timed out; the others still count', async () => {
+    const h = await harness(
+      [
+        { id: 'on-time', name: 'On Time', tier: 'first', behavior: 'approve', latencyMs: 5 },
+        {
+          id: 'too-late',
+          name: 'Too Late',
+          tier: 'first',
+          behavior: 'approve',
+          latencyMs: 5_000,
+          bidMultiplier: 10,
+        },
+      ],
+      { deadlineMs: 250 },
+    )
+    const started = performance.now()
+    const { created, final } = await submitAndSettle(h)
+    const took = performance.now() - started
+    expect(took).toBeLessThan(2_000)
+    const rows = await requestsOf(ledger, created.rateTable.leadUuid)
+    // The window is what is left of the lead's 250 ms deadline when the request goes out.
+    expect(rows['too-late']).toMatchObject({ status: 'timeout', offerCount: 0 })
+    expect(rows['too-late']?.reason).toMatch(/^no reply within (2[0-4]\d|250) ms$/)
+    expect(rows['too-late']?.latencyMs).toBeGreaterThanOrEqual(200)
+    expect(rows['on-time']?.status).toBe('approved')
+    expect(final.offers.map((o) => o.financialInstitutionUuid)).toEqual(expect.arrayContaining(['on-time']))
+    expect(final.offers.map((o) => o.financialInstitutionUuid)).not.toContain('too-late')
+  })
+
+  it('a partner registered with a shorter window is timed out at its own window', async () => {
+    const h = await harness(
+      [{ id: 'short', name: 'Short', tier: 'first', behavior: 'approve', latencyMs: 2_000, timeoutMs: 60 }],
+      { deadlineMs: 2_000 },
+    )
+    const started = performance.now()
+    const { created } = await submitAndSettle(h)
+    expect(performance.now() - started).toBeLessThan(1_000)
+    expect((await requestsOf(ledger, created.rateTable.leadUuid)).short).toMatchObject({
+      status: 'timeout',
+      reason: 'no reply within 60 ms',
+    })
+  })
+
+  it('garbage, malformed, oversized and non-2xx replies are errors with their cause; no offer leaks from them', async () => {
+    const h = await harness([
+      { id: 'garbage', name: 'Garbage', tier: 'first', behavior: 'garbage', latencyMs: 1 },
+      { id: 'malformed', name: 'Malformed', tier: 'first', behavior: 'malformed', latencyMs: 1 },
+      { id: 'oversized', name: 'Oversized', tier: 'first', behavior: 'oversized', latencyMs: 1 },
+      { id: 'http-error', name: 'Http Error', tier: 'first', behavior: 'http-error', latencyMs: 1 },
+      { id: 'good', name: 'Good', tier: 'first', behavior: 'approve', latencyMs: 20 },
+    ])
+    const { created, final } = await submitAndSettle(h)
+    const rows = await requestsOf(ledger, created.rateTable.leadUuid)
+    expect(rows.garbage).toMatchObject({ status: 'error', httpStatus: 200 })
+    expect(rows.garbage?.reason).toMatch(/^reply is not JSON/)
+    expect(rows.malformed).toMatchObject({ status: 'error', httpStatus: 200 })
+    expect(rows.malformed?.reason).toMatch(/^reply breaks the partner contract \(offers\.0\.rate: /)
+    expect(rows.oversized).toMatchObject({ status: 'error', httpStatus: 200 })
+    expect(rows.oversized?.reason).toMatch(/exceeds the 262144-byte limit/)
+    expect(rows['http-error']).toMatchObject({ status: 'error', httpStatus: 503 })
+    expect(rows['http-error']?.reason).toBe('HTTP 503 from the partner: maintenance window (simulated)')
+    expect(rows.good?.status).toBe('approved')
+    expect(final.offers.every((o) => o.financialInstitutionUuid === 'good')).toBe(true)
+  })
+
+  it('an unreachable partner is an error naming the transport failure', async () => {
+    const h = await harness([{ id: 'fine', name: 'Fine', tier: 'first', behavior: 'reject', latencyMs: 1 }])
+    await h.partners.close()
+    const { created } = await submitAndSettle(h)
+    const row = (await requestsOf(ledger, created.rateTable.leadUuid)).fine
+    expect(row?.status).toBe('error')
+    expect(row?.reason).toMatch(/^request failed: ECONNREFUSED/)
+  })
+
+  it('phase1: only the highest bid of the lead is displayed', async () => {
+    const h = await harness(
+      [
+        { id: 'p1-a', name: 'P1 A', tier: 'first', behavior: 'approve', latencyMs: 2 },
+        { id: 'p1-b', name: 'P1 B', tier: 'first', behavior: 'approve', latencyMs: 2, bidMultiplier: 1.5 },
+      ],
+      { winnerPolicy: 'phase1' },
+    )
+    const { created, final } = await submitAndSettle(h)
+    // Score 620 is "fair": the reference rules bid 14.5 on an installment loan and 12 on debt relief.
+    const all = await ledger.db.select().from(offers).where(eq(offers.leadId, created.rateTable.leadUuid))
+    expect(all).toHaveLength(4)
+    expect(final.offers).toHaveLength(1)
+    expect(final.offers[0]).toMatchObject({
+      financialInstitutionUuid: 'p1-b',
+      productType: 'installment_loan',
+      rank: 1,
+    })
+    expect(Math.max(...all.map((o) => o.rate))).toBe(21.75)
+  })
+
+  it('phase2: the highest bid of each product type is displayed, one per sub-type', async () => {
+    const h = await harness(
+      [
+        { id: 'p2-a', name: 'P2 A', tier: 'first', behavior: 'approve', latencyMs: 2 },
+        { id: 'p2-b', name: 'P2 B', tier: 'first', behavior: 'approve', latencyMs: 2, bidMultiplier: 1.5 },
+      ],
+      { winnerPolicy: 'phase2' },
+    )
+    const { final } = await submitAndSettle(h)
+    expect(final.offers.map((o) => [o.productType, o.financialInstitutionUuid, o.rank])).toEqual([
+      ['installment_loan', 'p2-b', 1],
+      ['debt_relief', 'p2-b', 2],
+    ])
+  })
+
+  it('records each partner reply in the log without the lead', async () => {
+    const h = await harness([
+      { id: 'logged', name: 'Logged', tier: 'first', behavior: 'reject', latencyMs: 1 },
+    ])
+    const { created } = await submitAndSettle(h)
+    const line = h.logLines.map((l) => JSON.parse(l)).find((l) => l.msg === 'partner reply')
+    expect(line).toMatchObject({
+      leadId: created.rateTable.leadUuid,
+      partnerId: 'logged',
+      status: 'rejected',
+    })
+  })
+})

@@ -1,0 +1,89 @@
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Ledger } from '../../src/ledger/index.ts'
+import { LEDGER_DRIVERS } from '../ledger/ledger-drivers.ts'
+import { type Harness, KNOWN_EMAIL, KNOWN_SSN, makeLead, startHarness, submitAndSettle } from './harness.ts'
+
+/** Issue #6: "No SSN, date of birth, phone, email, name or street address is stored or logged." */
+const FORBIDDEN = [
+  KNOWN_SSN,
+  KNOWN_SSN.replace(/-/g, ''),
+  KNOWN_EMAIL,
+  '202-555-0147',
+  '2025550147',
+  'Quentina',
+  'Probeworth',
+  '4821 Unlikely Boulevard',
+  '1983-07-19',
+]
+
+describe.each(LEDGER_DRIVERS)('no identifying data in the ledger or the logs on $name', (driver) => {
+  let ledger: Ledger
+  let h: Harness
+  beforeAll(async () => {
+    ledger = await driver.open()
+    h = await startHarness({
+      ledger,
+      partners: [
+        // A careless partner echoes the SSN and email in its reason: the reason is kept, the values are not.
+        { id: 'echo', name: 'Echo', tier: 'first', behavior: 'reject-echoing-lead', latencyMs: 1 },
+        { id: 'garbage', name: 'Garbage', tier: 'first', behavior: 'garbage', latencyMs: 1 },
+        { id: 'malformed', name: 'Malformed', tier: 'first', behavior: 'malformed', latencyMs: 1 },
+        { id: 'approve', name: 'Approve', tier: 'second', behavior: 'approve', latencyMs: 1 },
+      ],
+    })
+  })
+  afterAll(async () => {
+    await h.close()
+    await ledger.close()
+  })
+
+  it('a lead with a known SSN and email leaves no trace of them in any table or log line', async () => {
+    const { final } = await submitAndSettle(h, makeLead(), { 'Idempotency-Key': 'pii-probe-key' })
+    const click = await h.app.request(new URL(String(final.offers[0]?.url)).pathname)
+    expect(click.status).toBe(302)
+    const reports = await h.app.request('/api/reports/partners/echo', {
+      headers: { Authorization: 'Bearer reports-secret-token' },
+    })
+    expect(reports.status).toBe(200)
+    expect(h.partners.leadsReceived('echo')).toHaveLength(1)
+
+    const tables = await ledger.db.execute<{ table_schema: string; table_name: string }>(
+      sql`select table_schema, table_name from information_schema.tables
+          where table_schema in (current_schema(), 'drizzle') and table_type = 'BASE TABLE'`,
+    )
+    const names = tables.rows.map((t) => t.table_name)
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'marketplace_leads',
+        'marketplace_partner_requests',
+        'marketplace_offers',
+        'marketplace_clicks',
+      ]),
+    )
+    let rowCount = 0
+    for (const table of tables.rows) {
+      const rows = await ledger.db.execute(
+        sql.raw(`select * from "${table.table_schema}"."${table.table_name}"`),
+      )
+      rowCount += rows.rows.length
+      const dump = JSON.stringify(rows.rows).toLowerCase()
+      for (const value of FORBIDDEN)
+        expect(dump, `${value} in ${table.table_name}`).not.toContain(value.toLowerCase())
+    }
+    expect(rowCount).toBeGreaterThan(5)
+
+    const echo = (
+      await ledger.db.execute<{ reason: string }>(
+        sql`select reason from marketplace_partner_requests where partner_id = 'echo'`,
+      )
+    ).rows[0]
+    expect(echo?.reason).toBe('duplicate of [redacted] / [redacted]')
+
+    expect(h.logLines.length).toBeGreaterThan(5)
+    const log = h.logLines.join('\n').toLowerCase()
+    for (const value of FORBIDDEN) expect(log, `${value} in the log`).not.toContain(value.toLowerCase())
+    // The log does carry what it may: lead id, state and ZIP.
+    expect(h.logLines.some((l) => l.includes('"state":"CA"') && l.includes('"zip":"95814"'))).toBe(true)
+  })
+})

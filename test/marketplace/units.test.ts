@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest'
+import type { Lead } from '../../src/contract/partner.ts'
+import { createClickSigner } from '../../src/marketplace/clicks/click-token.ts'
+import { identifyingValues, redactReason } from '../../src/marketplace/fan-out/redact.ts'
+import { canonicalJson, createBodyHasher } from '../../src/marketplace/intake/idempotency.ts'
+import { csvCell } from '../../src/marketplace/reports/report-csv.ts'
+import { parseReportRange } from '../../src/marketplace/reports/report-range.ts'
+import { bearerMatches } from '../../src/marketplace/routes/report-routes.ts'
+import { makeLead } from './harness.ts'
+
+const OFFER = '1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed'
+
+describe('click tokens', () => {
+  it('round-trip the offer id until they expire', () => {
+    let now = 1_000_000
+    const signer = createClickSigner('a-secret-of-sixteen+', { ttlMs: 60_000, now: () => now })
+    const token = signer.sign(OFFER)
+    expect(signer.verify(token)).toBe(OFFER)
+    now += 61_000
+    expect(signer.verify(token)).toBeUndefined()
+  })
+
+  it('reject another key, another offer id, and a changed expiry', () => {
+    const signer = createClickSigner('a-secret-of-sixteen+')
+    const token = signer.sign(OFFER)
+    expect(createClickSigner('another-secret-1234').verify(token)).toBeUndefined()
+    const [id, expiry, mac] = token.split('.') as [string, string, string]
+    expect(signer.verify(`${id.replace('1b9d', '1b9e')}.${expiry}.${mac}`)).toBeUndefined()
+    expect(signer.verify(`${id}.${expiry}0.${mac}`)).toBeUndefined()
+    expect(signer.verify('')).toBeUndefined()
+  })
+})
+
+describe('idempotency body hash', () => {
+  it('is the same for the same body in another key order, different for another body, and keyed', () => {
+    const hash = createBodyHasher('secret-one-123456')
+    expect(hash({ a: 1, b: [1, { c: 2, d: 3 }] })).toBe(hash({ b: [1, { d: 3, c: 2 }], a: 1 }))
+    expect(hash({ a: 1 })).not.toBe(hash({ a: 2 }))
+    expect(createBodyHasher('secret-two-123456')({ a: 1 })).not.toBe(hash({ a: 1 }))
+    expect(canonicalJson({ b: 1, a: undefined, c: null })).toBe('{"b":1,"c":null}')
+  })
+})
+
+describe('reason redaction', () => {
+  it('masks every identifying value of the lead in any case, and caps the length', () => {
+    const values = identifyingValues(makeLead() as unknown as Lead)
+    expect(redactReason('ssn 987654329 and PII.PROBE.LEAD@example.com, Quentina', values)).toBe(
+      'ssn [redacted] and [redacted], [redacted]',
+    )
+    expect(redactReason('x'.repeat(900), values)?.length).toBe(500)
+    expect(redactReason('line\nbreak\u0000', values)).toBe('line break ')
+  })
+})
+
+describe('report range', () => {
+  const now = Date.parse('2026-03-15T12:00:00Z')
+  it('defaults to the last 30 days', () => {
+    expect(parseReportRange(undefined, undefined, now)).toEqual({
+      ok: true,
+      from: new Date('2026-02-13T12:00:00Z'),
+      to: new Date('2026-03-15T12:00:00Z'),
+    })
+  })
+  it('takes whole days, `to` inclusive, or timestamps; refuses a reversed or year-long-plus range', () => {
+    expect(parseReportRange('2026-03-01', '2026-03-01', now)).toMatchObject({
+      from: new Date('2026-03-01T00:00:00Z'),
+      to: new Date('2026-03-02T00:00:00Z'),
+    })
+    expect(parseReportRange('2026-03-01T06:00:00Z', undefined, now)).toMatchObject({ ok: true })
+    expect(parseReportRange('2026-02-30', undefined, now).ok).toBe(false)
+    expect(parseReportRange('2026-03-02', '2026-03-01', now).ok).toBe(false)
+    expect(parseReportRange('2020-01-01', '2026-01-01', now).ok).toBe(false)
+  })
+})
+
+describe('CSV cells', () => {
+  it('quote separators and neutralize formulas in partner text', () => {
+    expect(csvCell('a,b')).toBe('"a,b"')
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""')
+    expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`)
+    expect(csvCell(-3)).toBe('-3')
+  })
+})
+
+describe('reports bearer', () => {
+  it('matches only the exact token', () => {
+    expect(bearerMatches('Bearer tok-123', 'tok-123')).toBe(true)
+    expect(bearerMatches('bearer tok-123', 'tok-123')).toBe(true)
+    expect(bearerMatches('Bearer tok-1234', 'tok-123')).toBe(false)
+    expect(bearerMatches('tok-123', 'tok-123')).toBe(false)
+    expect(bearerMatches(undefined, 'tok-123')).toBe(false)
+  })
+})
