@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm'
+import { type SQL, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Ledger } from '../../src/ledger/index.ts'
 import { LEDGER_DRIVERS } from '../ledger/ledger-drivers.ts'
@@ -16,6 +16,11 @@ const FORBIDDEN = [
   '4821 Unlikely Boulevard',
   '1983-07-19',
 ]
+
+/** Rows of a raw query; both drivers answer `{ rows }`. */
+async function query<T = Record<string, unknown>>(ledger: Ledger, statement: SQL): Promise<T[]> {
+  return ((await ledger.db.execute(statement)) as unknown as { rows: T[] }).rows
+}
 
 describe.each(LEDGER_DRIVERS)('no identifying data in the ledger or the logs on $name', (driver) => {
   let ledger: Ledger
@@ -48,11 +53,12 @@ describe.each(LEDGER_DRIVERS)('no identifying data in the ledger or the logs on 
     expect(reports.status).toBe(200)
     expect(h.partners.leadsReceived('echo')).toHaveLength(1)
 
-    const tables = await ledger.db.execute<{ table_schema: string; table_name: string }>(
+    const tables = await query<{ table_schema: string; table_name: string }>(
+      ledger,
       sql`select table_schema, table_name from information_schema.tables
           where table_schema in (current_schema(), 'drizzle') and table_type = 'BASE TABLE'`,
     )
-    const names = tables.rows.map((t) => t.table_name)
+    const names = tables.map((t) => t.table_name)
     expect(names).toEqual(
       expect.arrayContaining([
         'marketplace_leads',
@@ -62,22 +68,19 @@ describe.each(LEDGER_DRIVERS)('no identifying data in the ledger or the logs on 
       ]),
     )
     let rowCount = 0
-    for (const table of tables.rows) {
-      const rows = await ledger.db.execute(
-        sql.raw(`select * from "${table.table_schema}"."${table.table_name}"`),
-      )
-      rowCount += rows.rows.length
-      const dump = JSON.stringify(rows.rows).toLowerCase()
+    for (const table of tables) {
+      const rows = await query(ledger, sql.raw(`select * from "${table.table_schema}"."${table.table_name}"`))
+      rowCount += rows.length
+      const dump = JSON.stringify(rows).toLowerCase()
       for (const value of FORBIDDEN)
         expect(dump, `${value} in ${table.table_name}`).not.toContain(value.toLowerCase())
     }
     expect(rowCount).toBeGreaterThan(5)
 
-    const echo = (
-      await ledger.db.execute<{ reason: string }>(
-        sql`select reason from marketplace_partner_requests where partner_id = 'echo'`,
-      )
-    ).rows[0]
+    const [echo] = await query<{ reason: string }>(
+      ledger,
+      sql`select reason from marketplace_partner_requests where partner_id = 'echo'`,
+    )
     expect(echo?.reason).toBe('duplicate of [redacted] / [redacted]')
 
     expect(h.logLines.length).toBeGreaterThan(5)
