@@ -5,7 +5,7 @@
  * that is not a trusted proxy (the leftmost is whatever the browser chose to send).
  */
 import type { Context } from 'hono'
-import * as ipaddr from 'ipaddr.js'
+import ipaddr from 'ipaddr.js'
 import proxyaddr from 'proxy-addr'
 import { ipAddress as ipAddressSchema } from '../contract/common.ts'
 import { bffError } from './errors.ts'

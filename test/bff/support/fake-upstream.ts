@@ -9,6 +9,8 @@ export type Step =
   | { status: number; body?: unknown; raw?: string; headers?: Record<string, string> }
   | 'reset'
   | 'hang'
+  /** Answers `answer` once `after` settles: an in-flight request the test controls. */
+  | { after: Promise<unknown>; answer: Step }
 
 export interface RecordedRequest {
   method: string
@@ -23,12 +25,15 @@ export interface FakeUpstream {
   /** Steps taken in order; when they run out, `fallback` answers. */
   script(...steps: Step[]): void
   fallback: (request: RecordedRequest) => Step
+  /** Resolves once `count` requests have arrived. */
+  received(count: number): Promise<void>
   close(): Promise<void>
 }
 
 export async function startFakeUpstream(): Promise<FakeUpstream> {
   const queue: Step[] = []
   const sockets = new Set<Socket>()
+  const waiters: Array<() => void> = []
   const fake: FakeUpstream = {
     url: '',
     requests: [],
@@ -36,6 +41,11 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
       queue.push(...steps)
     },
     fallback: () => ({ status: 500, body: { errors: [] } }),
+    received: (count) =>
+      new Promise<void>((resolve) => {
+        const check = () => (fake.requests.length >= count ? resolve() : waiters.push(check))
+        check()
+      }),
     close: async () => {
       for (const socket of sockets) socket.destroy()
       await new Promise<void>((resolve) => server.close(() => resolve()))
@@ -52,15 +62,22 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
         body: Buffer.concat(chunks).toString('utf8'),
       }
       fake.requests.push(recorded)
-      const step = queue.shift() ?? fake.fallback(recorded)
-      if (step === 'reset') {
-        req.socket.destroy()
-        return
+      for (const waiter of waiters.splice(0)) waiter()
+      const answer = (step: Step): void => {
+        if (step === 'reset') {
+          req.socket.destroy()
+          return
+        }
+        if (step === 'hang') return
+        if ('after' in step) {
+          void step.after.then(() => answer(step.answer))
+          return
+        }
+        const text = step.raw ?? (step.body === undefined ? '' : JSON.stringify(step.body))
+        res.writeHead(step.status, { 'content-type': 'application/json', ...step.headers })
+        res.end(text)
       }
-      if (step === 'hang') return
-      const text = step.raw ?? (step.body === undefined ? '' : JSON.stringify(step.body))
-      res.writeHead(step.status, { 'content-type': 'application/json', ...step.headers })
-      res.end(text)
+      answer(queue.shift() ?? fake.fallback(recorded))
     })
   })
   server.on('connection', (socket) => {

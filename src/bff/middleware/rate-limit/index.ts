@@ -6,7 +6,7 @@
  */
 import type { Context, MiddlewareHandler } from 'hono'
 import type { Redis } from 'ioredis'
-import * as ipaddr from 'ipaddr.js'
+import ipaddr from 'ipaddr.js'
 import {
   type RateLimiterAbstract,
   RateLimiterMemory,
@@ -63,8 +63,10 @@ export interface RateLimitOptions {
 
 export function rateLimit(options: RateLimitOptions): MiddlewareHandler {
   return async function rateLimit(c, next) {
+    // Outside the try: a request whose client cannot be identified is refused, never let through.
+    const key = options.key(c)
     try {
-      await options.limiter.consume(options.key(c))
+      await options.limiter.consume(key)
     } catch (result) {
       if (result instanceof RateLimiterRes) {
         options.metrics?.rateLimited.inc({ route: options.route })
@@ -72,7 +74,6 @@ export function rateLimit(options: RateLimitOptions): MiddlewareHandler {
           headers: { 'retry-after': retryAfterSeconds(result.msBeforeNext) },
         })
       }
-      if (result instanceof Error && 'getResponse' in result) throw result
       options.logger?.warn({ err: result }, 'rate limiter store failed; request let through')
     }
     await next()

@@ -1,0 +1,206 @@
+/**
+ * @module `npm start`: the BFF on Node. Supplies what `createBff` leaves to the runtime (socket address,
+ * static files, the embedded sandbox when no ENGINE_TOKEN is set) and shuts down gracefully on SIGTERM:
+ * the listener closes at once, in-flight requests finish, idle keep-alive sockets are dropped.
+ */
+import { existsSync } from 'node:fs'
+import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { join } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { serve } from '@hono/node-server'
+import { serveStatic } from '@hono/node-server/serve-static'
+import type { MiddlewareHandler } from 'hono'
+import { collectDefaultMetrics } from 'prom-client'
+import { cacheControlFor } from './bff/cache-control.ts'
+import { type BffApp, type BffOptions, createBff } from './bff/create-bff.ts'
+import { createLogger, type Logger } from './bff/logger.ts'
+import { type Config, ConfigError, loadConfig } from './config.ts'
+import { createSandbox } from './sandbox/index.ts'
+
+const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url))
+
+export interface StartServerOptions extends BffOptions {
+  /** Directory holding `dist/` and `public/`; default the repository root. */
+  staticRoot?: string
+  /** In-flight requests get this long to finish on close before their sockets are cut. */
+  graceMs?: number
+}
+
+export interface RunningServer {
+  /** `http://host:port` the server listens on. */
+  url: string
+  port: number
+  app: BffApp
+  server: Server
+  logger: Logger
+  /** Stops accepting, lets in-flight requests finish (up to `graceMs`), then releases upstream and Redis. */
+  close(): Promise<void>
+}
+
+/**
+ * Static files, first match wins: the built playground (`dist/site`: `/`, `/assets/...`), the widget
+ * bundles under `/dist/...`, then `public/` (demo page). Only these folders are ever served.
+ */
+export function nodeStaticFiles(root: string): MiddlewareHandler | undefined {
+  const onFound = (path: string, c: Parameters<MiddlewareHandler>[0]) => {
+    c.header('Cache-Control', cacheControlFor(path))
+  }
+  const site = join(root, 'dist', 'site')
+  const dist = join(root, 'dist')
+  const pub = join(root, 'public')
+  const handlers: Array<{ prefix: string; handler: MiddlewareHandler }> = []
+  if (existsSync(site)) handlers.push({ prefix: '/', handler: serveStatic({ root: site, onFound }) })
+  if (existsSync(dist)) {
+    handlers.push({
+      prefix: '/dist/',
+      handler: serveStatic({
+        root: dist,
+        onFound,
+        rewriteRequestPath: (path) => path.replace(/^\/dist/, ''),
+      }),
+    })
+  }
+  if (existsSync(pub)) handlers.push({ prefix: '/', handler: serveStatic({ root: pub, onFound }) })
+  if (handlers.length === 0) return undefined
+  return async function staticFiles(c, next) {
+    const applicable = handlers.filter(({ prefix }) => c.req.path.startsWith(prefix))
+    const run = async (index: number): Promise<void> => {
+      const entry = applicable[index]
+      if (!entry) return next()
+      // serveStatic returns its Response rather than setting it; a chain has to hand it on.
+      const response = await entry.handler(c, () => run(index + 1))
+      if (response instanceof Response) c.res = response
+    }
+    await run(0)
+  }
+}
+
+export async function startServer(config: Config, options: StartServerOptions = {}): Promise<RunningServer> {
+  const logger = options.logger ?? createLogger({ level: config.logLevel })
+  let app: BffApp | undefined
+  let closing = false
+
+  const server = await new Promise<Server>((resolve, reject) => {
+    const s = serve(
+      {
+        fetch: (request, env) => {
+          // New requests on kept-alive sockets during shutdown are refused and their socket closed.
+          if (closing || !app) {
+            return new Response(
+              JSON.stringify({ code: 'upstream_unavailable', message: 'Server is restarting' }),
+              {
+                status: 503,
+                headers: { 'content-type': 'application/json', connection: 'close', 'retry-after': '1' },
+              },
+            )
+          }
+          return app.fetch(request, env)
+        },
+        port: config.port,
+        hostname: config.host,
+      },
+      () => resolve(s as Server),
+    ) as Server
+    s.once('error', reject)
+  })
+
+  const address = server.address() as AddressInfo
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address
+  const url = `http://${host}:${address.port}`
+  // A wildcard bind is reached on loopback; a specific address on itself.
+  const selfHost = address.address === '0.0.0.0' || address.address === '::' ? '127.0.0.1' : host
+
+  let sandbox: BffOptions['sandbox']
+  let upstreamBaseUrl = options.upstreamBaseUrl
+  if (config.sandboxMode && !options.upstream) {
+    const publicBase = config.publicBaseUrl ?? `http://${selfHost}:${address.port}`
+    sandbox = createSandbox({
+      tokens: { test: [config.sandboxTokens.test], production: [config.sandboxTokens.production] },
+      publicBaseUrl: `${publicBase}/sandbox`,
+      basePath: '/sandbox',
+    })
+    // Real HTTP through undici to this same process, so the sandbox path is the production path.
+    upstreamBaseUrl ??= `http://${selfHost}:${address.port}/sandbox/${config.engine.env}`
+    logger.info(
+      { upstream: upstreamBaseUrl },
+      `No ENGINE_TOKEN: using the embedded sandbox (${config.engine.env}) as the upstream; set ENGINE_TOKEN for the real API`,
+    )
+  }
+
+  try {
+    app = createBff(config, {
+      logger,
+      staticFiles: nodeStaticFiles(options.staticRoot ?? REPO_ROOT),
+      ...options,
+      sandbox: options.sandbox ?? sandbox,
+      upstreamBaseUrl,
+    })
+  } catch (error) {
+    server.close()
+    throw error
+  }
+  collectDefaultMetrics({ register: app.kit.metrics.registry })
+  const bff = app
+
+  let closed: Promise<void> | undefined
+  return {
+    url,
+    port: address.port,
+    app: bff,
+    server,
+    logger,
+    close() {
+      closed ??= (async () => {
+        closing = true
+        const drained = new Promise<void>((resolve) => server.close(() => resolve()))
+        // Keep-alive sockets go idle as their last response ends; close them as they do.
+        server.closeIdleConnections()
+        const sweep = setInterval(() => server.closeIdleConnections(), 50)
+        const force = setTimeout(() => server.closeAllConnections(), options.graceMs ?? 10_000)
+        sweep.unref()
+        force.unref()
+        await drained
+        clearInterval(sweep)
+        clearTimeout(force)
+        await bff.close()
+        logger.flush()
+      })()
+      return closed
+    },
+  }
+}
+
+async function main() {
+  let config: Config
+  try {
+    config = loadConfig()
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message)
+      process.exit(1)
+    }
+    throw error
+  }
+  const running = await startServer(config)
+  running.logger.info({ url: running.url }, `offer-widget BFF listening on ${running.url}`)
+  const stop = (signal: string) => {
+    running.logger.info({ signal }, 'shutting down: finishing in-flight requests')
+    running.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        running.logger.error({ err: error }, 'shutdown failed')
+        process.exit(1)
+      },
+    )
+  }
+  process.once('SIGTERM', () => stop('SIGTERM'))
+  process.once('SIGINT', () => stop('SIGINT'))
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((error: unknown) => {
+    console.error(error)
+    process.exit(1)
+  })
+}

@@ -1,0 +1,193 @@
+/**
+ * @module The BFF on a real Node server on loopback (`startServer`, what `npm start` runs): the embedded
+ * sandbox as upstream over real HTTP, the socket address as the visitor's IP, static files with their
+ * cache headers, and graceful shutdown (in-flight requests finish, new connections are refused).
+ */
+import { spawn } from 'node:child_process'
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { request } from 'undici'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createLogger } from '../../src/bff/logger.ts'
+import { loadConfig } from '../../src/config.ts'
+import { createdSearchSchema } from '../../src/contract/bff.ts'
+import { issuerListSchema, rateTableSchema } from '../../src/contract/offer-search.ts'
+import { type RunningServer, startServer } from '../../src/server.ts'
+import { FAKE_TOKEN } from './support/fake-harness.ts'
+import { ISSUERS, logSink, startFakeUpstream } from './support/fake-upstream.ts'
+import { SECRET, UA } from './support/harness.ts'
+
+function staticRoot() {
+  const root = mkdtempSync(join(tmpdir(), 'bff-static-'))
+  mkdirSync(join(root, 'dist/site/assets'), { recursive: true })
+  mkdirSync(join(root, 'dist/embed'), { recursive: true })
+  mkdirSync(join(root, 'public'))
+  writeFileSync(join(root, 'dist/site/index.html'), '<!doctype html><title>playground</title>')
+  writeFileSync(join(root, 'dist/site/assets/index-B0_nLMC8.js'), 'console.log(1)')
+  writeFileSync(join(root, 'dist/embed/offer-widget.js'), 'console.log(2)')
+  writeFileSync(join(root, 'public/demo.html'), '<!doctype html><title>demo</title>')
+  writeFileSync(join(root, 'secret.txt'), 'not served')
+  return root
+}
+
+async function http(url: string, init: Parameters<typeof request>[1] = {}) {
+  const res = await request(url, init)
+  return { status: res.statusCode, headers: res.headers, text: await res.body.text() }
+}
+
+describe('startServer in sandbox mode (no ENGINE_TOKEN)', () => {
+  let running: RunningServer
+  const logs = logSink()
+  beforeAll(async () => {
+    running = await startServer(loadConfig({ PORT: '0', LOG_LEVEL: 'info' }), {
+      staticRoot: staticRoot(),
+      logger: createLogger({ destination: logs.destination }),
+    })
+  })
+  afterAll(() => running.close())
+
+  it('says once that the embedded sandbox is the upstream', () => {
+    expect(logs.lines.filter((line) => line.includes('embedded sandbox'))).toHaveLength(1)
+  })
+
+  it('serves issuers, create and poll through the sandbox over real HTTP', async () => {
+    const issuers = await http(`${running.url}/api/issuers`)
+    expect(issuerListSchema.parse(JSON.parse(issuers.text)).length).toBeGreaterThan(0)
+    const created = await http(`${running.url}/api/offer-searches`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-offer-widget': 'test', 'user-agent': UA },
+      body: JSON.stringify({ personalInformation: { zipCode: '00001' } }),
+    })
+    expect(created.status).toBe(201)
+    const { accessToken, rateTable } = createdSearchSchema.parse(JSON.parse(created.text))
+    const polled = await http(`${running.url}/api/offer-searches/${rateTable.uuid}`, {
+      headers: { 'x-offer-access-token': accessToken },
+    })
+    expect(polled.status).toBe(200)
+    expect(rateTableSchema.parse(JSON.parse(polled.text)).uuid).toBe(rateTable.uuid)
+    expect((await http(`${running.url}/readyz`)).status).toBe(200)
+    expect((await http(`${running.url}/healthz`)).status).toBe(200)
+  })
+
+  it('serves static files with cache headers: hashed immutable, HTML no-cache, nothing outside the folders', async () => {
+    const page = await http(`${running.url}/`)
+    expect(page.text).toContain('playground')
+    expect(page.headers['cache-control']).toBe('no-cache')
+    const hashed = await http(`${running.url}/assets/index-B0_nLMC8.js`)
+    expect(hashed.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    const bundle = await http(`${running.url}/dist/embed/offer-widget.js`)
+    expect(bundle.status).toBe(200)
+    expect(bundle.headers['cross-origin-resource-policy']).toBe('cross-origin')
+    expect((await http(`${running.url}/demo.html`)).text).toContain('demo')
+    expect((await http(`${running.url}/secret.txt`)).status).toBe(404)
+    expect((await http(`${running.url}/dist/../secret.txt`)).status).toBe(404)
+  })
+
+  it('exposes default process metrics too', async () => {
+    expect((await http(`${running.url}/metrics`)).text).toMatch(/process_cpu_user_seconds_total/)
+  })
+})
+
+describe('startServer with a real upstream', () => {
+  it('forwards the socket address; X-Forwarded-For only through a trusted hop', async () => {
+    const upstream = await startFakeUpstream()
+    upstream.fallback = () => ({ status: 201, body: { errors: [] } })
+    for (const [trust, expected] of [
+      [undefined, '127.0.0.1'],
+      ['loopback', '198.51.100.4'],
+    ] as const) {
+      const env: Record<string, string> = {
+        PORT: '0',
+        LOG_LEVEL: 'silent',
+        ENGINE_TOKEN: FAKE_TOKEN,
+        ENGINE_BASE_URL_TEST: upstream.url,
+        SESSION_SECRET: SECRET,
+      }
+      if (trust) env.TRUST_PROXY = trust
+      const running = await startServer(loadConfig(env), { staticRoot: '/nonexistent' })
+      upstream.requests.length = 0
+      await http(`${running.url}/api/offer-searches`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-offer-widget': 'test',
+          'user-agent': UA,
+          'x-forwarded-for': '6.6.6.6, 198.51.100.4',
+        },
+        body: '{}',
+      })
+      expect(JSON.parse(upstream.requests[0]?.body ?? '{}').sessionInformation).toEqual({
+        ipAddress: expected,
+        userAgent: UA,
+      })
+      await running.close()
+    }
+    await upstream.close()
+  })
+
+  it('on close, finishes the in-flight request and refuses new connections', async () => {
+    const upstream = await startFakeUpstream()
+    let release: () => void = () => {}
+    const released = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    upstream.script({ after: released, answer: { status: 200, body: ISSUERS } })
+    const running = await startServer(
+      loadConfig({
+        PORT: '0',
+        LOG_LEVEL: 'silent',
+        ENGINE_TOKEN: FAKE_TOKEN,
+        ENGINE_BASE_URL_TEST: upstream.url,
+        SESSION_SECRET: SECRET,
+      }),
+      { staticRoot: '/nonexistent' },
+    )
+    const inFlight = http(`${running.url}/api/issuers`)
+    await upstream.received(1)
+    const closed = running.close()
+    const refused = await http(`${running.url}/healthz`).then(
+      () => 'answered',
+      (error: { code?: string }) => error.code,
+    )
+    expect(refused).toBe('ECONNREFUSED')
+    release()
+    const answer = await inFlight
+    expect(answer.status).toBe(200)
+    expect(JSON.parse(answer.text)).toEqual(ISSUERS)
+    await closed
+    await upstream.close()
+  })
+})
+
+describe('npm start (src/server.ts as a process)', () => {
+  it('boots with the embedded sandbox and exits 0 on SIGTERM', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+      cwd: join(import.meta.dirname, '../..'),
+      env: { PATH: process.env.PATH, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let output = ''
+    const url = await new Promise<string>((resolve, reject) => {
+      child.stdout.on('data', (chunk: Buffer) => {
+        output += chunk.toString()
+        const match = /listening on (http:\/\/[0-9.:]+)/.exec(output)
+        if (match) resolve(match[1] as string)
+      })
+      child.stderr.on('data', (chunk: Buffer) => {
+        output += chunk.toString()
+      })
+      child.once('exit', (code) => reject(new Error(`exited ${code}: ${output}`)))
+    })
+    const created = await http(`${url}/api/offer-searches`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-offer-widget': 'test', 'user-agent': UA },
+      body: '{}',
+    })
+    expect(created.status, output).toBe(201)
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve))
+    child.kill('SIGTERM')
+    expect(await exited).toBe(0)
+    expect(output).toMatch(/embedded sandbox/)
+  }, 30_000)
+})
