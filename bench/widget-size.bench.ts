@@ -1,0 +1,76 @@
+/**
+ * @module Size budget of the npm widget build: builds `vite.widget.config.ts` (pass `--no-build` to read an
+ * existing `dist/widget/`), prints raw and gzip sizes against the 30 kB gzip budget as a Markdown table, and
+ * exits non-zero over budget or when React leaked into the bundle.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { dirname, join, relative } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { gzipSync } from 'node:zlib'
+
+/** Issue #4: "<= 30 KB gzip". kB as Vite prints them: 1 kB = 1000 bytes. */
+const BUDGET_GZIP_BYTES = 30_000
+const root = join(dirname(fileURLToPath(import.meta.url)), '..')
+const outDir = join(root, 'dist/widget')
+
+if (!process.argv.includes('--no-build')) {
+  const { build } = await import('vite')
+  await build({ configFile: join(root, 'vite.widget.config.ts'), logLevel: 'warn' })
+}
+
+const files = readdirSync(outDir)
+  .filter((name) => name.endsWith('.js') || name.endsWith('.css'))
+  .map((name) => join(outDir, name))
+  .filter((path) => statSync(path).isFile())
+  .sort()
+if (files.length === 0) {
+  console.error(`widget-size: nothing built in ${relative(root, outDir)}`)
+  process.exit(1)
+}
+
+const kB = (bytes: number) => `${(bytes / 1000).toFixed(2)} kB`
+const rows = files.map((path) => {
+  const content = readFileSync(path)
+  // Default zlib level, what most CDNs and servers use on the fly.
+  return {
+    file: relative(root, path),
+    raw: content.length,
+    gzip: gzipSync(content).length,
+    text: content.toString('utf8'),
+  }
+})
+const total = { raw: rows.reduce((n, r) => n + r.raw, 0), gzip: rows.reduce((n, r) => n + r.gzip, 0) }
+const within = total.gzip <= BUDGET_GZIP_BYTES
+
+// React must stay external (the host's copy); React Query and zod must be inside.
+const js = rows
+  .filter((r) => r.file.endsWith('.js'))
+  .map((r) => r.text)
+  .join('\n')
+const imports = [...js.matchAll(/\bfrom\s*["']([^"']+)["']/g)].map((m) => m[1] ?? '')
+const foreign = [...new Set(imports)].filter(
+  (id) => !['react', 'react-dom', 'react/jsx-runtime'].includes(id),
+)
+const reactInside = /__SECRET_INTERNALS|__CLIENT_INTERNALS_DO_NOT_USE/.test(js)
+
+console.log('| File | Raw | Gzip | Budget (gzip) | Status |')
+console.log('|---|---:|---:|---:|---|')
+for (const r of rows) console.log(`| \`${r.file}\` | ${kB(r.raw)} | ${kB(r.gzip)} | | |`)
+console.log(
+  `| **Total** | **${kB(total.raw)}** | **${kB(total.gzip)}** | ${kB(BUDGET_GZIP_BYTES)} | ${within ? 'within budget' : 'OVER BUDGET'} (${((total.gzip / BUDGET_GZIP_BYTES) * 100).toFixed(0)}%) |`,
+)
+console.log(`\nExternal imports: ${[...new Set(imports)].map((id) => `\`${id}\``).join(', ') || 'none'}`)
+
+let failed = !within
+if (foreign.length > 0) {
+  console.error(
+    `widget-size: unexpected external imports ${foreign.join(', ')}: bundle them or add them to the peers`,
+  )
+  failed = true
+}
+if (reactInside) {
+  console.error('widget-size: React itself is in the bundle; keep react and react-dom external')
+  failed = true
+}
+if (!within) console.error(`widget-size: ${kB(total.gzip)} gzip is over the ${kB(BUDGET_GZIP_BYTES)} budget`)
+process.exit(failed ? 1 : 0)
