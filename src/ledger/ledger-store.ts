@@ -1,7 +1,8 @@
 /**
  * @module The ledger's writes and reads for one marketplace: leads, partner requests and replies, offers,
- * the auction's result and unique clicks. The state transitions a poll must never see half-done (the
- * last reply of a tier and what follows it) are written in one transaction.
+ * the auction's result and unique clicks. Writes go through group commit (`write-batch.ts`); the state
+ * transitions a poll must never see half-done (the last reply of a tier and what follows it) are one
+ * operation, so they always land in the same transaction.
  */
 import { and, asc, eq } from 'drizzle-orm'
 import type { LedgerDb } from './open-ledger.ts'
@@ -9,7 +10,6 @@ import { type PartnerReportQuery, queryPartnerReport } from './partner-report.ts
 import { clicks, leads, offers, partnerRequests } from './schema.ts'
 import type {
   CreateLeadResult,
-  LeadRow,
   NewLead,
   PartnerReport,
   ReplyRecord,
@@ -19,6 +19,7 @@ import type {
   Tier,
   TierClose,
 } from './types.ts'
+import { createWriteBatch, toLeadRow } from './write-batch.ts'
 
 export interface Ledger {
   readonly driver: 'pglite' | 'postgres'
@@ -46,119 +47,17 @@ export interface Ledger {
   close(): Promise<void>
 }
 
-type Executor = Pick<LedgerDb, 'insert' | 'update'>
-
 export function createLedgerStore(
   db: LedgerDb,
   options: { driver: Ledger['driver']; close: () => Promise<void> },
 ): Ledger {
-  async function writeReply(executor: Executor, reply: ReplyRecord): Promise<void> {
-    // Offers first: a request never reads `approved` without its offers, even outside a transaction.
-    if (reply.offers.length > 0) {
-      await executor.insert(offers).values(
-        reply.offers.map((offer) => ({
-          id: offer.id,
-          leadId: reply.leadId,
-          requestId: reply.requestId,
-          partnerId: reply.partnerId,
-          position: offer.position,
-          rate: offer.rate,
-          productType: offer.productType,
-          recommendationScore: offer.recommendationScore,
-          clickUrl: offer.clickUrl,
-          name: offer.name ?? null,
-          displayName: offer.displayName ?? null,
-          offerDetails: offer.offerDetails ?? null,
-          logoSrc: offer.logoSrc ?? null,
-          createdAt: reply.repliedAt,
-        })),
-      )
-    }
-    await executor
-      .update(partnerRequests)
-      .set({
-        status: reply.status,
-        reason: reply.reason ?? null,
-        httpStatus: reply.httpStatus ?? null,
-        partnerLeadId: reply.partnerLeadId ?? null,
-        latencyMs: Math.round(reply.latencyMs),
-        offerCount: reply.offers.length,
-        repliedAt: reply.repliedAt,
-      })
-      .where(eq(partnerRequests.id, reply.requestId))
-  }
-
-  function requestRows(leadId: string, requests: SentRequest[]) {
-    return requests.map((request) => ({
-      id: request.id,
-      leadId,
-      partnerId: request.partnerId,
-      tier: request.tier,
-      sentAt: request.sentAt,
-      status: 'pending',
-    }))
-  }
-
+  const writes = createWriteBatch(db)
   return {
     driver: options.driver,
     db,
-
-    createLead(lead, requests) {
-      return db.transaction(async (tx) => {
-        const complete = requests.length === 0
-        const inserted = await tx
-          .insert(leads)
-          .values({
-            id: lead.id,
-            searchUuid: lead.searchUuid,
-            state: lead.state,
-            zip: lead.zip,
-            idempotencyKey: lead.idempotencyKey ?? null,
-            bodyHash: lead.bodyHash ?? null,
-            status: complete ? 'complete' : 'pending',
-            createdAt: lead.createdAt,
-            deadlineAt: lead.deadlineAt,
-            completedAt: complete ? lead.createdAt : null,
-          })
-          .onConflictDoNothing()
-          .returning()
-        const row = inserted[0]
-        if (row === undefined) {
-          if (lead.idempotencyKey === undefined) throw new Error(`lead ${lead.id} already exists`)
-          const [existing] = await tx
-            .select()
-            .from(leads)
-            .where(eq(leads.idempotencyKey, lead.idempotencyKey))
-          if (existing === undefined) throw new Error('idempotency key conflict without a holder')
-          return { created: false, lead: toLeadRow(existing) } satisfies CreateLeadResult
-        }
-        if (!complete) await tx.insert(partnerRequests).values(requestRows(lead.id, requests))
-        return { created: true, lead: toLeadRow(row) } satisfies CreateLeadResult
-      })
-    },
-
-    recordReply: (reply) => writeReply(db, reply),
-
-    closeTier(replies, next, leadId) {
-      return db.transaction(async (tx) => {
-        for (const reply of replies) await writeReply(tx, reply)
-        if (next.kind === 'next-tier') {
-          if (next.requests.length > 0)
-            await tx.insert(partnerRequests).values(requestRows(leadId, next.requests))
-          return
-        }
-        for (const winner of next.winners) {
-          await tx
-            .update(offers)
-            .set({ displayed: true, rank: winner.rank })
-            .where(and(eq(offers.id, winner.offerId), eq(offers.leadId, leadId)))
-        }
-        await tx
-          .update(leads)
-          .set({ status: 'complete', completedAt: next.completedAt })
-          .where(eq(leads.id, leadId))
-      })
-    },
+    createLead: writes.createLead,
+    recordReply: writes.recordReply,
+    closeTier: writes.closeTier,
 
     async getSearch(searchUuid) {
       const [lead] = await db.select().from(leads).where(eq(leads.searchUuid, searchUuid))
@@ -200,10 +99,9 @@ export function createLedgerStore(
 
     partnerReport: (query) => queryPartnerReport(db, query),
 
-    close: options.close,
+    async close() {
+      await writes.drain()
+      await options.close()
+    },
   }
-}
-
-function toLeadRow(row: typeof leads.$inferSelect): LeadRow {
-  return { ...row, status: row.status === 'complete' ? 'complete' : 'pending' }
 }

@@ -3,6 +3,7 @@
  * and polling, clicks and partner reports on the BFF's `/api` sub-app, and the `/reports` page. Fan-out runs
  * in the background of the process that accepted the lead; `close()` aborts and awaits it.
  */
+import { setMaxListeners } from 'node:events'
 import type { Hono } from 'hono'
 import pino, { type Logger } from 'pino'
 import { Agent, type Dispatcher } from 'undici'
@@ -89,6 +90,8 @@ export function createMarketplace(deps: MarketplaceDeps): Marketplace {
   const clickSigner =
     deps.clickSigner ?? createClickSigner(deps.secret, { ttlMs: config.clickTokenTtlMs, now })
   const shutdown = new AbortController()
+  // Every partner call in flight listens for shutdown: hundreds at once are expected, not a leak.
+  setMaxListeners(0, shutdown.signal)
   const running = new Map<string, Promise<void>>()
   const scorer = deps.scorer ?? scoreOffer
 
