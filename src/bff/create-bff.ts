@@ -161,7 +161,9 @@ export function createBff(config: Config, options: BffOptions = {}): BffApp {
   })
   app.use('/api/*', widgetCors({ allowedOrigins: config.allowedOrigins }))
   app.use('/api/*', requireWidgetHeader())
-  app.use(
+  // Only on methods with a body: reading `c.req.raw.body` makes @hono/node-server build a full Request.
+  app.on(
+    ['POST', 'PUT', 'PATCH', 'DELETE'],
     '/api/*',
     bodyLimit({
       maxSize: BODY_LIMIT_BYTES,
