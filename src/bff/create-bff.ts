@@ -5,7 +5,6 @@
  */
 import { Hono, type MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import { secureHeaders } from 'hono/secure-headers'
 import { Redis } from 'ioredis'
 import type { Config } from '../config.ts'
 import { BFF_ROUTES } from '../contract/bff.ts'
@@ -19,6 +18,7 @@ import { type BffMetrics, createMetrics } from './metrics.ts'
 import { createPerIpLimiter, limiterKeyForIp, rateLimit } from './middleware/rate-limit/index.ts'
 import { requestMetrics } from './middleware/request-metrics/index.ts'
 import { requireWidgetHeader } from './middleware/require-widget-header/index.ts'
+import { securityHeaders } from './middleware/security-headers/index.ts'
 import { widgetCors } from './middleware/widget-cors/index.ts'
 import { createMemoryCoalescer, createRedisCoalescer } from './poll-coalescer.ts'
 import type { RetryPolicy } from './retry.ts'
@@ -153,12 +153,7 @@ export function createBff(config: Config, options: BffOptions = {}): BffApp {
   app.onError(onBffError(logger))
   app.notFound(onBffNotFound)
   app.use('*', requestMetrics({ metrics }))
-  // The API is read with CORS only; assets (widget script, logos, pixels) are embedded by other sites.
-  const apiHeaders = secureHeaders()
-  const assetHeaders = secureHeaders({ crossOriginResourcePolicy: 'cross-origin' })
-  app.use('*', async function securityHeaders(c, next) {
-    return c.req.path.startsWith('/api/') ? apiHeaders(c, next) : assetHeaders(c, next)
-  })
+  app.use('*', securityHeaders())
   app.use('/api/*', widgetCors({ allowedOrigins: config.allowedOrigins }))
   app.use('/api/*', requireWidgetHeader())
   // Only on methods with a body: reading `c.req.raw.body` makes @hono/node-server build a full Request.

@@ -55,6 +55,9 @@ const CODE_BY_STATUS: Partial<Record<number, ErrorCode>> = {
 /** `app.onError`: our own exceptions as they are, Hono's bare ones mapped to a code, anything else 500. */
 export function onBffError(logger: Logger): ErrorHandler {
   return (error, c) => {
+    // Materialise the headers middleware prepared (CORS, security) so Hono copies them onto this answer:
+    // a cross-origin widget must be able to read its error bodies and Retry-After.
+    void c.res
     if (error instanceof HTTPException) {
       if (error.res) return error.getResponse()
       const code = CODE_BY_STATUS[error.status] ?? (error.status >= 500 ? 'internal' : 'bad_request')
@@ -65,5 +68,7 @@ export function onBffError(logger: Logger): ErrorHandler {
   }
 }
 
-export const onBffNotFound: NotFoundHandler = (c: Context) =>
-  errorResponse(404, 'not_found', `No route for ${c.req.method} ${c.req.path}`)
+export const onBffNotFound: NotFoundHandler = (c: Context) => {
+  void c.res
+  return errorResponse(404, 'not_found', `No route for ${c.req.method} ${c.req.path}`)
+}

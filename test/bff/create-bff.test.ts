@@ -177,3 +177,20 @@ describe('/readyz with a token the upstream refuses', () => {
     await wrong.close()
   })
 })
+
+describe('headers on error answers', () => {
+  it('a listed origin can read error bodies: CORS, Vary and security headers are on 4xx answers too', async () => {
+    const res = await h.request('/api/offer-searches', {
+      ...postJson({ personalInformation: { zipCode: 'bad' } }),
+      headers: { ...WIDGET, 'content-type': 'application/json', origin: 'https://publisher.example' },
+    })
+    expect(res.status).toBe(400)
+    expect(res.headers.get('access-control-allow-origin')).toBe('https://publisher.example')
+    expect(res.headers.get('access-control-expose-headers')).toMatch(/Retry-After/i)
+    expect(res.headers.get('vary')).toMatch(/Origin/)
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(res.headers.get('cross-origin-resource-policy')).toBe('same-origin')
+    const missing = await h.request('/api/nope', { headers: { origin: 'https://publisher.example' } })
+    expect(missing.headers.get('access-control-allow-origin')).toBe('https://publisher.example')
+  })
+})

@@ -1,0 +1,139 @@
+/**
+ * @module Serves the script-tag embed: the versioned bundle from `dist/embed/` at `/embed/<file>` (a year
+ * of immutable caching, CORS `*` so a publisher page can check its SRI hash), `/embed/manifest.json`
+ * (current file, integrity and snippet; revalidated), and `/demo.html` with the loader snippet and a
+ * mount point substituted into its placeholders at serve time, so the page always loads the current
+ * bundle. Anything else falls through to the next static handler.
+ */
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import type { Context, MiddlewareHandler } from 'hono'
+import { loaderScript } from '../embed/loader-snippet.ts'
+import { IMMUTABLE, REVALIDATE } from './cache-control.ts'
+
+export const EMBED_PREFIX = '/embed/'
+export const DEMO_PATH = '/demo.html'
+export const AUTO_PLACEHOLDER = '<!-- offer-widget:auto -->'
+export const SECOND_LOOK_PLACEHOLDER = '<!-- offer-widget:second-look -->'
+
+export interface EmbedManifest {
+  version: string
+  file: string
+  integrity: string
+}
+
+export interface EmbedAssetsOptions {
+  /** Directory holding `dist/embed/` and `public/`. */
+  root: string
+}
+
+/** Only a built bundle's name: `offer-widget.<semver>-<hex hash>.js`. */
+const BUNDLE_NAME = /^offer-widget\.\d+\.\d+\.\d+(?:-[0-9A-Za-z.]+)?-[0-9a-f]{8,}\.js$/
+
+/** Demo page query parameters that become data attributes; each value must match its pattern. */
+const DEMO_PARAMS: Record<string, RegExp> = {
+  zip: /^\d{5}$/,
+  theme: /^(light|dark)$/,
+  form: /^(auto|always|never)$/,
+}
+
+export function readEmbedManifest(root: string): EmbedManifest | undefined {
+  const path = join(root, 'dist', 'embed', 'manifest.json')
+  if (!existsSync(path)) return undefined
+  try {
+    const parsed = JSON.parse(readFileSync(path, 'utf8')) as Partial<EmbedManifest>
+    if (typeof parsed.file !== 'string' || !BUNDLE_NAME.test(parsed.file)) return undefined
+    if (typeof parsed.integrity !== 'string' || typeof parsed.version !== 'string') return undefined
+    return { version: parsed.version, file: parsed.file, integrity: parsed.integrity }
+  } catch {
+    return undefined
+  }
+}
+
+/** The loader `<script>` for a bundle served by this BFF at `base` (`''` for the page's own origin). */
+export function snippetFor(manifest: EmbedManifest, base = ''): string {
+  return loaderScript({ src: `${base}${EMBED_PREFIX}${manifest.file}`, integrity: manifest.integrity })
+}
+
+function demoMountPoint(c: Context): string {
+  const attributes = ['data-offer-widget', 'data-endpoint=""']
+  const zip = c.req.query('zip')
+  if (zip !== undefined && DEMO_PARAMS.zip?.test(zip)) attributes.push(`data-zip-code="${zip}"`)
+  for (const name of ['theme', 'form'] as const) {
+    const value = c.req.query(name)
+    if (value !== undefined && DEMO_PARAMS[name]?.test(value)) attributes.push(`data-${name}="${value}"`)
+  }
+  return `<div id="offer-widget" ${attributes.join(' ')}></div>`
+}
+
+function demoPage(c: Context, html: string, manifest: EmbedManifest): string {
+  const snippet = `<script>${snippetFor(manifest)}</script>`
+  const secondLook =
+    c.req.query('second-look') === '1'
+      ? '<div id="second-look-widget" data-offer-widget data-endpoint="" data-source="second-look" data-form="always" data-heading-level="3"></div>'
+      : '<p class="muted">Add <code>?second-look=1</code> to the address to show the second-look widget.</p>'
+  return html
+    .replace(AUTO_PLACEHOLDER, `${demoMountPoint(c)}\n            ${snippet}`)
+    .replace(SECOND_LOOK_PLACEHOLDER, secondLook)
+}
+
+/**
+ * Wraps the static file handler: embed paths and the demo page are answered here, everything else by
+ * `fallback` (or the next handler).
+ */
+export function withEmbedAssets(
+  fallback: MiddlewareHandler | undefined,
+  options: EmbedAssetsOptions,
+): MiddlewareHandler {
+  const { root } = options
+  return async function embedAssets(c, next) {
+    const path = c.req.path
+    const manifest = readEmbedManifest(root)
+    if (manifest && path.startsWith(EMBED_PREFIX)) {
+      const name = path.slice(EMBED_PREFIX.length)
+      c.header('Access-Control-Allow-Origin', '*')
+      if (name === 'manifest.json') {
+        c.header('Cache-Control', REVALIDATE)
+        return c.json({
+          ...manifest,
+          src: `${EMBED_PREFIX}${manifest.file}`,
+          loaderScript: snippetFor(manifest),
+        })
+      }
+      const file = join(root, 'dist', 'embed', name)
+      if (BUNDLE_NAME.test(name) && existsSync(file)) {
+        c.header('Cache-Control', IMMUTABLE)
+        c.header('Content-Type', 'text/javascript; charset=utf-8')
+        return c.body(readFileSync(file))
+      }
+      return c.json({ code: 'not_found', message: `No embed file ${name.slice(0, 100)}` }, 404)
+    }
+    if (manifest && path === DEMO_PATH) {
+      const file = join(root, 'public', 'demo.html')
+      const html = existsSync(file) ? readFileSync(file, 'utf8') : ''
+      if (html.includes(AUTO_PLACEHOLDER)) {
+        c.header('Cache-Control', REVALIDATE)
+        return c.html(demoPage(c, html, manifest))
+      }
+    }
+    return fallback ? fallback(c, next) : next()
+  }
+}
+
+/** `npm run snippet -- https://offers.example.com`: prints the snippet for the current build. */
+async function printSnippet(base: string): Promise<void> {
+  const manifest = readEmbedManifest(fileURLToPath(new URL('../..', import.meta.url)))
+  if (!manifest) {
+    console.error('snippet: no dist/embed/manifest.json; run npm run build first')
+    process.exit(1)
+  }
+  const origin = base.replace(/\/+$/, '')
+  console.log(`<!-- offer-widget ${manifest.version}: a mount point, then the loader (once per page) -->`)
+  console.log(`<div data-offer-widget data-endpoint="${origin}"></div>`)
+  console.log(`<script>${snippetFor(manifest, origin)}</script>`)
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  await printSnippet(process.argv[2] ?? 'https://offers.example.com')
+}
