@@ -1,0 +1,40 @@
+/**
+ * @module The script-tag bundle's entry (built to one IIFE). Installs `window.OfferWidget` (its only
+ * global), replays what the snippet queued, and mounts every `[data-offer-widget]` once the DOM is parsed.
+ * Loading it twice is harmless: the second copy warns and does nothing.
+ */
+import { config } from 'zod/mini'
+import { type QueueEntry, replayQueue } from './command-queue.ts'
+import { createOfferWidgetApi, type OfferWidgetApi } from './global-api.ts'
+
+// zod compiles object parsers with `new Function` when it may; probing for that trips a strict CSP
+// (no 'unsafe-eval') and logs a violation. The interpreter is fast enough for a few small bodies.
+config({ jitless: true })
+
+declare global {
+  interface Window {
+    OfferWidget?: OfferWidgetApi | { q?: QueueEntry[] }
+  }
+}
+
+function scriptOrigin(): string {
+  const script = document.currentScript
+  if (script instanceof HTMLScriptElement && script.src) return new URL(script.src).origin
+  return ''
+}
+
+const existing = window.OfferWidget
+if (existing && 'version' in existing) {
+  console.warn(
+    `offer-widget: the bundle ran twice (version ${existing.version} is already loaded); remove the extra <script>`,
+  )
+} else {
+  const api = createOfferWidgetApi({ defaultEndpoint: scriptOrigin() })
+  window.OfferWidget = api
+  replayQueue(existing?.q ?? [], api)
+  if (document.readyState === 'loading') {
+    document.addEventListener('DOMContentLoaded', () => api.mountAll(), { once: true })
+  } else {
+    api.mountAll()
+  }
+}

@@ -1,0 +1,112 @@
+/**
+ * @module `mount(element, options)`: the widget in an open Shadow DOM on any element, the way the script
+ * tag mounts it. The shadow root keeps page CSS out and the widget's CSS in; each mount renders its own
+ * `<OfferWidget>` (which owns a private QueryClient). Callbacks are also dispatched as bubbling DOM events
+ * on the element, for pages that configure the widget with data attributes only.
+ */
+import { createRoot, type Root } from 'react-dom/client'
+import { OfferWidget } from '../widget/OfferWidget.tsx'
+import { describeElement } from './describe-element.ts'
+import { EMBED_EVENTS, type EmbedCallback, type EmbedOptions, type MountHandle } from './options.ts'
+import { adoptStyles } from './shadow-styles.ts'
+
+interface Mounted {
+  handle: MountHandle
+}
+
+const mounted = new WeakMap<Element, Mounted>()
+/** Shadow roots this module attached: reused on a later mount (a root cannot be detached). */
+const ownRoots = new WeakSet<ShadowRoot>()
+
+export function isMounted(element: Element): boolean {
+  return mounted.has(element)
+}
+
+function resolveTarget(target: Element | string): Element {
+  if (typeof target !== 'string') return target
+  const found = document.querySelector(target)
+  if (!found) throw new Error(`offer-widget: mount("${target}") found no element; check the selector`)
+  return found
+}
+
+function shadowOf(element: Element): ShadowRoot {
+  if (element.shadowRoot) {
+    if (ownRoots.has(element.shadowRoot)) return element.shadowRoot
+    throw new Error(
+      `offer-widget: ${describeElement(element)} already has a shadow root of another script; mount on an empty <div>`,
+    )
+  }
+  try {
+    const shadow = element.attachShadow({ mode: 'open' })
+    ownRoots.add(shadow)
+    return shadow
+  } catch (cause) {
+    throw new Error(
+      `offer-widget: cannot mount on ${describeElement(element)} (${String(cause)}); mount on a <div> or <section>`,
+    )
+  }
+}
+
+/** Wraps each callback so it also emits its DOM event on the host element. */
+function withEvents(element: Element, options: EmbedOptions): EmbedOptions {
+  const wrapped: EmbedOptions = { ...options }
+  for (const [name, type] of Object.entries(EMBED_EVENTS) as [EmbedCallback, string][]) {
+    const callback = options[name] as ((detail: unknown) => void) | undefined
+    ;(wrapped as Record<string, unknown>)[name] = (detail: unknown) => {
+      element.dispatchEvent(new CustomEvent(type, { detail, bubbles: true }))
+      callback?.(detail)
+    }
+  }
+  return wrapped
+}
+
+export function mount(target: Element | string, options: EmbedOptions = {}): MountHandle {
+  const element = resolveTarget(target)
+  const existing = mounted.get(element)
+  if (existing) {
+    console.warn(
+      `offer-widget: ${describeElement(element)} already has a widget; this mount() did nothing. ` +
+        'Call update(options) on the handle the first mount() returned, or unmount() it first.',
+    )
+    return existing.handle
+  }
+  const shadow = shadowOf(element)
+  const removeStyles = adoptStyles(shadow, options.nonce)
+  const container = element.ownerDocument.createElement('div')
+  container.className = 'ow-embed'
+  shadow.append(container)
+  let root: Root | undefined = createRoot(container)
+  let current = options
+
+  const render = () => root?.render(<OfferWidget {...withEvents(element, current)} injectStyles={false} />)
+
+  const handle: MountHandle = {
+    update(next) {
+      if (!root) {
+        console.warn(`offer-widget: update() on ${describeElement(element)} after unmount() does nothing`)
+        return
+      }
+      current = { ...current, ...next }
+      render()
+    },
+    unmount() {
+      if (!root) return
+      root.unmount()
+      root = undefined
+      container.remove()
+      removeStyles()
+      mounted.delete(element)
+    },
+  }
+  mounted.set(element, { handle })
+  render()
+  return handle
+}
+
+/** Unmounts the widget on an element, if any; true when there was one. */
+export function unmount(target: Element | string): boolean {
+  const element = resolveTarget(target)
+  const entry = mounted.get(element)
+  entry?.handle.unmount()
+  return entry !== undefined
+}

@@ -1,0 +1,191 @@
+/**
+ * @module The demo publisher page (`/demo.html`) in real Chromium against the real BFF and its sandbox:
+ * the loader snippet, offers in rank order, pixels once each, click targets, the failure scenarios, CLS,
+ * console errors and axe-core. `?zip=` picks the sandbox scenario through `data-zip-code`.
+ */
+import { createRequire } from 'node:module'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { carrierById } from '../../src/sandbox/carriers.ts'
+import { scenarioForZip, zipOfScenario } from '../../src/sandbox/scenarios.ts'
+import type { RunningServer } from '../../src/server.ts'
+import { type Browser, collectErrors, launchBrowser, SCREENSHOT_DIR, screenshot } from './support/browser.ts'
+import { requireBuild, startTestServer } from './support/server.ts'
+import { observeLayoutShifts, readCls, readWidget, waitForStatus } from './support/widget-page.ts'
+
+const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
+
+let server: RunningServer
+let browser: Browser
+
+beforeAll(async () => {
+  requireBuild()
+  server = await startTestServer()
+  browser = await launchBrowser()
+  console.log(`e2e screenshots: ${SCREENSHOT_DIR}`)
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.close()
+})
+
+async function open(path: string): Promise<{ page: Page; errors: string[] }> {
+  const page = await browser.context.newPage()
+  const errors = collectErrors(page)
+  await observeLayoutShifts(page)
+  await page.goto(`${server.url}${path}`)
+  return { page, errors }
+}
+
+/** What the sandbox scenario says the page must show: active offers by rank, populated disclaimers. */
+function expected(zip: string) {
+  const scenario = scenarioForZip(zip)
+  const offers = scenario.partners
+    .flatMap((response) => response.offers)
+    .filter((offer) => (offer.status ?? 'active') === 'active')
+    .sort((a, b) => a.rank - b.rank)
+  return {
+    carriers: offers.map(
+      (offer) => offer.financialInstitutionDisplayName ?? carrierById(offer.carrier)?.name,
+    ),
+    pixelsPerCarrier: new Map(offers.map((offer) => [carrierById(offer.carrier)?.name, offer.pixels ?? 2])),
+    monetized: offers.map((offer) => offer.isMonetized ?? true),
+    disclaimers: [...new Set(scenario.partners.map((r) => r.partner.disclaimer.trim()).filter(Boolean))],
+  }
+}
+
+async function pixelHits(): Promise<Record<string, number>> {
+  const response = await fetch(`${server.url}/sandbox/pixels/hits`)
+  return (await response.json()) as Record<string, number>
+}
+
+describe('demo.html with the loader snippet', () => {
+  it('serves the snippet with the current versioned bundle and its SRI hash', async () => {
+    const manifest = requireBuild()
+    const html = await (await fetch(`${server.url}/demo.html`)).text()
+    expect(html).toContain(`/embed/${manifest.file}`)
+    expect(html).toContain(manifest.integrity)
+    expect(html).not.toContain('<!-- offer-widget:auto -->')
+    const bundle = await fetch(`${server.url}/embed/${manifest.file}`)
+    expect(bundle.status).toBe(200)
+    expect(bundle.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    expect(bundle.headers.get('access-control-allow-origin')).toBe('*')
+  })
+
+  it('shows active offers in rank order with disclaimers, fires each pixel once, no CLS, no errors, no axe violation', async () => {
+    await fetch(`${server.url}/sandbox/pixels/hits`, { method: 'DELETE' })
+    const zip = zipOfScenario('offers-arriving')
+    const want = expected(zip)
+    const { page, errors } = await open(`/demo.html?zip=${zip}`)
+    await waitForStatus(page, ['complete'])
+    const view = await readWidget(page)
+    expect(view?.carriers).toEqual(want.carriers)
+    // Disclaimers are shown for every populated partner disclaimer seen during the search.
+    for (const disclaimer of want.disclaimers) {
+      expect(view?.disclaimers.some((text) => text.startsWith(disclaimer.slice(0, 40)))).toBe(true)
+    }
+    expect(view?.disclaimers.length).toBe(want.disclaimers.length)
+
+    // Pixels: every URL of every shown offer exactly once, though the page polled several times after
+    // the first offers appeared.
+    const shown = new Set(view?.offerUuids)
+    await expect
+      .poll(async () => Object.keys(await pixelHits()).length)
+      .toBe([...want.pixelsPerCarrier.values()].reduce((n, k) => n + k, 0))
+    const hits = await pixelHits()
+    for (const [url, count] of Object.entries(hits)) {
+      expect(count, url).toBe(1)
+      expect(shown.has(url.split('/pixels/')[1]?.split('/')[0] ?? '')).toBe(true)
+    }
+
+    // Nothing on the publisher's page moves: the slot is reserved from first paint. Offers that arrive
+    // out of rank order re-rank cards inside the widget; Chrome counts that too, so it is reported.
+    const layout = await readCls(page)
+    expect(layout.pageCls, JSON.stringify(layout.shifts)).toBe(0)
+    console.log(
+      `demo CLS: page ${layout.pageCls}, widget-internal ${layout.cls.toFixed(4)} (${layout.shifts.length} shifts)`,
+    )
+
+    await page.addScriptTag({ path: AXE_PATH })
+    const violations = await page.evaluate(async () => {
+      const axe = (
+        window as unknown as {
+          axe: {
+            run: (ctx: unknown) => Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }>
+          }
+        }
+      ).axe
+      const result = await axe.run(document)
+      return result.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`)
+    })
+    expect(violations).toEqual([])
+    expect(errors).toEqual([])
+    await screenshot(page, 'demo-offers-arriving')
+    await page.close()
+  })
+
+  it('opens the monetized url, or the unmonetized one, on click', async () => {
+    const zip = zipOfScenario('offers-arriving')
+    const want = expected(zip)
+    const { page } = await open(`/demo.html?zip=${zip}`)
+    await waitForStatus(page, ['complete'])
+    const view = await readWidget(page)
+    for (const monetized of [true, false]) {
+      const index = want.monetized.indexOf(monetized)
+      const link = view?.links[index]
+      expect(link?.href).toContain(`/sandbox/landing/${link?.uuid}?monetized=${monetized ? 1 : 0}`)
+      const [popup] = await Promise.all([
+        browser.context.waitForEvent('page'),
+        page.locator(`.ow-card[data-offer-uuid="${link?.uuid}"] a.ow-cta`).click(),
+      ])
+      await popup.waitForLoadState()
+      expect(popup.url()).toBe(link?.href)
+      expect(await popup.textContent('h1')).toContain('Sandbox landing page')
+      await popup.close()
+    }
+    await page.close()
+  })
+
+  it('ends each failure scenario as specified', async () => {
+    const runs = {
+      'no-offers': async (page: Page) => {
+        await waitForStatus(page, ['complete'])
+        const view = await readWidget(page)
+        expect(view?.empty).toBe(true)
+        expect(view?.carriers).toEqual([])
+      },
+      'slow-partner': async (page: Page) => {
+        // The partner answering at 30 s is past the 15 s window: the search ends with what arrived.
+        await waitForStatus(page, ['complete'], undefined, 25_000)
+        const view = await readWidget(page)
+        expect(view?.carriers).toEqual(expected('00001').carriers)
+      },
+      'rate-limited': async (page: Page) => {
+        await waitForStatus(page, ['complete'], undefined, 25_000)
+        expect((await readWidget(page))?.carriers).toEqual(expected('00001').carriers)
+      },
+      'persistent-5xx': async (page: Page) => {
+        // Every poll fails for the whole window. The offers the POST returned stay on screen (the widget's
+        // rule: a partial result beats an error); the search ends and polling stops.
+        await waitForStatus(page, ['complete', 'error'], undefined, 25_000)
+        const view = await readWidget(page)
+        const initial = scenarioForZip('00005')
+          .partners.filter((r) => r.delayMs === 0)
+          .flatMap((r) => r.offers)
+          .sort((a, b) => a.rank - b.rank)
+          .map((o) => carrierById(o.carrier)?.name)
+        expect(view?.carriers).toEqual(initial)
+        expect(view?.status).toBe('complete')
+      },
+    }
+    await Promise.all(
+      Object.entries(runs).map(async ([name, check]) => {
+        const { page } = await open(`/demo.html?zip=${zipOfScenario(name)}`)
+        await check(page)
+        await screenshot(page, `demo-${name}`)
+        await page.close()
+      }),
+    )
+  })
+})

@@ -1,0 +1,63 @@
+/**
+ * @module Launches Debian's Chromium through playwright-core with the flags that work on this machine
+ * and a fresh profile per launch; never downloads a browser.
+ */
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { type BrowserContext, chromium, type Page } from 'playwright-core'
+
+export const CHROMIUM_PATH = '/usr/bin/chromium'
+
+/** Flags: headless as root in a sandboxless container, and no calls home (the network is closed here). */
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+
+export interface Browser {
+  context: BrowserContext
+  close(): Promise<void>
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  const profile = mkdtempSync(join(tmpdir(), 'offer-widget-chromium-'))
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: FLAGS,
+    viewport: { width: 1280, height: 900 },
+  })
+  return {
+    context,
+    async close() {
+      await context.close()
+      rmSync(profile, { recursive: true, force: true })
+    },
+  }
+}
+
+export const SCREENSHOT_DIR = resolve('test-results/e2e-screenshots')
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true })
+  const path = join(SCREENSHOT_DIR, `${name.replace(/[^a-z0-9-]+/gi, '-')}.png`)
+  await page.screenshot({ path, fullPage: true })
+  return path
+}
+
+/** Collects console errors and uncaught page errors so a test can assert there were none. */
+export function collectErrors(page: Page): string[] {
+  const errors: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text())
+  })
+  page.on('pageerror', (error) => errors.push(error.message))
+  return errors
+}

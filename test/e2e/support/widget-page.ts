@@ -1,0 +1,96 @@
+/**
+ * @module Reading the widget inside its shadow root from a test: its status, offers and disclaimers, and
+ * waiting (on conditions, never on time) for it to reach a state.
+ */
+import type { Page } from 'playwright-core'
+
+export interface WidgetView {
+  status: string | undefined
+  carriers: string[]
+  offerUuids: string[]
+  headlines: string[]
+  disclaimers: string[]
+  links: { uuid: string; href: string }[]
+  empty: boolean
+  error: boolean
+}
+
+/** The widget's state as seen in the page; `selector` is the mount point. */
+export function readWidget(page: Page, selector = '[data-offer-widget]'): Promise<WidgetView | null> {
+  return page.evaluate((sel) => {
+    const root = document.querySelector(sel)?.shadowRoot?.querySelector<HTMLElement>('.ow-root')
+    if (!root) return null
+    const texts = (q: string) => [...root.querySelectorAll(q)].map((e) => e.textContent?.trim() ?? '')
+    const cards = [...root.querySelectorAll<HTMLElement>('.ow-card')]
+    return {
+      status: root.dataset.owStatus,
+      carriers: texts('.ow-card .ow-carrier'),
+      offerUuids: cards.map((c) => c.dataset.offerUuid ?? ''),
+      headlines: texts('.ow-card .ow-headline'),
+      disclaimers: texts('.ow-disclaimer'),
+      links: cards.map((c) => ({
+        uuid: c.dataset.offerUuid ?? '',
+        href: c.querySelector<HTMLAnchorElement>('a.ow-cta')?.href ?? '',
+      })),
+      empty: root.querySelector('.ow-empty') !== null,
+      error: root.querySelector('.ow-error') !== null,
+    }
+  }, selector)
+}
+
+/** Waits until the widget's root reports one of `statuses` (`data-ow-status`). */
+export async function waitForStatus(
+  page: Page,
+  statuses: string[],
+  selector = '[data-offer-widget]',
+  timeout = 30_000,
+): Promise<void> {
+  await page.waitForFunction(
+    ([sel, wanted]) => {
+      const root = document.querySelector(sel as string)?.shadowRoot?.querySelector<HTMLElement>('.ow-root')
+      return root !== null && root !== undefined && (wanted as string[]).includes(root.dataset.owStatus ?? '')
+    },
+    [selector, statuses] as const,
+    { timeout, polling: 100 },
+  )
+}
+
+/**
+ * Records layout shifts from the first paint on; read them with {@link readCls}. A shift whose sources are
+ * all inside a shadow root (Chrome reports such nodes as null) or inside `hostSelector` is the widget's own.
+ */
+export async function observeLayoutShifts(page: Page, hostSelector = '[data-offer-widget]'): Promise<void> {
+  await page.addInitScript((host) => {
+    const w = window as unknown as { __shifts: { value: number; at: number; page: boolean }[] }
+    w.__shifts = []
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number
+        hadRecentInput: boolean
+        sources?: { node?: Node | null }[]
+      })[]) {
+        if (entry.hadRecentInput) continue
+        const page = (entry.sources ?? []).some(
+          (s) => s.node?.isConnected && !(s.node instanceof Element && s.node.closest(host)),
+        )
+        w.__shifts.push({ value: entry.value, at: Math.round(entry.startTime), page })
+      }
+    }).observe({ type: 'layout-shift', buffered: true })
+  }, hostSelector)
+}
+
+export interface LayoutShifts {
+  /** Chrome's CLS (sum of every shift without recent input). */
+  cls: number
+  /** The part caused by the publisher's own content moving. */
+  pageCls: number
+  shifts: { value: number; at: number; page: boolean }[]
+}
+
+export function readCls(page: Page): Promise<LayoutShifts> {
+  return page.evaluate(() => {
+    const { __shifts: shifts } = window as unknown as { __shifts: LayoutShifts['shifts'] }
+    const sum = (list: LayoutShifts['shifts']) => list.reduce((n, s) => n + s.value, 0)
+    return { cls: sum(shifts), pageCls: sum(shifts.filter((s) => s.page)), shifts }
+  })
+}
