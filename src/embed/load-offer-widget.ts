@@ -24,7 +24,8 @@ export function loadOfferWidget(options: LoadOptions): Promise<OfferWidgetApi | 
   pending ??= new Promise<OfferWidgetApi | null>((resolve, reject) => {
     const ready = loaded()
     if (ready) return resolve(ready)
-    let script = document.querySelector<HTMLScriptElement>(`script[src="${CSS.escape(options.src)}"]`)
+    const wanted = new URL(options.src, document.baseURI).href
+    let script = [...document.scripts].find((s) => s.src === wanted) ?? null
     const created = !script
     if (!script) {
       script = document.createElement('script')

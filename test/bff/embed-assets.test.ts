@@ -1,0 +1,81 @@
+/**
+ * @module The BFF's embed assets: the versioned bundle (immutable, CORS), the manifest, and the demo page
+ * with the current snippet substituted into its placeholder; everything else falls through.
+ */
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { Hono } from 'hono'
+import { describe, expect, it } from 'vitest'
+import {
+  AUTO_PLACEHOLDER,
+  SECOND_LOOK_PLACEHOLDER,
+  snippetFor,
+  withEmbedAssets,
+} from '../../src/bff/embed-assets.ts'
+
+const FILE = 'offer-widget.0.1.0-0123456789.js'
+const MANIFEST = { version: '0.1.0', file: FILE, integrity: 'sha384-abc' }
+
+function root(withManifest = true) {
+  const dir = mkdtempSync(join(tmpdir(), 'embed-assets-'))
+  mkdirSync(join(dir, 'dist/embed'), { recursive: true })
+  mkdirSync(join(dir, 'public'))
+  if (withManifest) writeFileSync(join(dir, 'dist/embed/manifest.json'), JSON.stringify(MANIFEST))
+  writeFileSync(join(dir, 'dist/embed', FILE), 'window.OfferWidget={version:"0.1.0"}')
+  writeFileSync(
+    join(dir, 'public/demo.html'),
+    `<!doctype html><main>${AUTO_PLACEHOLDER}</main><aside>${SECOND_LOOK_PLACEHOLDER}</aside>`,
+  )
+  return dir
+}
+
+function app(dir: string) {
+  const hono = new Hono()
+  hono.get(
+    '*',
+    withEmbedAssets(async (c) => c.text('fallback'), { root: dir }),
+  )
+  return hono
+}
+
+describe('withEmbedAssets', () => {
+  it('serves the versioned bundle for a year, immutable, readable cross-origin for SRI', async () => {
+    const res = await app(root()).request(`/embed/${FILE}`)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    expect(res.headers.get('access-control-allow-origin')).toBe('*')
+    expect(res.headers.get('content-type')).toContain('text/javascript')
+    expect(await res.text()).toContain('OfferWidget')
+  })
+
+  it('serves the manifest, revalidated, and 404s unknown or traversing names', async () => {
+    const hono = app(root())
+    const manifest = await hono.request('/embed/manifest.json')
+    expect(manifest.headers.get('cache-control')).toBe('no-cache')
+    expect(await manifest.json()).toMatchObject({ ...MANIFEST, src: `/embed/${FILE}` })
+    expect((await hono.request('/embed/..%2Fmanifest.json')).status).toBe(404)
+    expect((await hono.request('/embed/offer-widget.0.1.0-9999999999.js')).status).toBe(404)
+  })
+
+  it('puts a mount point and the current snippet into the demo page', async () => {
+    const html = await (await app(root()).request('/demo.html?zip=00002&theme=dark')).text()
+    expect(html).not.toContain(AUTO_PLACEHOLDER)
+    expect(html).toContain(
+      '<div id="offer-widget" data-offer-widget data-endpoint="" data-zip-code="00002" data-theme="dark"></div>',
+    )
+    expect(html).toContain(`<script>${snippetFor(MANIFEST)}</script>`)
+    expect(html).toContain(`"/embed/${FILE}","sha384-abc"`)
+  })
+
+  it('ignores query values that do not match their pattern', async () => {
+    const html = await (await app(root()).request('/demo.html?zip=%22%3E%3Cscript%3E&theme=x')).text()
+    expect(html).toContain('<div id="offer-widget" data-offer-widget data-endpoint=""></div>')
+    expect(html).not.toContain('"><script>')
+  })
+
+  it('falls through without a build, and for every other path', async () => {
+    expect(await (await app(root(false)).request('/demo.html')).text()).toBe('fallback')
+    expect(await (await app(root()).request('/index.html')).text()).toBe('fallback')
+  })
+})

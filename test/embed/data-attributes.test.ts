@@ -1,0 +1,98 @@
+/** @module Data attributes to embed options: kebab-case names, zod/mini parsing, warnings that say the fix. */
+import { describe, expect, it } from 'vitest'
+import { parseDataAttributes } from '../../src/embed/data-attributes.ts'
+
+function element(attributes: Record<string, string>): HTMLElement {
+  const div = document.createElement('div')
+  div.id = 'quotes'
+  div.setAttribute('data-offer-widget', '')
+  for (const [name, value] of Object.entries(attributes)) div.setAttribute(name, value)
+  return div
+}
+
+describe('parseDataAttributes', () => {
+  it('reads every option from its kebab-case attribute', () => {
+    const { options, warnings } = parseDataAttributes(
+      element({
+        'data-endpoint': 'https://offers.example.com',
+        'data-source': 'second-look',
+        'data-zip-code': '94107',
+        'data-date-of-birth': '1988-04-21',
+        'data-current-issuer': 'notinsured',
+        'data-number-of-vehicles': '2',
+        'data-is-home-owner': 'true',
+        'data-is-military': 'no',
+        'data-sub-id': 'newsletter, top-slot',
+        'data-form': 'always',
+        'data-preview': '',
+        'data-theme': 'dark',
+        'data-theme-variables': '{"--ow-color-accent":"#0a7"}',
+        'data-labels': '{"heading":"Your quotes"}',
+        'data-empty-state': 'hide',
+        'data-heading-level': '3',
+        'data-attach': '{"uuid":"u-1","accessToken":"t-1"}',
+        'data-nonce': 'abc',
+        'data-class-name': 'wide',
+      }),
+    )
+    expect(warnings).toEqual([])
+    expect(options).toEqual({
+      endpoint: 'https://offers.example.com',
+      source: 'second-look',
+      search: {
+        zipCode: '94107',
+        dateOfBirth: '1988-04-21',
+        currentIssuer: 'notinsured',
+        numberOfVehicles: 2,
+        isHomeOwner: true,
+        isMilitary: false,
+        clientTags: { subId: ['newsletter', 'top-slot'] },
+      },
+      form: 'always',
+      preview: true,
+      theme: 'dark',
+      themeVariables: { '--ow-color-accent': '#0a7' },
+      labels: { heading: 'Your quotes' },
+      emptyState: 'hide',
+      headingLevel: 3,
+      attach: { uuid: 'u-1', accessToken: 't-1' },
+      nonce: 'abc',
+      className: 'wide',
+    })
+  })
+
+  it.each([
+    ['data-zip-code', '9410', 'a 5-digit ZIP code'],
+    ['data-number-of-vehicles', 'two', 'a whole number from 1 to 20'],
+    ['data-number-of-vehicles', '21', 'a whole number from 1 to 20'],
+    ['data-date-of-birth', '1988-02-30', 'YYYY-MM-DD'],
+    ['data-date-of-birth', '2999-01-01', 'a past date'],
+    ['data-is-home-owner', 'maybe', '"true" or "false"'],
+    ['data-theme', 'blue', '"light" or "dark"'],
+    ['data-form', 'sometimes', '"auto" or "always" or "never"'],
+    ['data-endpoint', 'javascript:alert(1)', 'the BFF base URL'],
+    ['data-labels', '{heading:1}', 'JSON like'],
+    ['data-theme-variables', '{"color":"red"}', '--ow-color-accent'],
+    ['data-heading-level', '1', '2, 3, 4 or 5'],
+  ])('drops %s="%s" with a warning naming the attribute and the fix', (name, value, fix) => {
+    const { options, warnings } = parseDataAttributes(element({ [name]: value, 'data-theme-x': '' }))
+    expect(options).toEqual({})
+    expect(warnings).toHaveLength(1)
+    expect(warnings[0]).toContain(`${name}="${value}"`)
+    expect(warnings[0]).toContain('on <div#quotes>')
+    expect(warnings[0]).toContain(fix)
+  })
+
+  it('keeps the valid attributes when one is bad', () => {
+    const { options, warnings } = parseDataAttributes(element({ 'data-zip-code': 'x', 'data-theme': 'dark' }))
+    expect(options).toEqual({ theme: 'dark' })
+    expect(warnings).toHaveLength(1)
+  })
+
+  it('suggests the right name for a near miss and ignores unrelated data attributes', () => {
+    const { warnings } = parseDataAttributes(element({ 'data-zipcode': '94107', 'data-analytics': 'x' }))
+    expect(warnings).toEqual([
+      'offer-widget: data-zipcode on <div#quotes> is not an option; did you mean data-zip-code?',
+    ])
+  })
+})

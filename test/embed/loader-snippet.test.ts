@@ -1,0 +1,117 @@
+/**
+ * @module The publisher snippet run as a page runs it, then replayed by the bundle's queue code: both come
+ * from the same source, so this is the contract between them.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { type QueueEntry, replayQueue } from '../../src/embed/command-queue.ts'
+import { loaderScript, loaderSnippet } from '../../src/embed/loader-snippet.ts'
+import type { MountHandle } from '../../src/embed/options.ts'
+
+const SRC = 'https://offers.example.com/embed/offer-widget.0.1.0-abcdef1234.js'
+const SRI = 'sha384-abc'
+
+type Stub = {
+  q: QueueEntry[]
+  mount: (...args: unknown[]) => MountHandle
+  ready: (cb: unknown) => void
+  mountAll: () => void
+  unmount: (target: unknown) => void
+}
+
+function runSnippet(src = SRC, integrity = SRI): void {
+  // Indirect eval runs it in the global scope, where jsdom's window and document live.
+  ;(0, eval)(loaderScript({ src, integrity }))
+}
+const stub = () => (window as unknown as { OfferWidget: Stub }).OfferWidget
+
+afterEach(() => {
+  delete (window as { OfferWidget?: unknown }).OfferWidget
+  document.head.innerHTML = ''
+  document.body.innerHTML = ''
+})
+
+describe('loader snippet', () => {
+  it('defines a command queue and adds the bundle once, async, with its integrity hash', () => {
+    runSnippet()
+    runSnippet()
+    const scripts = document.querySelectorAll('script')
+    expect(scripts).toHaveLength(1)
+    const script = scripts[0] as HTMLScriptElement
+    expect(script.src).toBe(SRC)
+    expect(script.async).toBe(true)
+    expect(script.integrity).toBe(SRI)
+    expect(script.crossOrigin).toBe('anonymous')
+    expect(stub().q).toEqual([])
+  })
+
+  it('reuses a script tag of the same bundle already on the page', () => {
+    const existing = document.createElement('script')
+    existing.src = SRC
+    document.body.append(existing)
+    runSnippet()
+    expect(document.querySelectorAll('script')).toHaveLength(1)
+  })
+
+  it('does nothing once the real API is loaded', () => {
+    const api = { version: '0.1.0', mount: vi.fn() }
+    ;(window as { OfferWidget?: unknown }).OfferWidget = api
+    runSnippet()
+    expect(stub()).toBe(api)
+    expect(document.querySelectorAll('script')).toHaveLength(0)
+  })
+
+  it('escapes its arguments so no value can close the script element', () => {
+    const text = loaderSnippet({ src: 'https://x.example/</script><script>alert(1)</script>.js' })
+    expect(text.match(/<\/script>/g)).toHaveLength(1)
+    expect(text.length).toBeLessThan(1024)
+  })
+
+  it('queues calls, and the bundle replays them in order onto the real API', () => {
+    runSnippet()
+    const el = document.createElement('div')
+    const handle = stub().mount(el, { theme: 'dark' })
+    handle.update({ theme: 'light' })
+    const ready = vi.fn()
+    stub().ready(ready)
+    stub().mountAll()
+
+    const real: MountHandle = { update: vi.fn(), unmount: vi.fn() }
+    const api = {
+      mount: vi.fn(() => real),
+      mountAll: vi.fn(),
+      unmount: vi.fn(),
+      ready: vi.fn((cb) => cb('api')),
+    }
+    replayQueue(stub().q, api)
+
+    expect(api.mount).toHaveBeenCalledWith(el, { theme: 'dark' })
+    expect(real.update).toHaveBeenCalledWith({ theme: 'light' })
+    expect(ready).toHaveBeenCalledWith('api')
+    expect(api.mountAll).toHaveBeenCalledTimes(1)
+    // The stand-in handle now goes straight to the real one.
+    handle.unmount()
+    expect(real.unmount).toHaveBeenCalledTimes(1)
+  })
+
+  it('keeps replaying after a failing command and says which failed', () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const api = {
+      mount: vi.fn(() => {
+        throw new Error('boom')
+      }),
+      mountAll: vi.fn(),
+      unmount: vi.fn(),
+      ready: vi.fn(),
+    }
+    replayQueue(
+      [
+        ['mount', ['#nope'], {}],
+        ['mountAll', []],
+      ],
+      api,
+    )
+    expect(api.mountAll).toHaveBeenCalledTimes(1)
+    expect(error.mock.calls[0]?.[0]).toContain('queued mount() failed')
+    error.mockRestore()
+  })
+})
