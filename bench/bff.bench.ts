@@ -251,6 +251,27 @@ async function main() {
     console.log('|---|---|---|---|---|')
     for (const row of verdicts) console.log(row)
 
+    // The BFF's own time per proxied POST, from its metrics: request time minus the upstream call.
+    const text = await (await fetch(`${bff.url}/metrics`)).text()
+    const sum = (pattern: RegExp) => Number(pattern.exec(text)?.[1] ?? Number.NaN)
+    const httpSum = sum(
+      /^bff_http_request_duration_seconds_sum\{method="POST",route="\/api\/offer-searches",status="201"\} (\S+)/m,
+    )
+    const httpCount = sum(
+      /^bff_http_request_duration_seconds_count\{method="POST",route="\/api\/offer-searches",status="201"\} (\S+)/m,
+    )
+    const upSum = sum(/^bff_upstream_request_duration_seconds_sum\{operation="create"\} (\S+)/m)
+    const upCount = sum(/^bff_upstream_request_duration_seconds_count\{operation="create"\} (\S+)/m)
+    const lagP99 = sum(/^nodejs_eventloop_lag_p99_seconds (\S+)/m)
+    console.log('\n| BFF self-measurement (POST offer-searches, all runs) | value |')
+    console.log('|---|---|')
+    console.log(`| mean request time in the BFF | ${fmt((httpSum / httpCount) * 1000, 3)} ms |`)
+    console.log(`| mean upstream call inside it | ${fmt((upSum / upCount) * 1000, 3)} ms |`)
+    console.log(
+      `| mean time the BFF adds (request - upstream) | ${fmt(((httpSum - upSum) / httpCount) * 1000, 3)} ms |`,
+    )
+    console.log(`| event-loop lag p99 of the BFF process | ${fmt(lagP99 * 1000)} ms |`)
+
     // Coalescing: 200 concurrent pollers of one rate table for 10 s.
     const created = await fetch(`${bff.url}/api/offer-searches`, {
       method: 'POST',
