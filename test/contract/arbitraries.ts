@@ -50,7 +50,7 @@ export const offerArb = fc.record(
     createdAt: timestamp,
     updatedAt: timestamp,
   },
-  { requiredKeys: OFFER_REQUIRED() },
+  { requiredKeys: [...OFFER_REQUIRED()] },
 )
 
 function OFFER_REQUIRED() {

@@ -11,9 +11,10 @@ import {
 } from '../../src/contract/offer-search.ts'
 import { issuerArb, offerArb, offerSearchRequestArb, rateTableArb } from './arbitraries.ts'
 
-function fieldsOf(result: { success: boolean; error?: { issues: ReadonlyArray<never> } | unknown }) {
-  if (result.success) return []
-  return toFieldIssues((result as { error: Parameters<typeof toFieldIssues>[0] }).error).map((i) => i.field)
+function fieldsOf(
+  result: { success: true } | { success: false; error: Parameters<typeof toFieldIssues>[0] },
+): string[] {
+  return result.success ? [] : toFieldIssues(result.error).map((i) => i.field)
 }
 
 function without<T extends Record<string, unknown>>(value: T, path: string[]): T {
@@ -207,10 +208,11 @@ describe('the zipcode / zipCode ambiguity of seed 000', () => {
         fc.constantFrom('zipCode', 'zipcode'),
         fc.constantFrom('zipCode' as const, 'zipcode' as const),
         (zip, inKey, outKey) => {
-          const out = withZipKey({ [inKey]: zip, dateOfBirth: '1990-01-01' }, outKey) as Record<
-            string,
-            unknown
-          >
+          const input: { zipCode?: string; zipcode?: string; dateOfBirth: string } = {
+            [inKey]: zip,
+            dateOfBirth: '1990-01-01',
+          }
+          const out = withZipKey(input, outKey) as Record<string, unknown>
           expect(out[outKey]).toBe(zip)
           expect(Object.keys(out).filter((k) => k.toLowerCase() === 'zipcode')).toEqual([outKey])
           expect(out.dateOfBirth).toBe('1990-01-01')

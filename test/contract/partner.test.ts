@@ -4,8 +4,9 @@ import { toFieldIssues } from '../../src/contract/common.ts'
 import { leadInputSchema, leadSchema, partnerReplySchema, US_STATES } from '../../src/contract/partner.ts'
 import { leadArb, partnerReplyArb } from './arbitraries.ts'
 
-type Parsed = ReturnType<typeof leadSchema.safeParse>
-function fieldsOf(result: Parsed | ReturnType<typeof partnerReplySchema.safeParse>): string[] {
+function fieldsOf(
+  result: { success: true } | { success: false; error: Parameters<typeof toFieldIssues>[0] },
+): string[] {
   return result.success ? [] : toFieldIssues(result.error).map((i) => i.field)
 }
 
