@@ -3,13 +3,13 @@
  * global), replays what the snippet queued, and mounts every `[data-offer-widget]` once the DOM is parsed.
  * Loading it twice is harmless: the second copy warns and does nothing.
  */
-import { config } from 'zod/mini'
+// First, as a bare import (never reordered): zod must find its private config when it loads.
+import './zod-isolation.ts'
 import { type QueueEntry, replayQueue } from './command-queue.ts'
 import { createOfferWidgetApi, type OfferWidgetApi } from './global-api.ts'
+import { restoreHostZodConfig } from './zod-isolation.ts'
 
-// zod compiles object parsers with `new Function` when it may; probing for that trips a strict CSP
-// (no 'unsafe-eval') and logs a violation. The interpreter is fast enough for a few small bodies.
-config({ jitless: true })
+restoreHostZodConfig()
 
 declare global {
   interface Window {
