@@ -42,7 +42,9 @@ export function createWriteBatch(db: LedgerDb): WriteBatch {
   function enqueue<T>(make: (done: Settle<T>) => Op): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       queue.push(make({ resolve, reject }))
-      if (!flushing) flushing = new Promise<void>((r) => setImmediate(r)).then(loop)
+      // A microtask, not a timer: writes queued in the same turn share the flush, and an idle ledger
+      // writes at once; under load, whatever queues during a flush shares the next one.
+      if (!flushing) flushing = Promise.resolve().then(loop)
     })
   }
 

@@ -157,7 +157,7 @@ async function askPartner(
       tier: partner.tier,
       status: outcome.status,
       httpStatus: outcome.httpStatus,
-      latencyMs: Math.round(outcome.latencyMs),
+      latencyMs: Math.round(outcome.latencyMs * 10) / 10,
       offers: offers.length,
       reason,
     },

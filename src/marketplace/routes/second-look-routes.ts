@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto'
 import type { Context, Hono } from 'hono'
 import { ACCESS_TOKEN_HEADER, type CreatedSearch } from '../../contract/bff.ts'
 import { toFieldIssues, UUID_PATTERN } from '../../contract/common.ts'
-import { leadInputSchema, leadSchema } from '../../contract/partner.ts'
+import { type Lead, leadInputSchema, leadSessionInformationSchema } from '../../contract/partner.ts'
 import type { SearchSnapshot, SentRequest } from '../../ledger/index.ts'
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY } from '../intake/idempotency.ts'
 import type { MarketplaceContext } from '../marketplace-context.ts'
@@ -44,21 +44,18 @@ export function registerSecondLookRoutes(api: Hono<any, any, any>, ctx: Marketpl
       )
     }
     // Seed 001: sessionInformation is the end consumer's; anything the body says about it is ignored.
-    const lead = leadSchema.safeParse({ ...input.data, sessionInformation: ctx.clientIdentity(c) })
-    if (!lead.success) {
-      ctx.logger.error(
-        { errors: toFieldIssues(lead.error).map((e) => e.field) },
-        'client identity is unusable',
-      )
+    const session = leadSessionInformationSchema.safeParse(ctx.clientIdentity(c))
+    if (!session.success) {
+      ctx.logger.error('client identity is unusable: check the BFF trusted proxies')
       return errorResponse(
         c,
         400,
         'validation_failed',
         'The session of this request cannot be forwarded.',
-        toFieldIssues(lead.error),
+        toFieldIssues(session.error).map((e) => ({ ...e, field: `sessionInformation.${e.field}` })),
       )
     }
-
+    const lead = { data: { ...input.data, sessionInformation: session.data } as Lead }
     const now = ctx.now()
     const enabled = [...ctx.registry.values()].filter((p) => p.enabled)
     const first = enabled.filter((p) => p.tier === 'first')
@@ -72,19 +69,28 @@ export function registerSecondLookRoutes(api: Hono<any, any, any>, ctx: Marketpl
       sentAt,
     }))
     const personal = lead.data.personalInformation
-    const result = await ctx.ledger.createLead(
-      {
-        id: randomUUID(),
-        searchUuid: randomUUID(),
-        state: personal.state,
-        zip: personal.zipcode.slice(0, 5),
-        idempotencyKey: key,
-        bodyHash: key === undefined ? undefined : ctx.hashBody(body),
-        createdAt: sentAt,
-        deadlineAt: new Date(now + ctx.deadlineMs),
-      },
+    const newLead = {
+      id: randomUUID(),
+      searchUuid: randomUUID(),
+      state: personal.state,
+      zip: personal.zipcode.slice(0, 5),
+      idempotencyKey: key,
+      bodyHash: key === undefined ? undefined : ctx.hashBody(body),
+      createdAt: sentAt,
+      deadlineAt: new Date(now + ctx.deadlineMs),
+    }
+    const run = {
+      lead: lead.data,
+      leadId: newLead.id,
+      deadlineAt: newLead.deadlineAt.getTime(),
       requests,
-    )
+      nextTier,
+    }
+    // Without a key the lead cannot be a retry, so partners get it at once, while the lead is written: the
+    // ledger applies writes in order, so every reply lands after the lead it belongs to.
+    const early = key === undefined && requests.length > 0
+    if (early) ctx.startRun(newLead.searchUuid, run)
+    const result = await ctx.ledger.createLead(newLead, requests)
 
     if (!result.created) {
       if (result.lead.bodyHash !== ctx.hashBody(body)) {
@@ -113,15 +119,7 @@ export function registerSecondLookRoutes(api: Hono<any, any, any>, ctx: Marketpl
       },
       'second-look lead accepted',
     )
-    if (requests.length > 0) {
-      ctx.startRun(row.searchUuid, {
-        lead: lead.data,
-        leadId: row.id,
-        deadlineAt: row.deadlineAt.getTime(),
-        requests,
-        nextTier,
-      })
-    }
+    if (!early && requests.length > 0) ctx.startRun(row.searchUuid, run)
     return created(c, ctx, {
       lead: row,
       pending: requests.map((r) => ({ partnerId: r.partnerId, tier: r.tier })),
