@@ -14,6 +14,7 @@ import type { MiddlewareHandler } from 'hono'
 import { collectDefaultMetrics } from 'prom-client'
 import { cacheControlFor } from './bff/cache-control.ts'
 import { type BffApp, type BffOptions, createBff } from './bff/create-bff.ts'
+import { withEmbedAssets } from './bff/embed-assets.ts'
 import { createLogger, type Logger } from './bff/logger.ts'
 import { type Config, ConfigError, loadConfig } from './config.ts'
 import { createSandbox } from './sandbox/index.ts'
@@ -131,7 +132,10 @@ export async function startServer(config: Config, options: StartServerOptions = 
   try {
     app = createBff(config, {
       logger,
-      staticFiles: nodeStaticFiles(options.staticRoot ?? REPO_ROOT),
+      // The script-tag bundle at /embed/ and the demo page with its current snippet, then plain files.
+      staticFiles: withEmbedAssets(nodeStaticFiles(options.staticRoot ?? REPO_ROOT), {
+        root: options.staticRoot ?? REPO_ROOT,
+      }),
       ...options,
       sandbox: options.sandbox ?? sandbox,
       upstreamBaseUrl,
@@ -184,6 +188,7 @@ async function main() {
   }
   const running = await startServer(config)
   running.logger.info({ url: running.url }, `offer-widget BFF listening on ${running.url}`)
+  running.logger.info(`demo page: ${running.url}/demo.html · playground: ${running.url}/`)
   const stop = (signal: string) => {
     running.logger.info({ signal }, 'shutting down: finishing in-flight requests')
     running.close().then(

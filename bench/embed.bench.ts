@@ -1,0 +1,137 @@
+/**
+ * @module Budget of the script-tag embed: builds `vite.embed.config.ts` (pass `--no-build` to read an
+ * existing `dist/embed/`), prints the bundle and loader sizes against their budgets, then loads the demo
+ * page in Chromium against the real BFF and reports the main thread's long tasks (PerformanceObserver
+ * 'longtask') while the bundle loads and mounts. Exits non-zero over any budget.
+ */
+import { readFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { gzipSync } from 'node:zlib'
+import { readEmbedManifest, snippetFor } from '../src/bff/embed-assets.ts'
+import { launchBrowser } from '../test/e2e/support/browser.ts'
+import { startTestServer } from '../test/e2e/support/server.ts'
+
+/** Issue #5, in kB as Vite prints them (1 kB = 1000 bytes). */
+const BUNDLE_BUDGET = 95_000
+const LOADER_BUDGET = 1_000
+const LONG_TASK_BUDGET_MS = 50
+const RUNS = 5
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..')
+if (!process.argv.includes('--no-build')) {
+  const { build } = await import('vite')
+  await build({ configFile: join(root, 'vite.embed.config.ts'), logLevel: 'warn' })
+}
+const manifest = readEmbedManifest(root)
+if (!manifest) {
+  console.error('embed bench: no dist/embed/manifest.json')
+  process.exit(1)
+}
+
+const kB = (bytes: number) => `${(bytes / 1000).toFixed(2)} kB`
+const bundle = readFileSync(join(root, 'dist/embed', manifest.file))
+const loader = Buffer.from(snippetFor(manifest, 'https://offers.example.com'))
+const sizes = [
+  {
+    name: `bundle \`${manifest.file}\` (React inside)`,
+    raw: bundle.length,
+    gzip: gzipSync(bundle).length,
+    budget: BUNDLE_BUDGET,
+  },
+  {
+    name: 'loader snippet (inline `<script>`)',
+    raw: loader.length,
+    gzip: gzipSync(loader).length,
+    budget: LOADER_BUDGET,
+  },
+]
+
+console.log('| Asset | Raw | Gzip | Budget (gzip) | Status |')
+console.log('|---|---:|---:|---:|---|')
+for (const s of sizes) {
+  const ok = s.gzip <= s.budget
+  console.log(
+    `| ${s.name} | ${kB(s.raw)} | ${kB(s.gzip)} | ${kB(s.budget)} | ${ok ? 'within budget' : 'OVER BUDGET'} (${((s.gzip / s.budget) * 100).toFixed(0)}%) |`,
+  )
+}
+
+// Long tasks in Chromium, fresh profile per run: first while the page evaluates the bundle, then while
+// `OfferWidget.mount()` renders the widget and its offers arrive (the mount's own cost).
+const page = (body: string) => ({
+  html: `<!doctype html><html lang="en"><title>bench</title><body>${body}</body></html>`,
+})
+const server = await startTestServer({
+  '/bench.html': page(`<div id="slot"></div><script async src="/embed/${manifest.file}"></script>`),
+})
+const runs: { evaluate: number; mount: number; mountCount: number; mountedMs: number }[] = []
+try {
+  for (let i = 0; i < RUNS; i++) {
+    const browser = await launchBrowser()
+    try {
+      const tab = await browser.context.newPage()
+      await tab.addInitScript(() => {
+        const w = window as unknown as { __long: { at: number; ms: number }[] }
+        w.__long = []
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries()) w.__long.push({ at: e.startTime, ms: e.duration })
+        }).observe({ type: 'longtask', buffered: true })
+      })
+      await tab.goto(`${server.url}/bench.html`)
+      await tab.waitForFunction(() => 'OfferWidget' in window)
+      const started = await tab.evaluate(() => {
+        const at = performance.now()
+        const api = (window as unknown as { OfferWidget: { mount(el: Element, o: object): unknown } })
+          .OfferWidget
+        api.mount(document.getElementById('slot') as Element, { search: { zipCode: '00001' } })
+        return at
+      })
+      await tab.waitForFunction(
+        () =>
+          document
+            .getElementById('slot')
+            ?.shadowRoot?.querySelector('.ow-root')
+            ?.getAttribute('data-ow-status') === 'complete',
+        undefined,
+        { timeout: 20_000 },
+      )
+      const result = await tab.evaluate((t0) => {
+        const { __long } = window as unknown as { __long: { at: number; ms: number }[] }
+        const before = __long.filter((t) => t.at < t0).map((t) => t.ms)
+        const after = __long.filter((t) => t.at >= t0).map((t) => t.ms)
+        const first = performance.getEntriesByType('paint').find((p) => p.name === 'first-contentful-paint')
+        return { before, after, t0, fcp: first?.startTime ?? 0 }
+      }, started)
+      runs.push({
+        evaluate: Math.max(0, ...result.before),
+        mount: Math.max(0, ...result.after),
+        mountCount: result.after.length,
+        mountedMs: result.t0,
+      })
+    } finally {
+      await browser.close()
+    }
+  }
+} finally {
+  await server.close()
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0
+const worstMount = Math.max(...runs.map((r) => r.mount))
+console.log(`\n| Chromium (headless, no GPU), ${RUNS} cold loads | Median | Worst | Budget | Status |`)
+console.log('|---|---:|---:|---:|---|')
+console.log(
+  `| Longest task while mounting (mount() to search complete) | ${median(runs.map((r) => r.mount)).toFixed(0)} ms | ${worstMount.toFixed(0)} ms | ${LONG_TASK_BUDGET_MS} ms | ${worstMount <= LONG_TASK_BUDGET_MS ? 'within budget' : 'OVER BUDGET'} |`,
+)
+console.log(
+  `| Long tasks while mounting | ${median(runs.map((r) => r.mountCount))} | ${Math.max(...runs.map((r) => r.mountCount))} | 0 | |`,
+)
+console.log(
+  `| Longest task while the page evaluates the bundle (before mount) | ${median(runs.map((r) => r.evaluate)).toFixed(0)} ms | ${Math.max(...runs.map((r) => r.evaluate)).toFixed(0)} ms | (info) | |`,
+)
+console.log(
+  `| Bundle evaluated (navigation start to API ready) | ${median(runs.map((r) => r.mountedMs)).toFixed(0)} ms | | | |`,
+)
+
+const failed = sizes.some((s) => s.gzip > s.budget) || worstMount > LONG_TASK_BUDGET_MS
+process.exit(failed ? 1 : 0)
