@@ -4,7 +4,7 @@
  * in the background of the process that accepted the lead; `close()` aborts and awaits it.
  */
 import { setMaxListeners } from 'node:events'
-import type { Hono } from 'hono'
+import type { Hono, MiddlewareHandler } from 'hono'
 import pino, { type Logger } from 'pino'
 import { Agent, type Dispatcher } from 'undici'
 import type { Ledger } from '../ledger/index.ts'
@@ -54,9 +54,12 @@ export interface MarketplaceDeps {
 }
 
 export interface Marketplace {
-  /** `POST /second-look`, `GET /second-look/:uuid`, `GET /clicks/:token`, `GET /reports/partners[/:id]`. */
+  /**
+   * `POST /second-look`, `GET /second-look/:uuid`, `GET /clicks/:token`, `GET /reports/partners[/:id]`.
+   * `beforeIntake` runs before `POST /second-look` only (the BFF's per-IP limit).
+   */
   // biome-ignore lint/suspicious/noExplicitAny: mounts on a sub-app of any Env
-  routes(api: Hono<any, any, any>): void
+  routes(api: Hono<any, any, any>, options?: { beforeIntake?: MiddlewareHandler[] }): void
   /** `GET /reports` with its script and stylesheet. */
   // biome-ignore lint/suspicious/noExplicitAny: mounts on an app of any Env
   pageRoutes(app: Hono<any, any, any>): void
@@ -133,8 +136,8 @@ export function createMarketplace(deps: MarketplaceDeps): Marketplace {
   }
 
   return {
-    routes(api) {
-      registerSecondLookRoutes(api, ctx)
+    routes(api, options = {}) {
+      registerSecondLookRoutes(api, ctx, options.beforeIntake ?? [])
       registerClickRoute(api, ctx)
       registerReportRoutes(api, ctx)
     },

@@ -156,3 +156,53 @@ describe.each(LEDGER_DRIVERS)('second-look intake and polling on $name', (driver
     })
   })
 })
+
+describe('routes(api, { beforeIntake })', () => {
+  it('runs the BFF middleware (e.g. the per-IP limit) before intake only', async () => {
+    const { Hono } = await import('hono')
+    const { createMarketplace } = await import('../../src/marketplace/index.ts')
+    const { openLedger } = await import('../../src/ledger/index.ts')
+    const ledger = await openLedger({ inMemory: true })
+    const m = createMarketplace({
+      config: { winnerPolicy: 'phase1', sandboxMode: true },
+      ledger,
+      registry: [],
+      accessTokens: { issue: (u) => u, verify: () => false },
+      clientIdentity: () => CLIENT,
+      secret: 'test-secret-0123456789abcdef',
+    })
+    const api = new Hono()
+    m.routes(api, {
+      beforeIntake: [async (c) => c.json({ code: 'rate_limited', message: 'slow down' }, 429)],
+    })
+    const limited = await api.request('/second-look', { method: 'POST', body: '{}' })
+    expect(limited.status).toBe(429)
+    expect((await api.request(`/second-look/${randomUUID()}`)).status).toBe(404)
+    await m.close()
+    await ledger.close()
+  })
+
+  it('with no partner to ask, the search is complete at once with no offers', async () => {
+    const { Hono } = await import('hono')
+    const { createMarketplace } = await import('../../src/marketplace/index.ts')
+    const { openLedger } = await import('../../src/ledger/index.ts')
+    const ledger = await openLedger({ inMemory: true })
+    const m = createMarketplace({
+      config: { winnerPolicy: 'phase1', sandboxMode: true },
+      ledger,
+      registry: [],
+      accessTokens: { issue: (u) => u, verify: () => true },
+      clientIdentity: () => CLIENT,
+      secret: 'test-secret-0123456789abcdef',
+    })
+    const api = new Hono()
+    m.routes(api)
+    const res = await api.request('/second-look', { method: 'POST', body: JSON.stringify(makeLead()) })
+    expect(res.status).toBe(201)
+    const { rateTable } = createdSearchSchema.parse(await res.json())
+    expect(rateTable.pendingResponses).toEqual([])
+    expect(rateTable.offers).toEqual([])
+    await m.close()
+    await ledger.close()
+  })
+})

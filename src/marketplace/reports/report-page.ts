@@ -87,7 +87,9 @@ async function loadPartners() {
   if (!res.ok) { say(res.status === 401 ? 'That token is not accepted.' : 'Could not list partners (' + res.status + ').'); return }
   const { partners } = await res.json()
   const select = $('partner')
+  const chosen = select.value
   select.replaceChildren(...partners.map((p) => new Option(p.name + ' (' + p.id + ', ' + p.tier + ' look)', p.id)))
+  if (partners.some((p) => p.id === chosen)) select.value = chosen
   say(partners.length + ' partners.')
 }
 

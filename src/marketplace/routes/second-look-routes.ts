@@ -4,7 +4,7 @@
  * polls that need the access token (missing or wrong: 404) and a well-formed uuid (else 400).
  */
 import { randomUUID } from 'node:crypto'
-import type { Context, Hono } from 'hono'
+import type { Context, Hono, MiddlewareHandler } from 'hono'
 import { ACCESS_TOKEN_HEADER, type CreatedSearch } from '../../contract/bff.ts'
 import { toFieldIssues, UUID_PATTERN } from '../../contract/common.ts'
 import { type Lead, leadInputSchema, leadSessionInformationSchema } from '../../contract/partner.ts'
@@ -14,8 +14,14 @@ import type { MarketplaceContext } from '../marketplace-context.ts'
 import { buildRateTable } from '../rate-table/build-rate-table.ts'
 import { errorResponse } from './error-response.ts'
 
-// biome-ignore lint/suspicious/noExplicitAny: the routes fit a sub-app of any Env
-export function registerSecondLookRoutes(api: Hono<any, any, any>, ctx: MarketplaceContext): void {
+export function registerSecondLookRoutes(
+  // biome-ignore lint/suspicious/noExplicitAny: the routes fit a sub-app of any Env
+  api: Hono<any, any, any>,
+  ctx: MarketplaceContext,
+  beforeIntake: MiddlewareHandler[] = [],
+): void {
+  // Hono runs handlers of one route in registration order: these first, each calling next().
+  for (const middleware of beforeIntake) api.post('/second-look', middleware)
   api.post('/second-look', async (c) => {
     const key = c.req.header(IDEMPOTENCY_HEADER)
     if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) {
