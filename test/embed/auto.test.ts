@@ -30,7 +30,7 @@ describe('auto.ts (the script-tag bundle)', () => {
       <div id="a" data-offer-widget data-endpoint="${ENDPOINT}" data-zip-code="94107" data-number-of-vehicles="lots"></div>
       <div id="b"></div>`
     // biome-ignore lint/security/noGlobalEval: the snippet text, run exactly as a page runs it
-    ;(0, eval)(loaderScript({ src: '/embed/offer-widget.0.1.0-0000000000.js' }))
+    globalThis.eval(loaderScript({ src: '/embed/offer-widget.0.1.0-0000000000.js' }))
     const queued = global.OfferWidget?.mount(document.getElementById('b') as Element, {
       endpoint: ENDPOINT,
       theme: 'dark',

@@ -21,7 +21,7 @@ type Stub = {
 function runSnippet(src = SRC, integrity = SRI): void {
   // Indirect eval runs it in the global scope, where jsdom's window and document live.
   // biome-ignore lint/security/noGlobalEval: the snippet text, run exactly as a page runs it
-  ;(0, eval)(loaderScript({ src, integrity }))
+  globalThis.eval(loaderScript({ src, integrity }))
 }
 const stub = () => (window as unknown as { OfferWidget: Stub }).OfferWidget
 
