@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Ledger, ReplyRecord, SentRequest } from '../../src/ledger/index.ts'
 import { LEDGER_DRIVERS } from './ledger-drivers.ts'
+
+// Real servers and databases on a shared CI machine: generous, while every wait inside stays short.
+vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 })
 
 const T0 = new Date('2026-03-02T10:00:00.000Z')
 const at = (ms: number) => new Date(T0.getTime() + ms)
@@ -47,7 +50,7 @@ describe.each(LEDGER_DRIVERS)('ledger on $name', (driver) => {
   let ledger: Ledger
   beforeAll(async () => {
     ledger = await driver.open()
-  })
+  }, 30_000)
   afterAll(async () => {
     await ledger.close()
   })

@@ -1,13 +1,16 @@
 import { randomUUID } from 'node:crypto'
 import { Hono } from 'hono'
 import pino from 'pino'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { bffErrorSchema } from '../../src/contract/bff.ts'
 import { offerSchema } from '../../src/contract/offer-search.ts'
 import type { Ledger, PartnerReport } from '../../src/ledger/index.ts'
 import { createClickSigner, createMarketplace } from '../../src/marketplace/index.ts'
 import { LEDGER_DRIVERS } from '../ledger/ledger-drivers.ts'
 import { CLIENT, type Harness, SECRET, startHarness, submitAndSettle } from './harness.ts'
+
+// Real servers and databases on a shared CI machine: generous, while every wait inside stays short.
+vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 })
 
 const TOKEN = 'reports-secret-token'
 
@@ -24,7 +27,7 @@ describe.each(LEDGER_DRIVERS)('clicks and partner reports on $name', (driver) =>
       ],
       config: { winnerPolicy: 'phase2', publicBaseUrl: 'https://bff.example.com/' },
     })
-  })
+  }, 30_000)
   afterAll(async () => {
     await h.close()
     await ledger.close()

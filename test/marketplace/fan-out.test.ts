@@ -1,9 +1,12 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { type Ledger, offers, partnerRequests } from '../../src/ledger/index.ts'
 import type { SimulatedPartnerSpec } from '../../src/marketplace/index.ts'
 import { LEDGER_DRIVERS } from '../ledger/ledger-drivers.ts'
 import { type Harness, startHarness, submitAndSettle } from './harness.ts'
+
+// Real servers and databases on a shared CI machine: generous, while every wait inside stays short.
+vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 })
 
 async function requestsOf(ledger: Ledger, leadId: string) {
   const rows = await ledger.db.select().from(partnerRequests).where(eq(partnerRequests.leadId, leadId))
@@ -20,7 +23,7 @@ describe.each(LEDGER_DRIVERS)('fan-out on $name', (driver) => {
   }
   beforeAll(async () => {
     ledger = await driver.open()
-  })
+  }, 30_000)
   afterAll(async () => {
     for (const h of open) await h.close()
     await ledger.close()

@@ -1,11 +1,15 @@
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { Hono } from 'hono'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { bffErrorSchema, createdSearchSchema } from '../../src/contract/bff.ts'
 import { rateTableSchema } from '../../src/contract/offer-search.ts'
-import type { Ledger } from '../../src/ledger/index.ts'
-import type { SimulatedPartnerSpec } from '../../src/marketplace/index.ts'
+import { type Ledger, openLedger } from '../../src/ledger/index.ts'
+import { createMarketplace, type SimulatedPartnerSpec } from '../../src/marketplace/index.ts'
 import { LEDGER_DRIVERS } from '../ledger/ledger-drivers.ts'
 import { CLIENT, type Harness, makeLead, startHarness, submitAndSettle } from './harness.ts'
+
+// Real servers and databases on a shared CI machine: generous, while every wait inside stays short.
+vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 })
 
 const PARTNERS: SimulatedPartnerSpec[] = [
   { id: 'first-a', name: 'First A', tier: 'first', behavior: 'approve', latencyMs: 5 },
@@ -18,7 +22,7 @@ describe.each(LEDGER_DRIVERS)('second-look intake and polling on $name', (driver
   beforeAll(async () => {
     ledger = await driver.open()
     h = await startHarness({ ledger, partners: PARTNERS })
-  })
+  }, 30_000)
   afterAll(async () => {
     await h.close()
     await ledger.close()
@@ -157,20 +161,26 @@ describe.each(LEDGER_DRIVERS)('second-look intake and polling on $name', (driver
   })
 })
 
-describe('routes(api, { beforeIntake })', () => {
-  it('runs the BFF middleware (e.g. the per-IP limit) before intake only', async () => {
-    const { Hono } = await import('hono')
-    const { createMarketplace } = await import('../../src/marketplace/index.ts')
-    const { openLedger } = await import('../../src/ledger/index.ts')
-    const ledger = await openLedger({ inMemory: true })
-    const m = createMarketplace({
+describe('routes(api, { beforeIntake }) and an empty registry', () => {
+  let ledger: Ledger
+  beforeAll(async () => {
+    ledger = await openLedger({ inMemory: true })
+  }, 30_000)
+  afterAll(async () => {
+    await ledger.close()
+  })
+  const marketplace = () =>
+    createMarketplace({
       config: { winnerPolicy: 'phase1', sandboxMode: true },
       ledger,
       registry: [],
-      accessTokens: { issue: (u) => u, verify: () => false },
+      accessTokens: { issue: (u) => u, verify: (token, u) => token === u },
       clientIdentity: () => CLIENT,
       secret: 'test-secret-0123456789abcdef',
     })
+
+  it('runs the BFF middleware (e.g. the per-IP limit) before intake only', async () => {
+    const m = marketplace()
     const api = new Hono()
     m.routes(api, {
       beforeIntake: [async (c) => c.json({ code: 'rate_limited', message: 'slow down' }, 429)],
@@ -179,22 +189,10 @@ describe('routes(api, { beforeIntake })', () => {
     expect(limited.status).toBe(429)
     expect((await api.request(`/second-look/${randomUUID()}`)).status).toBe(404)
     await m.close()
-    await ledger.close()
   })
 
   it('with no partner to ask, the search is complete at once with no offers', async () => {
-    const { Hono } = await import('hono')
-    const { createMarketplace } = await import('../../src/marketplace/index.ts')
-    const { openLedger } = await import('../../src/ledger/index.ts')
-    const ledger = await openLedger({ inMemory: true })
-    const m = createMarketplace({
-      config: { winnerPolicy: 'phase1', sandboxMode: true },
-      ledger,
-      registry: [],
-      accessTokens: { issue: (u) => u, verify: () => true },
-      clientIdentity: () => CLIENT,
-      secret: 'test-secret-0123456789abcdef',
-    })
+    const m = marketplace()
     const api = new Hono()
     m.routes(api)
     const res = await api.request('/second-look', { method: 'POST', body: JSON.stringify(makeLead()) })
@@ -203,6 +201,5 @@ describe('routes(api, { beforeIntake })', () => {
     expect(rateTable.pendingResponses).toEqual([])
     expect(rateTable.offers).toEqual([])
     await m.close()
-    await ledger.close()
   })
 })

@@ -1,15 +1,18 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { type Ledger, partnerRequests, type SearchSnapshot } from '../../src/ledger/index.ts'
 import { buildRateTable, ORPHAN_GRACE_MS } from '../../src/marketplace/rate-table/build-rate-table.ts'
 import { LEDGER_DRIVERS } from '../ledger/ledger-drivers.ts'
 import { makeLead, startHarness } from './harness.ts'
 
+// Real servers and databases on a shared CI machine: generous, while every wait inside stays short.
+vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 })
+
 describe.each(LEDGER_DRIVERS)('lead lifecycle on $name', (driver) => {
   let ledger: Ledger
   beforeAll(async () => {
     ledger = await driver.open()
-  })
+  }, 30_000)
   afterAll(async () => {
     await ledger.close()
   })

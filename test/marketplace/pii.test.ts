@@ -1,8 +1,11 @@
 import { type SQL, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Ledger } from '../../src/ledger/index.ts'
 import { LEDGER_DRIVERS } from '../ledger/ledger-drivers.ts'
 import { type Harness, KNOWN_EMAIL, KNOWN_SSN, makeLead, startHarness, submitAndSettle } from './harness.ts'
+
+// Real servers and databases on a shared CI machine: generous, while every wait inside stays short.
+vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 })
 
 /** Issue #6: "No SSN, date of birth, phone, email, name or street address is stored or logged." */
 const FORBIDDEN = [
@@ -37,7 +40,7 @@ describe.each(LEDGER_DRIVERS)('no identifying data in the ledger or the logs on 
         { id: 'approve', name: 'Approve', tier: 'second', behavior: 'approve', latencyMs: 1 },
       ],
     })
-  })
+  }, 30_000)
   afterAll(async () => {
     await h.close()
     await ledger.close()
