@@ -18,7 +18,7 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['test/**/*.test.{ts,tsx}'],
-          exclude: [...browserDirs, 'test/e2e/**', '**/node_modules/**'],
+          exclude: [...browserDirs, 'test/e2e/**', 'test/package/**', '**/node_modules/**'],
         },
       },
       {
