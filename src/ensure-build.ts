@@ -1,0 +1,33 @@
+/**
+ * @module `prestart`: builds the browser assets (playground, widget, script-tag bundle) when they are
+ * missing or older than their sources, so `npm install && npm start` serves the whole product on a fresh
+ * clone, and a restart after no change costs nothing.
+ */
+import { spawnSync } from 'node:child_process'
+import { existsSync, readdirSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+
+const SOURCES = ['src/widget', 'src/embed', 'src/playground', 'src/contract', 'index.html', 'package.json']
+const OUTPUTS = ['dist/site/index.html', 'dist/embed/manifest.json', 'dist/widget/index.js']
+
+function newestMtime(path: string): number {
+  if (!existsSync(path)) return 0
+  const stat = statSync(path)
+  if (!stat.isDirectory()) return stat.mtimeMs
+  return readdirSync(path).reduce(
+    (newest, name) => Math.max(newest, newestMtime(join(path, name))),
+    stat.mtimeMs,
+  )
+}
+
+const built = OUTPUTS.every((path) => existsSync(path))
+const oldestOutput = built ? Math.min(...OUTPUTS.map((path) => statSync(path).mtimeMs)) : 0
+const newestSource = Math.max(...SOURCES.map(newestMtime))
+
+if (!built || newestSource > oldestOutput) {
+  console.log(
+    built ? 'Browser assets are older than their sources: rebuilding…' : 'Building the browser assets…',
+  )
+  const result = spawnSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' })
+  process.exit(result.status ?? 1)
+}
