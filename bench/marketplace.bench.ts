@@ -104,10 +104,11 @@ function servePartners() {
 }
 
 /**
- * One search against real loopback partners. The process is warmed first with five leads at 1 ms
- * latencies on the same marketplace, as a serving process is; then the partners take their real latencies.
+ * Searches against real loopback partners, one at a time. The process is warmed first with five leads at
+ * 1 ms latencies on the same marketplace, as a serving process is; then the partners take their real
+ * latencies and `runs` searches are measured; the median run (by marketplace overhead) is reported.
  */
-async function fanOutRun(name: string, specs: SimulatedPartnerSpec[], slowestInWindow: number) {
+async function fanOutRun(name: string, specs: SimulatedPartnerSpec[], slowestInWindow: number, runs = 1) {
   const latencies = specs.map((spec) => spec.latencyMs)
   const partners = await partnerProcess(specs.map((spec) => ({ ...spec, latencyMs: 1 })))
   const ledger = await openLedger({ inMemory: true })
@@ -150,17 +151,25 @@ async function fanOutRun(name: string, specs: SimulatedPartnerSpec[], slowestInW
   try {
     for (let i = 0; i < 5; i++) await search()
     await partners.setLatencies(latencies)
-    const run = await search()
-    const snapshot = await ledger.getSearch(run.uuid)
+    const measured = []
+    for (let i = 0; i < runs; i++) {
+      const run = await search()
+      measured.push({
+        ...run,
+        afterLastReply: run.settledAt - lastReplyAt,
+        lastLatency,
+        overhead: run.completed - lastLatency,
+      })
+    }
+    measured.sort((a, b) => a.overhead - b.overhead)
+    const median = measured[Math.floor(measured.length / 2)] as (typeof measured)[number]
     return {
       name,
       partners: specs.length,
-      accepted: run.accepted,
-      completed: run.completed,
-      afterLastReply: run.settledAt - lastReplyAt,
-      lastLatency,
+      runs,
+      ...median,
+      spread: measured.map((m) => m.overhead.toFixed(1)).join(', '),
       slowestInWindow,
-      offers: snapshot?.displayed.length ?? 0,
     }
   } finally {
     await marketplace.close()
@@ -191,11 +200,11 @@ async function benchFanOut() {
     [...spread.map((s) => ({ ...s })), ...late],
     11_000,
   )
-  const inWindow = await fanOutRun('50 spread to 11 s', spread, 11_000)
+  const inWindow = await fanOutRun('50 spread to 11 s (median of 3)', spread, 11_000, 3)
   const lateMiss = withLate.completed - DEADLINE_MS
   // The slowest partner as our HTTP client saw it (request written to reply validated): what the
   // marketplace adds is everything else, intake before the call and the settle after it.
-  const overhead = inWindow.completed - inWindow.lastLatency
+  const overhead = inWindow.overhead
   const endToEnd = inWindow.completed - inWindow.slowestInWindow
   const lateOk = Math.abs(lateMiss) <= 50
   const overheadOk = overhead >= 0 && overhead <= 10
@@ -216,7 +225,7 @@ async function benchFanOut() {
     `| ${inWindow.name} | ${inWindow.partners} | ${ms(inWindow.accepted)} | ${ms(inWindow.completed)} | ${ms(inWindow.lastLatency)} | ${ms(inWindow.afterLastReply)} | overhead over the slowest partner ≤10 ms | ${signed(overhead)} ms | ${overheadOk ? 'pass' : 'FAIL'} |`,
   )
   console.log(
-    `\nSlowest call = request written to reply validated, as the marketplace's HTTP client measured it for the 11 000 ms partner. Overhead = settled − slowest call (intake before the call, settle after it). Settled − 11 000 ms nominal: ${signed(endToEnd)} ms, the rest being loopback HTTP and the simulated partner process.`,
+    `\nSlowest call = request written to reply validated, as the marketplace's HTTP client measured it for the 11 000 ms partner. Overhead = settled − slowest call (intake before the call, settle after it). Settled − 11 000 ms nominal: ${signed(endToEnd)} ms, the rest being loopback HTTP and the simulated partner process. Overheads of the 3 runs: ${inWindow.spread} ms.`,
   )
   console.log()
 }
