@@ -3,7 +3,7 @@
  * the error body. The offer search and second-look routes share them, so one hook polls both.
  */
 import * as z from 'zod/mini'
-import { rateTableSchema } from './offer-search.ts'
+import { rateTableSchema } from './rate-table.ts'
 
 /** Every widget request carries it; a POST without it is refused, which forces a CORS preflight. */
 export const WIDGET_HEADER = 'X-Offer-Widget'

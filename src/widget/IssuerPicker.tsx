@@ -3,8 +3,7 @@
  * insured" (`notinsured`). Radios, not a select, because options carry logos; arrow keys move between them.
  */
 
-import type { Issuer } from '../contract/offer-search.ts'
-import { NOT_INSURED } from '../contract/offer-search.ts'
+import { type Issuer, NOT_INSURED } from '../contract/rate-table.ts'
 import type { Labels } from './labels.ts'
 import { safeHttpUrl } from './safe-url.ts'
 

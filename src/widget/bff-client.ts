@@ -11,13 +11,8 @@ import {
   createdSearchSchema,
   WIDGET_HEADER,
 } from '../contract/bff.ts'
-import {
-  type Issuer,
-  issuerListSchema,
-  type OfferSearchInput,
-  type RateTable,
-  rateTableSchema,
-} from '../contract/offer-search.ts'
+import type { OfferSearchInput } from '../contract/offer-search.ts'
+import { type Issuer, issuerListSchema, type RateTable, rateTableSchema } from '../contract/rate-table.ts'
 import { parseRetryAfter } from './retry-after.ts'
 import { WIDGET_VERSION } from './version.ts'
 import { kindForStatus, OfferWidgetError } from './widget-error.ts'

@@ -2,7 +2,7 @@
  * @module Seed 000's display rules as one pure function: which offers show, in what order, with which
  * link, logo and pixels. Components only render its output.
  */
-import type { Offer } from '../contract/offer-search.ts'
+import type { Offer } from '../contract/rate-table.ts'
 import { safeHttpUrl } from './safe-url.ts'
 
 /** An offer ready to render: every URL already checked, the link already chosen. */

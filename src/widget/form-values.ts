@@ -2,8 +2,7 @@
  * @module The form's values (strings, as inputs hold them), their validation, and the mapping of the
  * BFF's field errors (`personalInformation.zipCode`) onto form fields.
  */
-import { isRealDate } from '../contract/common.ts'
-import { ZIP_PATTERN } from '../contract/offer-search.ts'
+import { isRealDate, ZIP_PATTERN } from '../contract/common.ts'
 import type { Labels } from './labels.ts'
 import { FORM_FIELDS, type FormField, type SearchData } from './search-input.ts'
 

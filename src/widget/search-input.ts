@@ -2,7 +2,8 @@
  * @module The search data a page (or the visitor, through the form) provides, and the request body it
  * becomes. Session information is never sent: the BFF takes it from the live request.
  */
-import { AUTOMOBILE_INSURANCE, type OfferSearchInput } from '../contract/offer-search.ts'
+import type { OfferSearchInput } from '../contract/offer-search.ts'
+import { AUTOMOBILE_INSURANCE } from '../contract/rate-table.ts'
 
 export interface SearchData {
   /** An issuer id from `/api/issuers`, or `notinsured`. */

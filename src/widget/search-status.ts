@@ -2,7 +2,7 @@
  * @module Where a search stands, derived from its two queries (create or attach, then poll). Pure, so
  * every branch is tested without React.
  */
-import type { RateTable } from '../contract/offer-search.ts'
+import type { RateTable } from '../contract/rate-table.ts'
 import type { OfferWidgetError } from './widget-error.ts'
 
 export type SearchStatus = 'idle' | 'creating' | 'searching' | 'complete' | 'error'

@@ -3,7 +3,7 @@
  * seed 000 rule 5 ("Show a partner's `disclaimer` when it is populated") still applies to it, and the
  * progress count needs everyone who was ever asked.
  */
-import type { PendingResponse } from '../contract/offer-search.ts'
+import type { PendingResponse } from '../contract/rate-table.ts'
 
 export interface SeenPartner {
   uuid: string

@@ -5,7 +5,7 @@
  */
 import { type QueryClient, useQuery } from '@tanstack/react-query'
 import { useCallback, useEffect, useMemo, useState } from 'react'
-import type { RateTable } from '../contract/offer-search.ts'
+import type { RateTable } from '../contract/rate-table.ts'
 import { createSearch, type OfferSource, pollSearch } from './bff-client.ts'
 import { type DisplayOffer, toDisplayOffers } from './display-rules.ts'
 import { firstTime } from './once.ts'

@@ -1,0 +1,80 @@
+/**
+ * @module The read side of the offer search API (seed 000): issuers, the rate table with its offers and
+ * pending partners, and the product type a search asks for. Kept apart from the request schemas in
+ * offer-search.ts (which re-exports all of this) so the browser bundle, which only reads rate tables,
+ * carries none of the server's request validators.
+ */
+import * as z from 'zod/mini'
+import { nonEmptyText, text, uuidString } from './common.ts'
+
+/** Seed 000: `productTypes` "Use `[AutomobileInsurance]`"; also each auto offer's `productType`. */
+export const AUTOMOBILE_INSURANCE = 'AutomobileInsurance'
+/** Seed 000: "The special issuer id `notinsured` is used when the lead has no current coverage." */
+export const NOT_INSURED = 'notinsured'
+
+export const issuerSchema = z.looseObject({
+  id: nonEmptyText('id', 200),
+  name: text('name', 500),
+  logoImageUrl: text('logoImageUrl', 2048),
+})
+export type Issuer = z.infer<typeof issuerSchema>
+export const issuerListSchema = z.array(issuerSchema)
+
+const isoTimestamp = (field: string) =>
+  z.string().check(z.iso.datetime({ offset: true, error: `${field} must be an ISO 8601 timestamp` }))
+
+export const partnerSchema = z.looseObject({
+  uuid: nonEmptyText('partner.uuid', 200),
+  name: text('partner.name', 500),
+  brandName: text('partner.brandName', 500),
+  brandUuid: text('partner.brandUuid', 200),
+  imageUrl: text('partner.imageUrl', 2048),
+  description: text('partner.description', 10_000),
+  disclaimer: text('partner.disclaimer', 20_000),
+  supportsPreSelect: z.boolean(),
+  shouldDisplayPreSelect: z.boolean(),
+  supportsPersonalizedOffers: z.boolean(),
+})
+export type Partner = z.infer<typeof partnerSchema>
+
+export const pendingResponseSchema = z.looseObject({
+  partner: partnerSchema,
+  offerCatalogProductTypes: z.array(z.string()),
+})
+export type PendingResponse = z.infer<typeof pendingResponseSchema>
+
+/**
+ * URLs stay plain strings here: an offer with a bad link must still parse so the widget can render it
+ * without the link (the display rules drop anything that is not http(s)).
+ */
+export const offerSchema = z.looseObject({
+  uuid: nonEmptyText('offer.uuid', 200),
+  version: z.int(),
+  productVersions: z.optional(z.array(z.int())),
+  rank: z.int({ error: 'offer.rank must be a whole number' }),
+  recommendationScore: z.number(),
+  headline: text('offer.headline', 2000),
+  descriptionPoints: z.array(text('offer.descriptionPoints[]', 2000)),
+  productType: text('offer.productType', 200),
+  productDisplayName: text('offer.productDisplayName', 500),
+  status: text('offer.status', 100),
+  isMonetized: z.boolean(),
+  url: text('offer.url', 4096),
+  unmonetizedUrl: text('offer.unmonetizedUrl', 4096),
+  impressionTrackingPixelUrls: z.optional(z.array(text('offer.impressionTrackingPixelUrls[]', 4096))),
+  financialInstitutionUuid: text('offer.financialInstitutionUuid', 200),
+  financialInstitutionDisplayName: text('offer.financialInstitutionDisplayName', 500),
+  financialInstitutionImageUrl: text('offer.financialInstitutionImageUrl', 2048),
+  createdAt: z.optional(isoTimestamp('offer.createdAt')),
+  updatedAt: z.optional(isoTimestamp('offer.updatedAt')),
+})
+export type Offer = z.infer<typeof offerSchema>
+
+export const rateTableSchema = z.looseObject({
+  uuid: uuidString('uuid'),
+  leadUuid: uuidString('leadUuid'),
+  offers: z.array(offerSchema),
+  pendingResponses: z.array(pendingResponseSchema),
+  createdAt: isoTimestamp('createdAt'),
+})
+export type RateTable = z.infer<typeof rateTableSchema>
