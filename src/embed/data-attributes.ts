@@ -1,10 +1,12 @@
 /**
  * @module Reads a mount point's `data-*` attributes into embed options. Each attribute is the kebab-case
- * name of an option (`data-zip-code` for `search.zipCode`, `data-theme` for `theme`), parsed with
- * zod/mini; a bad value is dropped with a warning naming the attribute, the value and what to write
- * instead, and the widget still mounts with the rest. Table-driven to keep the script-tag bundle small.
+ * name of an option (`data-zip-code` for `search.zipCode`, `data-theme` for `theme`), read by a small
+ * strict reader per option; a bad value is dropped with a warning naming the attribute, the value and what
+ * to write instead, and the widget still mounts with the rest. Table-driven to keep the script-tag bundle
+ * small. Plain readers rather than zod: the values are short fixed formats in the publisher's own markup,
+ * and zod's pipe/transform/enum/record schemas cost about 1.2 kB gzip in the bundle for them.
  */
-import * as z from 'zod/mini'
+import { ZIP_PATTERN } from '../contract/common.ts'
 import { DEFAULT_LABELS } from '../widget/labels.ts'
 import { THEME_VARIABLES } from '../widget/theme.ts'
 import type { EmbedOptions } from './options.ts'
@@ -18,22 +20,32 @@ export interface ParsedAttributes {
   warnings: string[]
 }
 
+/** A rule reads an attribute's text into an option value, or `undefined` when the text is not valid. */
+type Read = (text: string) => unknown
+
 const TRUE = ['', 'true', 'yes', '1']
-const bool = z.pipe(
-  z.enum([...TRUE, 'false', 'no', '0']),
-  z.transform((v: string) => TRUE.includes(v)),
-)
-const parseJson = z.transform((text: string, ctx) => {
-  try {
-    return JSON.parse(text) as unknown
-  } catch {
-    ctx.issues.push({ code: 'custom', message: 'not JSON', input: text })
-    return z.NEVER
+const bool: Read = (v) => (TRUE.includes(v) ? true : ['false', 'no', '0'].includes(v) ? false : undefined)
+const text: Read = (v) => v
+const matching =
+  (pattern: RegExp, then: Read = text): Read =>
+  (v) =>
+    pattern.test(v) ? then(v) : undefined
+/** A JSON object (not an array, not null), handed to `then` to check. */
+const json =
+  (then: (value: object) => unknown): Read =>
+  (text) => {
+    try {
+      const value: unknown = JSON.parse(text)
+      return value !== null && typeof value === 'object' && !Array.isArray(value) ? then(value) : undefined
+    } catch {
+      return undefined
+    }
   }
-})
-const json = <T extends z.ZodMiniType>(inner: T) => z.pipe(z.string(), z.pipe(parseJson, inner))
+/** A string-to-string object whose keys are all in `known`. */
 const keysIn = (known: readonly string[]) =>
-  z.record(z.string(), z.string()).check(z.refine((r) => Object.keys(r).every((k) => known.includes(k))))
+  json((record) =>
+    Object.entries(record).every(([k, v]) => known.includes(k) && typeof v === 'string') ? record : undefined,
+  )
 const isEndpoint = (value: string) => {
   if (value === '' || value.startsWith('/')) return true
   try {
@@ -46,63 +58,59 @@ const isPastDate = (value: string) => {
   const time = Date.parse(`${value}T00:00:00Z`)
   return time < Date.now() && new Date(time).toISOString().startsWith(value)
 }
-const oneOf = (...values: [string, ...string[]]) =>
-  [z.enum(values), values.map((v) => `"${v}"`).join(' or ')] as const
+const oneOf = (...values: string[]) =>
+  [(v: string) => (values.includes(v) ? v : undefined), values.map((v) => `"${v}"`).join(' or ')] as const
 
 /**
- * Option path -> [schema, what to write]. The attribute is `data-` + the kebab-case of the path's last
- * segment. Values reach the options only through these schemas.
+ * Option path -> [reader, what to write]. The attribute is `data-` + the kebab-case of the path's last
+ * segment. Values reach the options only through these readers.
  */
-const RULES: Record<string, readonly [z.ZodMiniType, string]> = {
-  endpoint: [z.string().check(z.refine(isEndpoint)), 'the BFF base URL, e.g. "https://offers.example.com"'],
+const RULES: Record<string, readonly [Read, string]> = {
+  endpoint: [(v) => (isEndpoint(v) ? v : undefined), 'the BFF base URL, e.g. "https://offers.example.com"'],
   source: oneOf('offer-search', 'second-look'),
-  'search.zipCode': [z.string().check(z.regex(/^\d{5}(-\d{4})?$/)), 'a 5-digit ZIP code, e.g. "94107"'],
+  'search.zipCode': [matching(ZIP_PATTERN), 'a 5-digit ZIP code, e.g. "94107"'],
   'search.dateOfBirth': [
-    z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/), z.refine(isPastDate)),
+    (v) => (/^\d{4}-\d{2}-\d{2}$/.test(v) && isPastDate(v) ? v : undefined),
     'a past date as YYYY-MM-DD, e.g. "1988-04-21"',
   ],
-  'search.currentIssuer': [
-    z.string().check(z.regex(/^[\w.-]{1,100}$/)),
-    'an id from /api/issuers, or "notinsured"',
-  ],
+  'search.currentIssuer': [matching(/^[\w.-]{1,100}$/), 'an id from /api/issuers, or "notinsured"'],
   'search.numberOfVehicles': [
-    z.pipe(
-      z.string().check(z.regex(/^\d{1,2}$/)),
-      z.pipe(z.transform(Number), z.number().check(z.gte(1), z.lte(20))),
-    ),
+    matching(/^\d{1,2}$/, (v) => (Number(v) >= 1 && Number(v) <= 20 ? Number(v) : undefined)),
     'a whole number from 1 to 20, e.g. "2"',
   ],
   'search.isHomeOwner': [bool, '"true" or "false"'],
   'search.isMilitary': [bool, '"true" or "false"'],
   'search.clientTags.subId': [
-    z.pipe(
-      z.string(),
-      z.pipe(
-        z.transform((v: string) => v.split(',').map((part) => part.trim())),
-        z.array(z.string().check(z.minLength(1), z.maxLength(100))).check(z.maxLength(10)),
-      ),
-    ),
+    (v) => {
+      const tags = v.split(',').map((part) => part.trim())
+      return tags.length <= 10 && tags.every((t) => t.length >= 1 && t.length <= 100) ? tags : undefined
+    },
     'up to 10 comma-separated tags, e.g. "newsletter,top-slot"',
   ],
   form: oneOf('auto', 'always', 'never'),
   preview: [bool, '"true" or "false"'],
   theme: oneOf('light', 'dark'),
   themeVariables: [
-    json(keysIn(THEME_VARIABLES)),
+    keysIn(THEME_VARIABLES),
     `JSON like {"--ow-color-accent":"#0a7"} (keys: ${THEME_VARIABLES})`,
   ],
   labels: [
-    json(keysIn(Object.keys(DEFAULT_LABELS))),
+    keysIn(Object.keys(DEFAULT_LABELS)),
     'JSON like {"heading":"Your quotes"} with keys of DEFAULT_LABELS',
   ],
   emptyState: oneOf('message', 'hide'),
-  headingLevel: [z.pipe(z.enum(['2', '3', '4', '5']), z.transform(Number)), '2, 3, 4 or 5'],
+  headingLevel: [matching(/^[2-5]$/, Number), '2, 3, 4 or 5'],
   attach: [
-    json(z.object({ uuid: z.string(), accessToken: z.string() })),
+    // Only the two fields are kept: anything else in the JSON never reaches the widget.
+    json((o: { uuid?: unknown; accessToken?: unknown }) =>
+      typeof o.uuid === 'string' && typeof o.accessToken === 'string'
+        ? { uuid: o.uuid, accessToken: o.accessToken }
+        : undefined,
+    ),
     'JSON {"uuid":"...","accessToken":"..."} from your server',
   ],
-  nonce: [z.string(), 'the page CSP nonce'],
-  className: [z.string(), 'class names'],
+  nonce: [text, 'the page CSP nonce'],
+  className: [text, 'class names'],
 }
 
 const attributeOf = (path: string) =>
@@ -134,9 +142,9 @@ export function parseDataAttributes(element: Element): ParsedAttributes {
       if (near) warnings.push(`offer-widget: ${name} ${where} is not an option; did you mean ${near}?`)
       continue
     }
-    const [schema, expected] = RULES[path] as readonly [z.ZodMiniType, string]
-    const parsed = schema.safeParse(value)
-    if (parsed.success) setPath(options as Record<string, unknown>, path, parsed.data)
+    const [read, expected] = RULES[path] as readonly [Read, string]
+    const parsed = read(value)
+    if (parsed !== undefined) setPath(options as Record<string, unknown>, path, parsed)
     else
       warnings.push(
         `offer-widget: ${name}="${value.slice(0, 80)}" ${where} is invalid and was ignored; write ${expected}.`,

@@ -1,4 +1,4 @@
-/** @module Data attributes to embed options: kebab-case names, zod/mini parsing, warnings that say the fix. */
+/** @module Data attributes to embed options: kebab-case names, strict readers, warnings that say the fix. */
 import { describe, expect, it } from 'vitest'
 import { parseDataAttributes } from '../../src/embed/data-attributes.ts'
 
@@ -74,6 +74,15 @@ describe('parseDataAttributes', () => {
     ['data-labels', '{heading:1}', 'JSON like'],
     ['data-theme-variables', '{"color":"red"}', '--ow-color-accent'],
     ['data-heading-level', '1', '2, 3, 4 or 5'],
+    ['data-heading-level', '3.0', '2, 3, 4 or 5'],
+    ['data-source', 'partners', '"offer-search" or "second-look"'],
+    ['data-current-issuer', 'state farm', 'an id from /api/issuers'],
+    ['data-sub-id', 'a,,b', 'up to 10 comma-separated tags'],
+    ['data-sub-id', 'a,b,c,d,e,f,g,h,i,j,k', 'up to 10 comma-separated tags'],
+    ['data-labels', '["heading"]', 'JSON like'],
+    ['data-labels', 'null', 'JSON like'],
+    ['data-labels', '{"heading":1}', 'JSON like'],
+    ['data-attach', '{"uuid":"u-1"}', 'JSON {"uuid"'],
   ])('drops %s="%s" with a warning naming the attribute and the fix', (name, value, fix) => {
     const { options, warnings } = parseDataAttributes(element({ [name]: value, 'data-theme-x': '' }))
     expect(options).toEqual({})
@@ -81,6 +90,13 @@ describe('parseDataAttributes', () => {
     expect(warnings[0]).toContain(`${name}="${value}"`)
     expect(warnings[0]).toContain('on <div#quotes>')
     expect(warnings[0]).toContain(fix)
+  })
+
+  it('keeps only uuid and accessToken from data-attach', () => {
+    const { options } = parseDataAttributes(
+      element({ 'data-attach': '{"uuid":"u-1","accessToken":"t-1","endpoint":"https://evil.example"}' }),
+    )
+    expect(options).toEqual({ attach: { uuid: 'u-1', accessToken: 't-1' } })
   })
 
   it('keeps the valid attributes when one is bad', () => {
