@@ -17,6 +17,7 @@ import { type BffApp, type BffOptions, createBff } from './bff/create-bff.ts'
 import { withEmbedAssets } from './bff/embed-assets.ts'
 import { createLogger, type Logger } from './bff/logger.ts'
 import { type Config, ConfigError, loadConfig } from './config.ts'
+import { type SecondLook, startSecondLook } from './marketplace/start-second-look.ts'
 import { createSandbox } from './sandbox/index.ts'
 
 const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url))
@@ -26,6 +27,11 @@ export interface StartServerOptions extends BffOptions {
   staticRoot?: string
   /** In-flight requests get this long to finish on close before their sockets are cut. */
   graceMs?: number
+  /**
+   * The second-look marketplace (ledger, partners, `/api/second-look`, clicks, reports): on by default;
+   * `false` leaves it out, `{ inMemoryLedger: true }` keeps its ledger off disk (tests).
+   */
+  secondLook?: false | { inMemoryLedger?: boolean }
 }
 
 export interface RunningServer {
@@ -129,7 +135,15 @@ export async function startServer(config: Config, options: StartServerOptions = 
     )
   }
 
+  let secondLook: SecondLook | undefined
   try {
+    if (options.secondLook !== false) {
+      secondLook = await startSecondLook(config, {
+        logger,
+        inMemoryLedger: options.secondLook?.inMemoryLedger,
+      })
+    }
+    const routes = [...(options.routes ?? []), ...(secondLook ? [secondLook.routes] : [])]
     app = createBff(config, {
       logger,
       // The script-tag bundle at /embed/ and the demo page with its current snippet, then plain files.
@@ -139,9 +153,12 @@ export async function startServer(config: Config, options: StartServerOptions = 
       ...options,
       sandbox: options.sandbox ?? sandbox,
       upstreamBaseUrl,
+      routes,
     })
+    secondLook?.pageRoutes(app)
   } catch (error) {
     server.close()
+    await secondLook?.close()
     throw error
   }
   collectDefaultMetrics({ register: app.kit.metrics.registry })
@@ -168,6 +185,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
         clearInterval(sweep)
         clearTimeout(force)
         await bff.close()
+        await secondLook?.close()
         logger.flush()
       })()
       return closed

@@ -29,6 +29,8 @@ import { createUpstreamClient, type UpstreamClient, type UpstreamOperation } fro
 
 /** Seed 000 shows no request size bounds; a search body is well under 2 KB, so 16 KB is generous. */
 export const BODY_LIMIT_BYTES = 16 * 1024
+/** A loan lead carries the FCRA and TCPA texts shown to the lead (up to 10 000 characters each). */
+export const LEAD_BODY_LIMIT_BYTES = 64 * 1024
 
 export interface BffOptions {
   /** Extra `/api` routes, e.g. the marketplace's `POST /api/second-look`. */
@@ -157,15 +159,16 @@ export function createBff(config: Config, options: BffOptions = {}): BffApp {
   app.use('/api/*', widgetCors({ allowedOrigins: config.allowedOrigins }))
   app.use('/api/*', requireWidgetHeader())
   // Only on methods with a body: reading `c.req.raw.body` makes @hono/node-server build a full Request.
-  app.on(
-    ['POST', 'PUT', 'PATCH', 'DELETE'],
-    '/api/*',
+  const limitBody = (maxSize: number) =>
     bodyLimit({
-      maxSize: BODY_LIMIT_BYTES,
-      onError: () =>
-        errorResponse(413, 'payload_too_large', `The body must be at most ${BODY_LIMIT_BYTES} bytes`),
-    }),
-  )
+      maxSize,
+      onError: () => errorResponse(413, 'payload_too_large', `The body must be at most ${maxSize} bytes`),
+    })
+  const searchBodyLimit = limitBody(BODY_LIMIT_BYTES)
+  const leadBodyLimit = limitBody(LEAD_BODY_LIMIT_BYTES)
+  app.on(['POST', 'PUT', 'PATCH', 'DELETE'], '/api/*', function limitRequestBody(c, next) {
+    return (c.req.path === BFF_ROUTES.secondLook ? leadBodyLimit : searchBodyLimit)(c, next)
+  })
 
   const api = new Hono()
   api.route(BFF_ROUTES.issuers.replace(/^\/api/, ''), issuerRoutes(issuers))

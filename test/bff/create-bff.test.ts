@@ -66,6 +66,18 @@ describe('POST /api/offer-searches', () => {
     expect(res.status).toBe(413)
     expect(await res.json()).toMatchObject({ code: 'payload_too_large' })
   })
+
+  it('gives a loan lead (FCRA and TCPA texts inside) up to 64 KB, and no more', async () => {
+    // No second-look route is mounted here: past the limit check, the answer is the API's 404.
+    const within = await h.request('/api/second-look', postJson({ padding: 'x'.repeat(40 * 1024) }))
+    expect(within.status).toBe(404)
+    const over = await h.request('/api/second-look', postJson({ padding: 'x'.repeat(65 * 1024) }))
+    expect(over.status).toBe(413)
+    expect(await over.json()).toMatchObject({
+      code: 'payload_too_large',
+      message: expect.stringContaining('65536'),
+    })
+  })
 })
 
 describe('GET /api/offer-searches/:uuid', () => {
@@ -114,7 +126,10 @@ describe('CORS', () => {
     })
     expect(res.status).toBe(204)
     expect(res.headers.get('access-control-allow-origin')).toBe('https://publisher.example')
-    expect(res.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('x-offer-widget')
+    const allowed = res.headers.get('access-control-allow-headers')?.toLowerCase()
+    expect(allowed).toContain('x-offer-widget')
+    // A second-look retry from another origin must be able to send its Idempotency-Key.
+    expect(allowed).toContain('idempotency-key')
   })
 
   it('refuses a preflight from an unlisted origin, and never reflects it or answers *', async () => {

@@ -8,11 +8,12 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { request } from 'undici'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createLogger } from '../../src/bff/logger.ts'
 import { loadConfig } from '../../src/config.ts'
 import { createdSearchSchema } from '../../src/contract/bff.ts'
 import { issuerListSchema, rateTableSchema } from '../../src/contract/offer-search.ts'
+import { sampleLeads, startReferencePartner } from '../../src/partner-kit/index.ts'
 import { type RunningServer, startServer } from '../../src/server.ts'
 import { FAKE_TOKEN } from './support/fake-harness.ts'
 import { ISSUERS, logSink, startFakeUpstream } from './support/fake-upstream.ts'
@@ -43,6 +44,7 @@ describe('startServer in sandbox mode (no ENGINE_TOKEN)', () => {
     running = await startServer(loadConfig({ PORT: '0', LOG_LEVEL: 'info' }), {
       staticRoot: staticRoot(),
       logger: createLogger({ destination: logs.destination }),
+      secondLook: false,
     })
   })
   afterAll(() => running.close())
@@ -105,7 +107,7 @@ describe('startServer with a real upstream', () => {
         SESSION_SECRET: SECRET,
       }
       if (trust) env.TRUST_PROXY = trust
-      const running = await startServer(loadConfig(env), { staticRoot: '/nonexistent' })
+      const running = await startServer(loadConfig(env), { staticRoot: '/nonexistent', secondLook: false })
       upstream.requests.length = 0
       await http(`${running.url}/api/offer-searches`, {
         method: 'POST',
@@ -164,7 +166,13 @@ describe('npm start (src/server.ts as a process)', () => {
   it('boots with the embedded sandbox and exits 0 on SIGTERM', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
       cwd: join(import.meta.dirname, '../..'),
-      env: { PATH: process.env.PATH, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' },
+      env: {
+        PATH: process.env.PATH,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'info',
+        DATA_DIR: mkdtempSync(join(tmpdir(), 'bff-data-')),
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     let output = ''
@@ -189,5 +197,60 @@ describe('npm start (src/server.ts as a process)', () => {
     child.kill('SIGTERM')
     expect(await exited).toBe(0)
     expect(output).toMatch(/embedded sandbox/)
+  }, 30_000)
+})
+
+describe('startServer with the second-look marketplace', () => {
+  it('takes a lead, fans it out to a partner over HTTP, serves the winner and redirects its click', async () => {
+    const partner = await startReferencePartner({ port: 0, secret: 'server-test-partner-secret' })
+    const dir = mkdtempSync(join(tmpdir(), 'bff-partners-'))
+    const partnersFile = join(dir, 'partners.json')
+    writeFileSync(
+      partnersFile,
+      JSON.stringify({
+        partners: [
+          { id: 'reference', name: 'Reference Lending', tier: 'second', endpoint: `${partner.url}/leads` },
+        ],
+      }),
+    )
+    const running = await startServer(
+      loadConfig({ PORT: '0', LOG_LEVEL: 'silent', PARTNERS_FILE: partnersFile, DATA_DIR: dir }),
+      { staticRoot: staticRoot(), secondLook: { inMemoryLedger: true } },
+    )
+    try {
+      const lead = sampleLeads().find((sample) => sample.id === 'complete')?.lead
+      const headers = { 'content-type': 'application/json', 'x-offer-widget': 'test', 'user-agent': UA }
+      const created = await http(`${running.url}/api/second-look`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(lead),
+      })
+      expect(created.status, created.text).toBe(201)
+      const { accessToken, rateTable } = createdSearchSchema.parse(JSON.parse(created.text))
+      const poll = () =>
+        http(`${running.url}/api/second-look/${rateTable.uuid}`, {
+          headers: { ...headers, 'x-offer-access-token': accessToken },
+        })
+      const settled = await vi.waitFor(
+        async () => {
+          const table = rateTableSchema.parse(JSON.parse((await poll()).text))
+          expect(table.pendingResponses).toEqual([])
+          return table
+        },
+        { timeout: 10_000, interval: 50 },
+      )
+      expect(settled.offers.length).toBeGreaterThan(0)
+      const offer = settled.offers[0]
+      // The partner's click_url never reaches the browser before the click: the link is ours.
+      expect(offer?.url).toMatch(new RegExp(`^${running.url}/api/clicks/`))
+      const click = await http(offer?.url as string)
+      expect(click.status).toBe(302)
+      expect(click.headers.location).toMatch(/^https:\/\//)
+      const page = await http(`${running.url}/reports`)
+      expect(page.status).toBe(200)
+    } finally {
+      await running.close()
+      await partner.close()
+    }
   }, 30_000)
 })

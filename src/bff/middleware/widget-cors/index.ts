@@ -16,7 +16,7 @@ export interface WidgetCorsOptions {
 
 export function widgetCors(options: WidgetCorsOptions): MiddlewareHandler {
   const allowed = new Set(options.allowedOrigins.filter((origin) => origin !== '*'))
-  const allowHeaders = ['Content-Type', WIDGET_HEADER, ACCESS_TOKEN_HEADER].join(', ')
+  const allowHeaders = ['Content-Type', WIDGET_HEADER, ACCESS_TOKEN_HEADER, 'Idempotency-Key'].join(', ')
   const maxAge = String(options.maxAgeSeconds ?? 600)
   return async function widgetCors(c, next) {
     // Answers differ by Origin, so shared caches must key on it (issuers are cacheable).

@@ -1,0 +1,95 @@
+/**
+ * @module Composes the second-look marketplace for a running BFF on Node: opens the ledger (PGlite, or
+ * PostgreSQL with `DATABASE_URL`), resolves the partner registry (a file, or the simulated partners in
+ * sandbox mode), and returns the routes to hand to `createBff` plus one `close()` for shutdown.
+ */
+import type { Hono, MiddlewareHandler } from 'hono'
+import type { Logger } from 'pino'
+import type { Config } from '../config.ts'
+import { type Ledger, openLedger } from '../ledger/index.ts'
+import { createMarketplace, type Marketplace } from './create-marketplace.ts'
+import type { AccessTokens, ClientIdentity } from './marketplace-context.ts'
+import { type ResolvedRegistry, resolvePartnerRegistry } from './registry/resolve-partner-registry.ts'
+
+/** What the BFF lends the marketplace: the same identity, tokens and per-IP limit as offer searches. */
+export interface SecondLookKit {
+  clientIdentity: ClientIdentity
+  accessTokens: AccessTokens
+  logger: Logger
+  perIpRateLimit(route: string): MiddlewareHandler
+}
+
+export interface SecondLook {
+  /** For `createBff(config, { routes: [secondLook.routes] })`. */
+  // biome-ignore lint/suspicious/noExplicitAny: mounts on the BFF's api sub-app of any Env
+  routes(api: Hono<any, any, any>, kit: SecondLookKit): void
+  /** `/reports`; call once the BFF app exists. */
+  // biome-ignore lint/suspicious/noExplicitAny: mounts on an app of any Env
+  pageRoutes(app: Hono<any, any, any>): void
+  readonly registry: ResolvedRegistry
+  readonly ledger: Ledger
+  /** Present once `routes` has run. */
+  readonly marketplace: Marketplace | undefined
+  close(): Promise<void>
+}
+
+export interface StartSecondLookOptions {
+  /** PGlite in memory instead of `DATA_DIR/ledger` (tests); ignored with `DATABASE_URL`. */
+  inMemoryLedger?: boolean
+  logger: Logger
+}
+
+export async function startSecondLook(config: Config, options: StartSecondLookOptions): Promise<SecondLook> {
+  const ledger = await openLedger({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    inMemory: options.inMemoryLedger,
+  })
+  let registry: ResolvedRegistry
+  try {
+    registry = await resolvePartnerRegistry({
+      partnersFile: config.partnersFile,
+      sandboxMode: config.sandboxMode,
+      partnerSecrets: config.partnerSecrets,
+      logger: options.logger,
+    })
+  } catch (error) {
+    await ledger.close()
+    throw error
+  }
+  let marketplace: Marketplace | undefined
+  return {
+    registry,
+    ledger,
+    get marketplace() {
+      return marketplace
+    },
+    routes(api, kit) {
+      marketplace = createMarketplace({
+        config: {
+          winnerPolicy: config.winnerPolicy,
+          reportsToken: config.reportsToken,
+          sandboxMode: config.sandboxMode,
+          publicBaseUrl: config.publicBaseUrl,
+        },
+        ledger,
+        registry: registry.entries,
+        accessTokens: kit.accessTokens,
+        clientIdentity: kit.clientIdentity,
+        secret: config.sessionSecret,
+        logger: kit.logger,
+      })
+      marketplace.routes(api, { beforeIntake: [kit.perIpRateLimit('second-look')] })
+    },
+    pageRoutes(app) {
+      if (!marketplace)
+        throw new Error('startSecondLook: pageRoutes() needs routes() to have run (createBff)')
+      marketplace.pageRoutes(app)
+    },
+    async close() {
+      await marketplace?.close()
+      await registry.close()
+      await ledger.close()
+    },
+  }
+}
