@@ -28,6 +28,25 @@ export const partnerArb = fc.record({
   supportsPersonalizedOffers: fc.boolean(),
 })
 
+/** Every Offer field seed 000 lists without a "present in" qualifier. */
+export const OFFER_REQUIRED_FIELDS = [
+  'uuid',
+  'version',
+  'rank',
+  'recommendationScore',
+  'headline',
+  'descriptionPoints',
+  'productType',
+  'productDisplayName',
+  'status',
+  'isMonetized',
+  'url',
+  'unmonetizedUrl',
+  'financialInstitutionUuid',
+  'financialInstitutionDisplayName',
+  'financialInstitutionImageUrl',
+] as const
+
 export const offerArb = fc.record(
   {
     uuid,
@@ -50,28 +69,8 @@ export const offerArb = fc.record(
     createdAt: timestamp,
     updatedAt: timestamp,
   },
-  { requiredKeys: [...OFFER_REQUIRED()] },
+  { requiredKeys: [...OFFER_REQUIRED_FIELDS] },
 )
-
-function OFFER_REQUIRED() {
-  return [
-    'uuid',
-    'version',
-    'rank',
-    'recommendationScore',
-    'headline',
-    'descriptionPoints',
-    'productType',
-    'productDisplayName',
-    'status',
-    'isMonetized',
-    'url',
-    'unmonetizedUrl',
-    'financialInstitutionUuid',
-    'financialInstitutionDisplayName',
-    'financialInstitutionImageUrl',
-  ] as const
-}
 
 export const rateTableArb = fc.record({
   uuid,

@@ -9,7 +9,13 @@ import {
   rateTableSchema,
   withZipKey,
 } from '../../src/contract/offer-search.ts'
-import { issuerArb, offerArb, offerSearchRequestArb, rateTableArb } from './arbitraries.ts'
+import {
+  issuerArb,
+  OFFER_REQUIRED_FIELDS,
+  offerArb,
+  offerSearchRequestArb,
+  rateTableArb,
+} from './arbitraries.ts'
 
 function fieldsOf(
   result: { success: true } | { success: false; error: Parameters<typeof toFieldIssues>[0] },
@@ -78,24 +84,7 @@ describe('seed 000 rate table', () => {
 })
 
 describe('seed 000 offer', () => {
-  const required = [
-    'uuid',
-    'version',
-    'rank',
-    'recommendationScore',
-    'headline',
-    'descriptionPoints',
-    'productType',
-    'productDisplayName',
-    'status',
-    'isMonetized',
-    'url',
-    'unmonetizedUrl',
-    'financialInstitutionUuid',
-    'financialInstitutionDisplayName',
-    'financialInstitutionImageUrl',
-  ]
-  it.each(required)('requires %s', (field) => {
+  it.each(OFFER_REQUIRED_FIELDS)('requires %s', (field) => {
     fc.assert(
       fc.property(
         offerArb,
