@@ -15,7 +15,7 @@ export function Disclaimers({ disclaimers, labels, headingLevel }: DisclaimersPr
   if (disclaimers.length === 0) return null
   const Heading = `h${Math.min(headingLevel, 6)}` as 'h3'
   return (
-    <div className="ow-disclaimers">
+    <div className="ow-disclaimers" data-ow-flip="disclaimers">
       <Heading className="ow-disclaimers-heading">{labels.disclaimers}</Heading>
       {disclaimers.map((d) => (
         <p key={d.partnerUuid} className="ow-disclaimer" data-partner-uuid={d.partnerUuid}>

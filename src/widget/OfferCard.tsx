@@ -25,7 +25,7 @@ export function OfferCard({ offer, labels, headingLevel, tracker, onClick }: Off
 
   const Heading = `h${Math.min(headingLevel, 6)}` as 'h3'
   return (
-    <li className="ow-card" data-offer-uuid={offer.uuid}>
+    <li className="ow-card" data-offer-uuid={offer.uuid} data-ow-flip={offer.uuid}>
       <div className="ow-card-head">
         {offer.carrierLogoUrl && (
           <img

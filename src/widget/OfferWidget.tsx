@@ -16,6 +16,7 @@ import { type PixelTracker, pageTracker } from './pixel-tracker.ts'
 import { createWidgetQueryClient } from './query-client.ts'
 import { SearchForm } from './SearchForm.tsx'
 import { SearchProgress } from './SearchProgress.tsx'
+import { StableLayout } from './StableLayout.tsx'
 import { FORM_FIELDS, type FormField, missingFields, type SearchData } from './search-input.ts'
 import widgetCss from './styles.css?inline'
 import { type ThemePreset, type ThemeVariables, themeStyle } from './theme.ts'
@@ -182,36 +183,40 @@ function WidgetBody(props: OfferWidgetProps & { client: QueryClient }) {
           <Heading id={headingId} className="ow-heading">
             {labels.heading}
           </Heading>
-          {(status === 'creating' || status === 'searching') && (
+          {/* Kept once the search completes, as its status line: removing it would pull everything up. */}
+          {(status === 'creating' || status === 'searching' || status === 'complete') && (
             <SearchProgress
+              phase={status === 'complete' ? 'done' : status === 'searching' ? 'searching' : 'starting'}
               answered={result.progress.answered}
               total={result.progress.total}
-              starting={status === 'creating'}
+              offerCount={offers.length}
               labels={labels}
             />
           )}
-          {offers.length > 0 && result.search && (
-            <OfferList
-              offers={offers}
-              labels={labels}
-              headingLevel={headingLevel + 1}
-              tracker={tracker}
-              client={client}
-              searchKey={`${result.search.source}:${result.search.uuid}`}
-              onOffersShown={props.onOffersShown}
-              onOfferClick={props.onOfferClick}
-            />
-          )}
-          {status === 'complete' && offers.length === 0 && <p className="ow-empty">{labels.noOffers}</p>}
-          {status === 'error' && (
-            <div className="ow-error">
-              <p>{labels.error}</p>
-              <button type="button" className="ow-button" onClick={result.retry}>
-                {labels.tryAgain}
-              </button>
-            </div>
-          )}
-          <Disclaimers disclaimers={result.disclaimers} labels={labels} headingLevel={headingLevel + 1} />
+          <StableLayout>
+            {offers.length > 0 && result.search && (
+              <OfferList
+                offers={offers}
+                labels={labels}
+                headingLevel={headingLevel + 1}
+                tracker={tracker}
+                client={client}
+                searchKey={`${result.search.source}:${result.search.uuid}`}
+                onOffersShown={props.onOffersShown}
+                onOfferClick={props.onOfferClick}
+              />
+            )}
+            {status === 'complete' && offers.length === 0 && <p className="ow-empty">{labels.noOffers}</p>}
+            {status === 'error' && (
+              <div className="ow-error">
+                <p>{labels.error}</p>
+                <button type="button" className="ow-button" onClick={result.retry}>
+                  {labels.tryAgain}
+                </button>
+              </div>
+            )}
+            <Disclaimers disclaimers={result.disclaimers} labels={labels} headingLevel={headingLevel + 1} />
+          </StableLayout>
         </section>
       )}
       <div className="ow-visually-hidden" role="status" aria-live="polite" aria-atomic="true">

@@ -1,16 +1,32 @@
-/** @module "3 of 5 insurers answered" with a progress bar while a search runs. */
+/**
+ * @module "3 of 5 insurers answered" with a progress bar while a search runs, then "Search complete: 4
+ * offers." in the same place. The region keeps its height when the search ends, so nothing below it moves.
+ */
 import { formatLabel, type Labels } from './labels.ts'
 
 export interface SearchProgressProps {
+  /** `starting`: before the first rate table (no count yet, an indeterminate bar). */
+  phase: 'starting' | 'searching' | 'done'
   answered: number
   total: number
-  /** Before the first rate table: no count yet, an indeterminate bar. */
-  starting: boolean
+  /** Shown once the search is done. */
+  offerCount: number
   labels: Labels
 }
 
-export function SearchProgress({ answered, total, starting, labels }: SearchProgressProps) {
-  const known = !starting && total > 0
+export function SearchProgress({ phase, answered, total, offerCount, labels }: SearchProgressProps) {
+  if (phase === 'done') {
+    return (
+      <div className="ow-progress" data-ow-done="">
+        <p className="ow-progress-text ow-muted">{formatLabel(labels.complete, { count: offerCount })}</p>
+        {/* No progressbar role any more: the bar only holds the region's height, full. */}
+        <div className="ow-progress-bar" aria-hidden="true">
+          <div className="ow-progress-fill" style={{ width: '100%' }} />
+        </div>
+      </div>
+    )
+  }
+  const known = phase === 'searching' && total > 0
   const text = known ? formatLabel(labels.progress, { answered, total }) : labels.starting
   return (
     <div className="ow-progress">

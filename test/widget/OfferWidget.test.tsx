@@ -52,6 +52,45 @@ describe('states', () => {
     expect(screen.queryByRole('progressbar')).toBeNull()
     expect(cards()).toHaveLength(5)
     expect(view.container.querySelector('[data-ow-status="complete"]')).not.toBeNull()
+    // The progress region stays as the completion line (same two rows), so nothing below it moves up.
+    expect(screen.getByText('Search complete: 5 offers.', { selector: '.ow-progress-text' })).toBeTruthy()
+    expect(view.container.querySelector('.ow-progress .ow-progress-bar')).not.toBeNull()
+  })
+
+  test('a better-ranked offer arriving above cards on screen slides them down instead of jumping', async () => {
+    // jsdom has no layout or Web Animations: each tracked element's top is its index x 100 px, and
+    // animate() is recorded.
+    const animate = vi.fn<Element['animate']>(() => ({ cancel() {} }) as unknown as Animation)
+    Element.prototype.animate = animate
+    const rect = vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (
+      this: HTMLElement,
+    ) {
+      const siblings = [...(this.parentElement?.children ?? [])]
+      return { top: siblings.indexOf(this) * 100 } as DOMRect
+    })
+    try {
+      const bff = createFakeBff({
+        partners: [
+          { partner: makePartner({ name: 'First' }), answersAfterMs: 0, offers: [makeOffer({ rank: 3 })] },
+          { partner: makePartner({ name: 'Later' }), answersAfterMs: 1500, offers: [makeOffer({ rank: 1 })] },
+        ],
+      })
+      mount(bff)
+      await advance()
+      const [rank3] = cards()
+      expect(cards()).toHaveLength(1)
+      animate.mockClear()
+      await advance(2000)
+      // DOM order is rank order (what screen readers and the keyboard follow)...
+      expect(cards()[1]).toBe(rank3)
+      // ...while the card already on screen is drawn at its old place and eased down, and the new one fades in.
+      const calls = animate.mock.contexts.map((element, i) => [element, animate.mock.calls[i]?.[0]])
+      expect(calls).toContainEqual([rank3, [{ transform: 'translateY(-100px)' }, { transform: 'none' }]])
+      expect(calls).toContainEqual([cards()[0], [{ opacity: 0 }, { opacity: 1 }]])
+    } finally {
+      rect.mockRestore()
+      delete (Element.prototype as { animate?: unknown }).animate
+    }
   })
 
   test('complete with no offers is a success with the configurable message', async () => {

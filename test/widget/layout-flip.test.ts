@@ -1,0 +1,98 @@
+/**
+ * @module layout-flip.ts in jsdom: layout is faked (each element's top is set by the test) and
+ * `Element.animate` is recorded, so what is checked is which element is drawn from where, and how.
+ */
+import { afterEach, describe, expect, test, vi } from 'vitest'
+import {
+  FADE_MS,
+  FLIP_ATTRIBUTE,
+  MOVE_MS,
+  moveKeyframes,
+  playFlip,
+  readPositions,
+} from '../../src/widget/layout-flip.ts'
+
+interface Played {
+  key: string
+  keyframes: Keyframe[]
+  duration: number | undefined
+  cancel: ReturnType<typeof vi.fn>
+}
+
+let played: Played[] = []
+const tops = new Map<string, number>()
+
+function container(keys: string[]): HTMLElement {
+  const root = document.createElement('div')
+  for (const key of keys) {
+    const element = document.createElement('div')
+    element.setAttribute(FLIP_ATTRIBUTE, key)
+    element.getBoundingClientRect = () => ({ top: tops.get(key) ?? 0 }) as DOMRect
+    element.animate = (keyframes, options) => {
+      const cancel = vi.fn()
+      played.push({
+        key,
+        keyframes: keyframes as Keyframe[],
+        duration: (options as KeyframeAnimationOptions).duration as number,
+        cancel,
+      })
+      return { cancel } as unknown as Animation
+    }
+    root.append(element)
+  }
+  return root
+}
+
+afterEach(() => {
+  played = []
+  tops.clear()
+})
+
+describe('playFlip', () => {
+  test('an element pushed down starts where it was and slides home; new ones fade in; still ones stay', () => {
+    tops.set('rank-3', 100).set('still', 20)
+    const before = readPositions(container(['still', 'rank-3']))
+    // A better-ranked offer arrives above rank 3 and takes 150 px.
+    tops.set('rank-1', 100).set('rank-3', 250)
+    playFlip(container(['still', 'rank-1', 'rank-3']), before, false)
+
+    expect(played.map((p) => p.key)).toEqual(['rank-1', 'rank-3'])
+    const [fade, move] = played
+    expect(fade?.keyframes).toEqual([{ opacity: 0 }, { opacity: 1 }])
+    expect(fade?.duration).toBe(FADE_MS)
+    expect(move?.keyframes).toEqual([{ transform: 'translateY(-150px)' }, { transform: 'none' }])
+    expect(move?.duration).toBe(MOVE_MS)
+  })
+
+  test('a move still running is cancelled before the new place is measured', () => {
+    tops.set('a', 0)
+    const root = container(['a'])
+    tops.set('a', 100)
+    playFlip(root, new Map([['a', 0]]), false)
+    const first = played[0]
+    tops.set('a', 300)
+    playFlip(root, new Map([['a', 40]]), false)
+    expect(first?.cancel).toHaveBeenCalledTimes(1)
+    expect(played[1]?.keyframes[0]).toEqual({ transform: 'translateY(-260px)' })
+  })
+
+  test('does nothing where the Web Animations API is missing', () => {
+    const root = container(['a'])
+    for (const element of root.children) (element as { animate?: unknown }).animate = undefined
+    tops.set('a', 50)
+    expect(() => playFlip(root, new Map([['a', 0]]), false)).not.toThrow()
+    expect(played).toEqual([])
+  })
+})
+
+describe('moveKeyframes', () => {
+  test('with reduced motion nothing travels: the element fades out in place and in at its new place', () => {
+    const frames = moveKeyframes(-150, true)
+    expect(frames[0]).toEqual({ transform: 'translateY(-150px)', opacity: 1 })
+    // The jump happens at one instant, while the element is invisible.
+    const hidden = frames.filter((f) => f.opacity === 0)
+    expect(hidden.map((f) => f.offset)).toEqual([0.5, 0.5])
+    expect(hidden.map((f) => f.transform)).toEqual(['translateY(-150px)', 'none'])
+    expect(frames.at(-1)).toEqual({ transform: 'none', opacity: 1 })
+  })
+})
