@@ -61,10 +61,14 @@ export async function waitForStatus(
  */
 export async function observeLayoutShifts(page: Page, hostSelector = '[data-offer-widget]'): Promise<void> {
   await page.addInitScript((host) => {
-    const w = window as unknown as { __shifts: { value: number; at: number; page: boolean }[] }
+    const w = window as unknown as {
+      __shifts: { value: number; at: number; page: boolean }[]
+      __shiftObserver: PerformanceObserver
+      __recordShifts: (entries: PerformanceEntry[]) => void
+    }
     w.__shifts = []
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & {
+    const record = (entries: PerformanceEntry[]) => {
+      for (const entry of entries as (PerformanceEntry & {
         value: number
         hadRecentInput: boolean
         sources?: { node?: Node | null }[]
@@ -75,21 +79,33 @@ export async function observeLayoutShifts(page: Page, hostSelector = '[data-offe
         )
         w.__shifts.push({ value: entry.value, at: Math.round(entry.startTime), page })
       }
-    }).observe({ type: 'layout-shift', buffered: true })
+    }
+    // readCls drains, with takeRecords(), entries not delivered to the callback yet.
+    w.__recordShifts = record
+    w.__shiftObserver = new PerformanceObserver((list) => record(list.getEntries()))
+    w.__shiftObserver.observe({ type: 'layout-shift', buffered: true })
   }, hostSelector)
 }
 
 export interface LayoutShifts {
-  /** Chrome's CLS (sum of every shift without recent input). */
+  /** Chrome's CLS: the sum of every shift without recent input, those inside the widget's shadow root included. */
   cls: number
   /** The part caused by the publisher's own content moving. */
   pageCls: number
   shifts: { value: number; at: number; page: boolean }[]
 }
 
+/** After two more frames are rendered (so the last change has been painted and scored), all shifts so far. */
 export function readCls(page: Page): Promise<LayoutShifts> {
-  return page.evaluate(() => {
-    const { __shifts: shifts } = window as unknown as { __shifts: LayoutShifts['shifts'] }
+  return page.evaluate(async () => {
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))
+    const w = window as unknown as {
+      __shifts: LayoutShifts['shifts']
+      __shiftObserver: PerformanceObserver
+      __recordShifts: (entries: PerformanceEntry[]) => void
+    }
+    w.__recordShifts(w.__shiftObserver.takeRecords())
+    const shifts = w.__shifts
     const sum = (list: LayoutShifts['shifts']) => list.reduce((n, s) => n + s.value, 0)
     return { cls: sum(shifts), pageCls: sum(shifts.filter((s) => s.page)), shifts }
   })
