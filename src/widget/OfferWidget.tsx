@@ -5,6 +5,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query'
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import type { LeadInput } from '../contract/partner.ts'
 import type { OfferSource } from './bff-client.ts'
 import { Disclaimers } from './Disclaimers.tsx'
 import type { DisplayOffer } from './display-rules.ts'
@@ -36,8 +37,13 @@ export interface OfferWidgetProps {
   endpoint?: string
   /** `offer-search` (default) or `second-look`. */
   source?: OfferSource
-  /** What the page already knows about the visitor. */
+  /** What the page already knows about the visitor (offer searches). */
   search?: SearchData
+  /**
+   * `second-look` only: the loan lead the publisher's own application form collected (seed 001). The
+   * widget shows no form for it; without `lead` or `attach` it waits (status `idle`).
+   */
+  lead?: LeadInput
   /** Show a search the publisher created on its server instead of creating one. */
   attach?: AttachedSearch
   /**
@@ -108,13 +114,16 @@ function WidgetBody(props: OfferWidgetProps & { client: QueryClient }) {
 
   const [submitted, setSubmitted] = useState<SearchData | null>(null)
   const [submission, setSubmission] = useState(0)
-  const wantsForm = !attach && (form === 'always' || (form === 'auto' && !given.zipCode))
+  // The auto insurance form asks for search data; a second-look lead comes whole from the publisher.
+  const secondLook = props.source === 'second-look'
+  const wantsForm = !attach && !secondLook && (form === 'always' || (form === 'auto' && !given.zipCode))
   const search = attach ? null : (submitted ?? (wantsForm ? null : given))
 
   const result = useOfferSearch({
     endpoint,
     source: props.source,
     search,
+    lead: props.lead,
     attach,
     submission,
     preview,
@@ -127,7 +136,9 @@ function WidgetBody(props: OfferWidgetProps & { client: QueryClient }) {
 
   // A 400 naming fields goes back to the form (unless the page said never), the fields marked inline.
   const serverErrors = useMemo(() => {
-    if (status !== 'error' || error?.kind !== 'validation' || form === 'never' || attach) return undefined
+    if (status !== 'error' || error?.kind !== 'validation' || form === 'never' || attach || secondLook) {
+      return undefined
+    }
     const mapped: FieldErrors = {}
     const unmapped: string[] = []
     for (const issue of error.fieldErrors) {
@@ -136,7 +147,7 @@ function WidgetBody(props: OfferWidgetProps & { client: QueryClient }) {
       else unmapped.push(issue.reason)
     }
     return { mapped, message: unmapped.length > 0 ? unmapped.join(' ') : undefined }
-  }, [status, error, form, attach])
+  }, [status, error, form, attach, secondLook])
 
   const showForm = (wantsForm && !submitted) || serverErrors !== undefined
   const formFields: FormField[] = useMemo(() => {

@@ -3,6 +3,7 @@
  * part of the package's contract.
  */
 
+export type { LeadInput } from '../contract/partner.ts'
 export type { OfferSource } from './bff-client.ts'
 export type { DisplayOffer } from './display-rules.ts'
 export type { Labels } from './labels.ts'

@@ -5,6 +5,7 @@
  */
 import { type QueryClient, useQuery } from '@tanstack/react-query'
 import { useCallback, useEffect, useMemo, useState } from 'react'
+import type { LeadInput } from '../contract/partner.ts'
 import type { RateTable } from '../contract/rate-table.ts'
 import { createSearch, type OfferSource, pollSearch } from './bff-client.ts'
 import { type DisplayOffer, toDisplayOffers } from './display-rules.ts'
@@ -49,6 +50,11 @@ export interface UseOfferSearchOptions {
   source?: OfferSource
   /** What to search for. `undefined` or `null`: nothing is sent yet (status `idle`). */
   search?: SearchData | null
+  /**
+   * The loan lead (seed 001) to submit when `source` is `second-look`; `search` does not apply there. The
+   * BFF validates it and takes session information from the request, never from the lead.
+   */
+  lead?: LeadInput | null
   /** Poll a search created on the publisher's server instead of creating one. Wins over `search`. */
   attach?: AttachedSearch | null
   /** Bump to submit the same data again as a new search (the form does this on every submit). */
@@ -117,7 +123,14 @@ export function useOfferSearch(options: UseOfferSearchOptions): OfferSearchResul
     onError: options.onError,
   })
 
-  const body = attach || !search ? undefined : toSearchInput(search)
+  const lead = options.lead ?? undefined
+  const body = attach
+    ? undefined
+    : source === 'second-look'
+      ? lead
+      : search
+        ? toSearchInput(search)
+        : undefined
   const requested = Boolean(attach) || body !== undefined
 
   // One POST per submitted search: a query keyed by the submission is fetched once and then served from

@@ -9,7 +9,7 @@ import { HttpResponse, http } from 'msw'
 import { StrictMode } from 'react'
 import { describe, expect, test, vi } from 'vitest'
 import { createFakeBff } from '../../src/playground/scenarios/fake-bff.ts'
-import { makeOffer, makePartner } from '../../src/playground/scenarios/fixtures.ts'
+import { makeOffer, makePartner, SAMPLE_LEAD } from '../../src/playground/scenarios/fixtures.ts'
 import { scenarios } from '../../src/playground/scenarios/handlers.ts'
 import { OfferWidget, type OfferWidgetProps } from '../../src/widget/index.ts'
 import { createPixelTracker } from '../../src/widget/pixel-tracker.ts'
@@ -522,5 +522,26 @@ describe('CSS delivery', () => {
     expect(document.head.querySelector('style[data-offer-widget-styles]')).toBeNull()
     view.unmount()
     host.remove()
+  })
+})
+
+describe('second look', () => {
+  test("submits the publisher's lead once, shows no insurance form, and renders the winners", async () => {
+    const { bff, view } = mount('happyPath', { source: 'second-look', lead: SAMPLE_LEAD, search: undefined })
+    await advance(3000)
+    expect(bff.log.creates.map((c) => [c.source, c.body])).toEqual([['/api/second-look', SAMPLE_LEAD]])
+    expect(view.container.querySelector('form')).toBeNull()
+    expect(cards().length).toBeGreaterThan(0)
+  })
+
+  test('a lead the BFF rejects (400) is an error, never the insurance form', async () => {
+    const { view } = mount('happyPath', {
+      source: 'second-look',
+      lead: { ...SAMPLE_LEAD, creditInformation: {} },
+      search: undefined,
+    })
+    await advance(100)
+    expect(view.container.querySelector('form')).toBeNull()
+    expect(view.container.querySelector('[data-ow-status="error"]')).not.toBeNull()
   })
 })

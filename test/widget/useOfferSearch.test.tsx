@@ -8,6 +8,7 @@ import { HttpResponse, http } from 'msw'
 import { act } from 'react'
 import { describe, expect, test, vi } from 'vitest'
 import { ACCESS_TOKEN_HEADER, WIDGET_HEADER } from '../../src/contract/bff.ts'
+import { SAMPLE_LEAD } from '../../src/playground/scenarios/fixtures.ts'
 import { scenarios } from '../../src/playground/scenarios/handlers.ts'
 import { createWidgetQueryClient } from '../../src/widget/query-client.ts'
 import type { SearchData } from '../../src/widget/search-input.ts'
@@ -310,12 +311,20 @@ describe('disclaimers (seed 000 rule 5: "Show a partner\'s `disclaimer` when it 
 })
 
 describe('sources and attachment', () => {
-  test("source 'second-look' creates and polls the second-look routes", async () => {
-    const { bff, hook } = run('happyPath', { source: 'second-look' })
+  test("source 'second-look' submits the lead, not the search data, and polls the second-look routes", async () => {
+    const { bff, hook } = run('happyPath', { source: 'second-look', lead: SAMPLE_LEAD })
     await advance(3000)
     expect(bff.log.creates.map((c) => c.source)).toEqual(['/api/second-look'])
+    expect(bff.log.creates[0]?.body).toEqual(SAMPLE_LEAD)
     expect(hook.result.current.status).toBe('complete')
     expect(hook.result.current.search?.source).toBe('second-look')
+  })
+
+  test("source 'second-look' without a lead sends nothing and waits", async () => {
+    const { bff, hook } = run('happyPath', { source: 'second-look' })
+    await advance(3000)
+    expect(bff.log.creates).toHaveLength(0)
+    expect(hook.result.current.status).toBe('idle')
   })
 
   test('attaching to a search created on the server sends no POST and polls with its token', async () => {

@@ -12,6 +12,7 @@ import {
   type Partner,
   type RateTable,
 } from '../../contract/offer-search.ts'
+import { leadInputSchema } from '../../contract/partner.ts'
 import { fakeUuid, issuers } from './fixtures.ts'
 
 export interface PartnerScript {
@@ -88,7 +89,10 @@ export function createFakeBff(script: FakeBffScript): FakeBff {
         return error(400, 'bad_request', `Send the ${WIDGET_HEADER} header`)
       const failure = script.createFailure?.(body)
       if (failure) return failure
-      const parsed = offerSearchInputSchema.safeParse(body)
+      // Each route validates what the real BFF does: offer search input, or a seed 001 lead.
+      const parsed = (source === BFF_ROUTES.secondLook ? leadInputSchema : offerSearchInputSchema).safeParse(
+        body,
+      )
       if (!parsed.success) {
         return error(400, 'validation_failed', 'Some fields are invalid', {
           errors: toFieldIssues(parsed.error),

@@ -3,6 +3,7 @@
  * overridable defaults; every URL points at the fake asset host the handlers serve.
  */
 import type { Issuer, Offer, Partner } from '../../contract/offer-search.ts'
+import type { LeadInput } from '../../contract/partner.ts'
 
 export const ASSET_ORIGIN = 'https://assets.offer-widget.test'
 export const CARRIER_ORIGIN = 'https://carrier.offer-widget.test'
@@ -64,4 +65,30 @@ export function makeOffer(overrides: Partial<Offer> & { rank: number }): Offer {
     updatedAt: '2026-03-01T12:00:00.000Z',
     ...overrides,
   }
+}
+
+/**
+ * A synthetic loan lead for second-look stories and tests: reserved SSN range, example.com email, a 555-01xx
+ * phone number. Session information is absent on purpose: the BFF takes it from the request.
+ */
+export const SAMPLE_LEAD: LeadInput = {
+  personalInformation: {
+    firstName: 'Sample',
+    lastName: 'Applicant',
+    email: 'sample.applicant@example.com',
+    city: 'Austin',
+    state: 'TX',
+    primaryPhone: '512-555-0142',
+    address1: '100 Example Street',
+    zipcode: '73301',
+    dateOfBirth: '1988-06-15',
+    ssn: '987-65-4321',
+  },
+  loanInformation: { purpose: 'debt_consolidation', loanAmount: 12_000 },
+  creditInformation: { providedNumericCreditScore: 640 },
+  financialInformation: { employmentStatus: 'employed', annualIncome: 58_000 },
+  legalInformation: {
+    consentsToFcra: 'true',
+    fcraLanguage: 'I authorize lenders to obtain my consumer credit report to evaluate this request.',
+  },
 }
