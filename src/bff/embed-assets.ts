@@ -15,7 +15,6 @@ import { IMMUTABLE, REVALIDATE } from './cache-control.ts'
 export const EMBED_PREFIX = '/embed/'
 export const DEMO_PATH = '/demo.html'
 export const AUTO_PLACEHOLDER = '<!-- offer-widget:auto -->'
-export const SECOND_LOOK_PLACEHOLDER = '<!-- offer-widget:second-look -->'
 
 export interface EmbedManifest {
   version: string
@@ -69,13 +68,7 @@ function demoMountPoint(c: Context): string {
 
 function demoPage(c: Context, html: string, manifest: EmbedManifest): string {
   const snippet = `<script>${snippetFor(manifest)}</script>`
-  const secondLook =
-    c.req.query('second-look') === '1'
-      ? '<div id="second-look-widget" data-offer-widget data-endpoint="" data-source="second-look" data-form="always" data-heading-level="3"></div>'
-      : '<p class="muted">Add <code>?second-look=1</code> to the address to show the second-look widget.</p>'
-  return html
-    .replace(AUTO_PLACEHOLDER, `${demoMountPoint(c)}\n            ${snippet}`)
-    .replace(SECOND_LOOK_PLACEHOLDER, secondLook)
+  return html.replace(AUTO_PLACEHOLDER, `${demoMountPoint(c)}\n            ${snippet}`)
 }
 
 /**

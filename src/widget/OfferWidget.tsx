@@ -11,7 +11,7 @@ import { Disclaimers } from './Disclaimers.tsx'
 import type { DisplayOffer } from './display-rules.ts'
 import { type FieldErrors, formFieldOf } from './form-values.ts'
 import { injectStyles } from './inject-styles.ts'
-import { DEFAULT_LABELS, formatLabel, type Labels } from './labels.ts'
+import { completeLabel, DEFAULT_LABELS, formatLabel, type Labels } from './labels.ts'
 import { OfferList } from './OfferList.tsx'
 import { type PixelTracker, pageTracker } from './pixel-tracker.ts'
 import { createWidgetQueryClient } from './query-client.ts'
@@ -245,7 +245,7 @@ function useAnnouncement(status: string, count: number, labels: Labels): string 
   const announced = useRef(0)
   useEffect(() => {
     if (status === 'complete') {
-      setMessage(count === 0 ? labels.noOffers : formatLabel(labels.complete, { count }))
+      setMessage(count === 0 ? labels.noOffers : completeLabel(labels, count))
     } else if (status === 'error') {
       setMessage(labels.error)
     } else if (count > announced.current) {

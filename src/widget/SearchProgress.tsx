@@ -2,7 +2,7 @@
  * @module "3 of 5 insurers answered" with a progress bar while a search runs, then "Search complete: 4
  * offers." in the same place. The region keeps its height when the search ends, so nothing below it moves.
  */
-import { formatLabel, type Labels } from './labels.ts'
+import { completeLabel, formatLabel, type Labels } from './labels.ts'
 
 export interface SearchProgressProps {
   /** `starting`: before the first rate table (no count yet, an indeterminate bar). */
@@ -18,7 +18,7 @@ export function SearchProgress({ phase, answered, total, offerCount, labels }: S
   if (phase === 'done') {
     return (
       <div className="ow-progress" data-ow-done="">
-        <p className="ow-progress-text ow-muted">{formatLabel(labels.complete, { count: offerCount })}</p>
+        <p className="ow-progress-text ow-muted">{completeLabel(labels, offerCount)}</p>
         {/* No progressbar role any more: the bar only holds the region's height, full. */}
         <div className="ow-progress-bar" aria-hidden="true">
           <div className="ow-progress-fill" style={{ width: '100%' }} />

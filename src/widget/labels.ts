@@ -34,6 +34,7 @@ export const DEFAULT_LABELS = {
   newOffer: '1 new offer',
   newOffers: '{count} new offers',
   complete: 'Search complete: {count} offers.',
+  completeOne: 'Search complete: 1 offer.',
   noOffers: 'No offers matched your details right now.',
   error: 'We could not load offers right now. Please try again.',
   tryAgain: 'Try again',
@@ -49,4 +50,9 @@ export function formatLabel(template: string, values: Record<string, string | nu
   return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
     name in values ? String(values[name]) : whole,
   )
+}
+
+/** The completion line, singular for one offer ("1 offers" reads as a bug to a visitor). */
+export function completeLabel(labels: Pick<Labels, 'complete' | 'completeOne'>, count: number): string {
+  return count === 1 ? labels.completeOne : formatLabel(labels.complete, { count })
 }

@@ -7,12 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
-import {
-  AUTO_PLACEHOLDER,
-  SECOND_LOOK_PLACEHOLDER,
-  snippetFor,
-  withEmbedAssets,
-} from '../../src/bff/embed-assets.ts'
+import { AUTO_PLACEHOLDER, snippetFor, withEmbedAssets } from '../../src/bff/embed-assets.ts'
 
 const FILE = 'offer-widget.0.1.0-0123456789.js'
 const MANIFEST = { version: '0.1.0', file: FILE, integrity: 'sha384-abc' }
@@ -23,10 +18,7 @@ function root(withManifest = true) {
   mkdirSync(join(dir, 'public'))
   if (withManifest) writeFileSync(join(dir, 'dist/embed/manifest.json'), JSON.stringify(MANIFEST))
   writeFileSync(join(dir, 'dist/embed', FILE), 'window.OfferWidget={version:"0.1.0"}')
-  writeFileSync(
-    join(dir, 'public/demo.html'),
-    `<!doctype html><main>${AUTO_PLACEHOLDER}</main><aside>${SECOND_LOOK_PLACEHOLDER}</aside>`,
-  )
+  writeFileSync(join(dir, 'public/demo.html'), `<!doctype html><main>${AUTO_PLACEHOLDER}</main>`)
   return dir
 }
 

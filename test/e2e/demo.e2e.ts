@@ -199,4 +199,18 @@ describe('demo.html with the loader snippet', () => {
       }),
     )
   })
+
+  it('second look: the publisher form hands its lead to the widget; winners link through our click route', async () => {
+    const { page, errors } = await open('/demo.html')
+    await page.check('#loan-application input[name="fcra"]')
+    await page.click('#loan-application button[type="submit"]')
+    // Simulated partners: first look all fail, second look answers within 12 s (one lender times out).
+    await waitForStatus(page, ['complete'], '#second-look-widget', 40_000)
+    const view = await readWidget(page, '#second-look-widget')
+    expect(view?.carriers.length).toBeGreaterThan(0)
+    for (const link of view?.links ?? []) expect(link.href.startsWith(`${server.url}/api/clicks/`)).toBe(true)
+    await screenshot(page, 'demo-second-look')
+    expect(errors).toEqual([])
+    await page.close()
+  }, 60_000)
 })

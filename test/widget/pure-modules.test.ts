@@ -8,7 +8,7 @@ import { describe, expect, test } from 'vitest'
 import type { PendingResponse, RateTable } from '../../src/contract/offer-search.ts'
 import { makePartner } from '../../src/playground/scenarios/fixtures.ts'
 import { formFieldOf, fromFormValues, toFormValues, validateForm } from '../../src/widget/form-values.ts'
-import { DEFAULT_LABELS, formatLabel } from '../../src/widget/labels.ts'
+import { completeLabel, DEFAULT_LABELS, formatLabel } from '../../src/widget/labels.ts'
 import { FORM_FIELDS, missingFields, toSearchInput } from '../../src/widget/search-input.ts'
 import { deriveStatus, type StatusInput } from '../../src/widget/search-status.ts'
 import { disclaimersToShow, mergeSeenPartners, progressOf } from '../../src/widget/seen-partners.ts'
@@ -152,6 +152,11 @@ describe('search input and form values', () => {
 })
 
 describe('labels, theme, version', () => {
+  test('the completion line is singular for one offer and plural otherwise', () => {
+    expect(completeLabel(DEFAULT_LABELS, 1)).toBe('Search complete: 1 offer.')
+    expect(completeLabel(DEFAULT_LABELS, 3)).toBe('Search complete: 3 offers.')
+  })
+
   test('formatLabel fills placeholders and leaves unknown ones visible', () => {
     expect(formatLabel(DEFAULT_LABELS.progress, { answered: 3, total: 5 })).toBe('3 of 5 insurers answered')
     expect(formatLabel('{a} {b}', { a: 1 })).toBe('1 {b}')

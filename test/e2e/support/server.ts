@@ -36,5 +36,5 @@ export async function startTestServer(pages: Record<string, TestPage> = {}): Pro
     c.header('Content-Type', page.type ?? 'text/html; charset=utf-8')
     return c.body(page.html)
   }
-  return startServer(config, { staticFiles })
+  return startServer(config, { staticFiles, secondLook: { inMemoryLedger: true } })
 }
