@@ -43,7 +43,7 @@ export function Playground({ log }: { log: Log }) {
       ...(search && { search }),
       ...(state.theme && { theme: state.theme }),
       preview: state.preview,
-      labels: state.labels,
+      labels: { ...given.labels, ...state.labels },
       onSearchCreated: (e) => log.add('callback', `onSearchCreated ${e.source} ${e.uuid}`),
       onOffersShown: (offers) =>
         log.add('callback', `onOffersShown ${offers.map((o) => o.carrierName).join(', ')}`),

@@ -3,6 +3,7 @@
  * sandbox ZIP that gives the same story against the real BFF, plus the options it mounts with.
  */
 import type { EmbedOptions } from '../embed/index.ts'
+import { SAMPLE_LEAD } from './scenarios/fixtures.ts'
 import type { ScenarioName } from './scenarios/handlers.ts'
 
 export interface Story {
@@ -132,10 +133,18 @@ export const STORIES: Story[] = [
   {
     id: 'second-look',
     title: 'Second look',
-    description: 'The same widget polling the second-look marketplace (source="second-look").',
+    description:
+      'The same widget polling the second-look marketplace (source="second-look") with a synthetic lead the publisher collected. Against the real BFF, the simulated lenders answer within 12 s.',
     scenario: 'happyPath',
     zip: '00001',
-    options: { source: 'second-look' },
+    options: {
+      source: 'second-look',
+      lead: SAMPLE_LEAD,
+      labels: {
+        heading: 'Lenders who took a second look',
+        progress: '{answered} of {total} lenders answered',
+      },
+    },
   },
 ]
 
