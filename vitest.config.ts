@@ -1,12 +1,45 @@
+import { existsSync } from 'node:fs'
+import { resolve } from 'node:path'
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vitest/config'
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config'
 
-// Two projects: server-side code in Node, browser code (widget, embed, playground) in jsdom.
+// Server-side code in Node, browser code (widget, embed, playground) in jsdom, and the widget once more on
+// React 18 (the published component supports React 18 and 19).
 const browserDirs = [
   'test/widget/**/*.test.{ts,tsx}',
   'test/embed/**/*.test.{ts,tsx}',
   'test/playground/**/*.test.{ts,tsx}',
 ]
+
+const react18 = resolve('test/react18/node_modules')
+const react18Project: TestProjectInlineConfiguration[] = existsSync(`${react18}/react/package.json`)
+  ? [
+      {
+        extends: true,
+        resolve: {
+          alias: [
+            { find: /^react$/, replacement: `${react18}/react/index.js` },
+            { find: /^react\/(.*)$/, replacement: `${react18}/react/$1.js` },
+            { find: /^react-dom$/, replacement: `${react18}/react-dom/index.js` },
+            { find: /^react-dom\/(.*)$/, replacement: `${react18}/react-dom/$1.js` },
+          ],
+        },
+        test: {
+          name: 'react18',
+          environment: 'jsdom',
+          include: ['test/widget/react-versions.test.tsx'],
+          env: { EXPECTED_REACT_MAJOR: '18' },
+          // Inlined so its own `react` imports go through the alias: one React per test.
+          server: { deps: { inline: [/@tanstack\/react-query/] } },
+        },
+      },
+    ]
+  : []
+if (react18Project.length === 0) {
+  console.warn(
+    'vitest: the React 18 project did not run: install it with `npm ci --prefix test/react18` (.ci/run does).',
+  )
+}
 
 export default defineConfig({
   plugins: [react()],
@@ -18,7 +51,13 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['test/**/*.test.{ts,tsx}'],
-          exclude: [...browserDirs, 'test/e2e/**', 'test/package/**', '**/node_modules/**'],
+          exclude: [
+            ...browserDirs,
+            'test/e2e/**',
+            'test/package/**',
+            'test/react18/**',
+            '**/node_modules/**',
+          ],
         },
       },
       {
@@ -27,8 +66,10 @@ export default defineConfig({
           name: 'dom',
           environment: 'jsdom',
           include: browserDirs,
+          env: { EXPECTED_REACT_MAJOR: '19' },
         },
       },
+      ...react18Project,
     ],
   },
 })
