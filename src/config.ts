@@ -133,6 +133,8 @@ export interface Config {
   sandboxTokens: { test: string; production: string }
   partnersFile: string | undefined
   reportsToken: string | undefined
+  /** True when `reportsToken` was made up for this sandbox-mode process (printed at start). */
+  reportsTokenGenerated: boolean
   winnerPolicy: Env['WINNER_POLICY']
   /** Where browsers reach this server; sandbox asset URLs (logos, pixels) are built on it. */
   publicBaseUrl: string | undefined
@@ -217,7 +219,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     zipCodeKey: e.ZIP_CODE_KEY,
     sandboxTokens: { test: e.SANDBOX_TEST_TOKEN, production: e.SANDBOX_PRODUCTION_TOKEN },
     partnersFile: e.PARTNERS_FILE,
-    reportsToken: e.REPORTS_TOKEN,
+    // Sandbox mode shows the whole product with no setup, partner reports included: a fresh random token
+    // per process, printed at start. Outside sandbox mode reports stay off until REPORTS_TOKEN is set.
+    reportsToken: e.REPORTS_TOKEN ?? (sandboxMode ? randomBytes(16).toString('hex') : undefined),
+    reportsTokenGenerated: e.REPORTS_TOKEN === undefined && sandboxMode,
     winnerPolicy: e.WINNER_POLICY,
     publicBaseUrl: e.PUBLIC_BASE_URL?.replace(/\/+$/, ''),
     partnerSecrets: partnerSecrets(env),

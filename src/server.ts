@@ -207,6 +207,11 @@ async function main() {
   const running = await startServer(config)
   running.logger.info({ url: running.url }, `offer-widget BFF listening on ${running.url}`)
   running.logger.info(`demo page: ${running.url}/demo.html · playground: ${running.url}/`)
+  if (config.reportsTokenGenerated) {
+    running.logger.info(
+      `partner reports: ${running.url}/reports (sandbox-mode token for this run: ${config.reportsToken}; set REPORTS_TOKEN to choose one)`,
+    )
+  }
   const stop = (signal: string) => {
     running.logger.info({ signal }, 'shutting down: finishing in-flight requests')
     running.close().then(

@@ -11,6 +11,22 @@ describe('config', () => {
     expect(config.sessionSecret.length).toBeGreaterThanOrEqual(32)
   })
 
+  it('turns partner reports on in sandbox mode with a random token, and leaves them off otherwise', () => {
+    const sandbox = loadConfig({})
+    expect(sandbox.reportsToken).toMatch(/^[0-9a-f]{32}$/)
+    expect(sandbox.reportsTokenGenerated).toBe(true)
+    expect(loadConfig({ REPORTS_TOKEN: 'chosen-token' })).toMatchObject({
+      reportsToken: 'chosen-token',
+      reportsTokenGenerated: false,
+    })
+    const real = loadConfig({
+      ENGINE_TOKEN: 'real-token',
+      SESSION_SECRET: 'x'.repeat(32),
+      ENGINE_BASE_URL_TEST: 'https://test.example.com',
+    })
+    expect(real.reportsToken).toBeUndefined()
+  })
+
   it('uses a fresh random session secret per process in sandbox mode', () => {
     expect(loadConfig({}).sessionSecret).not.toBe(loadConfig({}).sessionSecret)
   })
