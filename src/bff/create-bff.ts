@@ -4,7 +4,6 @@
  * option; `src/server.ts` supplies the Node ones.
  */
 import { Hono, type MiddlewareHandler } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import { Redis } from 'ioredis'
 import type { Config } from '../config.ts'
 import { BFF_ROUTES } from '../contract/bff.ts'
@@ -15,6 +14,7 @@ import { createIssuersCache } from './issuers-cache.ts'
 import type { BffKit, BffRoutes, PerIpLimitOverrides } from './kit.ts'
 import { createLogger, type Logger } from './logger.ts'
 import { type BffMetrics, createMetrics } from './metrics.ts'
+import { bodyLimit } from './middleware/body-limit/index.ts'
 import { createPerIpLimiter, limiterKeyForIp, rateLimit } from './middleware/rate-limit/index.ts'
 import { requestMetrics } from './middleware/request-metrics/index.ts'
 import { requireWidgetHeader } from './middleware/require-widget-header/index.ts'
@@ -158,11 +158,10 @@ export function createBff(config: Config, options: BffOptions = {}): BffApp {
   app.use('*', securityHeaders())
   app.use('/api/*', widgetCors({ allowedOrigins: config.allowedOrigins }))
   app.use('/api/*', requireWidgetHeader())
-  // Only on methods with a body: reading `c.req.raw.body` makes @hono/node-server build a full Request.
-  const limitBody = (maxSize: number) =>
+  const limitBody = (maxBytes: number) =>
     bodyLimit({
-      maxSize,
-      onError: () => errorResponse(413, 'payload_too_large', `The body must be at most ${maxSize} bytes`),
+      maxBytes,
+      onError: () => errorResponse(413, 'payload_too_large', `The body must be at most ${maxBytes} bytes`),
     })
   const searchBodyLimit = limitBody(BODY_LIMIT_BYTES)
   const leadBodyLimit = limitBody(LEAD_BODY_LIMIT_BYTES)
