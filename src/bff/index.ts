@@ -17,5 +17,5 @@ export { createPerIpLimiter, limiterKeyForIp, rateLimit } from './middleware/rat
 export { requireWidgetHeader } from './middleware/require-widget-header/index.ts'
 export { securityHeaders } from './middleware/security-headers/index.ts'
 export { widgetCors } from './middleware/widget-cors/index.ts'
-export type { UpstreamClient } from './upstream.ts'
+export type { UpstreamClient, ValidatedBody } from './upstream.ts'
 export { createUpstreamClient, toBffError, UpstreamError } from './upstream.ts'

@@ -78,9 +78,18 @@ export function toBffError(error: UpstreamError): HTTPException {
   }
 }
 
+/**
+ * A validated upstream body and the exact text it was parsed from. The BFF answers with `json` instead of
+ * serialising `value` again: the same bytes the contract accepted, without a second pass over them.
+ */
+export interface ValidatedBody<T> {
+  value: T
+  json: string
+}
+
 export interface UpstreamClient {
   listIssuers(): Promise<Issuer[]>
-  createOfferSearch(body: OfferSearchRequest): Promise<RateTable>
+  createOfferSearch(body: OfferSearchRequest): Promise<ValidatedBody<RateTable>>
   getOfferSearch(uuid: string): Promise<RateTable>
   /** Resolves when the upstream answers and accepts the token (one attempt, no retry). */
   checkReady(): Promise<void>
@@ -209,7 +218,10 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     logger.error({ upstream: origin, env: options.env }, message)
   }
 
-  async function call(operation: UpstreamOperation, attempt: Attempt): Promise<unknown> {
+  async function call(
+    operation: UpstreamOperation,
+    attempt: Attempt,
+  ): Promise<{ body: unknown; text: string }> {
     const policy = policies[operation]
     const started = now()
     for (let attemptNo = 1; ; attemptNo++) {
@@ -242,7 +254,9 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
 
       if ('response' in outcome) {
         const { response } = outcome
-        if (response.status >= 200 && response.status < 300) return parseJson(operation, response)
+        if (response.status >= 200 && response.status < 300) {
+          return { body: parseJson(operation, response), text: response.text }
+        }
         const failure = classifyStatus(operation, response)
         // 429 and 503 are answered before processing; 500/502/504 to a POST may hide a created lead.
         const retryable =
@@ -332,19 +346,19 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
 
   return {
     async listIssuers() {
-      const body = await call('issuers', { method: 'GET', path: `${prefix}/leads/autoInsurance/issuers` })
+      const { body } = await call('issuers', { method: 'GET', path: `${prefix}/leads/autoInsurance/issuers` })
       return validate('issuers', issuerListSchema, body)
     },
     async createOfferSearch(request) {
-      const body = await call('create', {
+      const { body, text } = await call('create', {
         method: 'POST',
         path: `${prefix}/offerSearches/`,
         body: JSON.stringify(request),
       })
-      return validate('create', rateTableSchema, body)
+      return { value: validate('create', rateTableSchema, body), json: text }
     },
     async getOfferSearch(uuid) {
-      const body = await call('poll', {
+      const { body } = await call('poll', {
         method: 'GET',
         path: `${prefix}/offerSearches/${encodeURIComponent(uuid)}`,
       })

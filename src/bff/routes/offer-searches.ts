@@ -3,7 +3,7 @@
  * visitor's session information, then poll it with the access token issued for its uuid.
  */
 import { Hono } from 'hono'
-import { ACCESS_TOKEN_HEADER, type CreatedSearch } from '../../contract/bff.ts'
+import { ACCESS_TOKEN_HEADER } from '../../contract/bff.ts'
 import { toFieldIssues, UUID_PATTERN } from '../../contract/common.ts'
 import {
   AUTOMOBILE_INSURANCE,
@@ -53,9 +53,9 @@ export function offerSearchRoutes(kit: BffKit, coalescer: PollCoalescer): Hono {
         errors: toFieldIssues(request.error),
       })
     }
-    const rateTable = await upstream.createOfferSearch(request.data).catch(rethrowUpstream)
-    const body: CreatedSearch = { accessToken: accessTokens.issue(rateTable.uuid), rateTable }
-    return c.json(body, 201, { 'cache-control': 'no-store' })
+    const created = await upstream.createOfferSearch(request.data).catch(rethrowUpstream)
+    const body = createdSearchJson(accessTokens.issue(created.value.uuid), created.json)
+    return c.body(body, 201, { 'content-type': 'application/json', 'cache-control': 'no-store' })
   })
 
   app.get('/:uuid', async (c) => {
@@ -74,4 +74,14 @@ export function offerSearchRoutes(kit: BffKit, coalescer: PollCoalescer): Hono {
   })
 
   return app
+}
+
+/**
+ * The `CreatedSearch` envelope around the upstream's rate table text. That text parsed and passed the
+ * contract (`ValidatedBody`), and JSON.parse reads it the same in the browser, so embedding it answers
+ * the value the contract accepted without serialising it (~5 KB) a second time per search.
+ */
+export function createdSearchJson(accessToken: string, rateTableJson: string): string {
+  // The keys of `CreatedSearch`; the route tests parse the answer with createdSearchSchema.
+  return `{"accessToken":${JSON.stringify(accessToken)},"rateTable":${rateTableJson}}`
 }
