@@ -60,7 +60,8 @@ async function role(name: string, upstream: string | undefined) {
         ENGINE_BASE_URL_TEST: `${upstream}/test`,
         SESSION_SECRET: 'bench-session-secret-0123456789abcdef',
       }),
-      { rateLimit: false, staticRoot: '/nonexistent' },
+      // The offer-search path alone: no ledger or partners (the marketplace has its own bench).
+      { rateLimit: false, staticRoot: '/nonexistent', secondLook: false },
     )
     announce(running.url)
   } else if (name === 'baseline') {

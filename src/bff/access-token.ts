@@ -47,8 +47,10 @@ export function createAccessTokens(
       const match = TOKEN_PATTERN.exec(token)
       if (!match) return false
       const expiresAt = Number(match[1])
-      const given = Buffer.from(match[2] as string, 'base64url')
-      const expected = mac(uuid, expiresAt)
+      // Compare the text, not decoded bytes: base64url's last character carries padding bits, so decoding
+      // would accept several spellings of one signature.
+      const given = Buffer.from(match[2] as string)
+      const expected = Buffer.from(mac(uuid, expiresAt).toString('base64url'))
       // Compare before looking at the expiry so timing does not tell an expired token from a forged one.
       const valid = given.length === expected.length && timingSafeEqual(given, expected)
       return valid && expiresAt * 1000 > now()

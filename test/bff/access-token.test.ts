@@ -38,6 +38,19 @@ describe('createAccessTokens', () => {
     expect(tokens.verify(`${version}.${Number(expiry) + 3600}.${mac}`, UUID)).toBe(false)
   })
 
+  it('accepts only the canonical spelling of the signature (base64url padding bits flipped is a forgery)', () => {
+    const tokens = createAccessTokens(SECRET)
+    const token = tokens.issue(UUID)
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'
+    const last = alphabet.indexOf(token.at(-1) as string)
+    const sibling = `${token.slice(0, -1)}${alphabet[last ^ 1]}`
+    const signature = (t: string) => Buffer.from(t.split('.')[2] as string, 'base64url')
+    // Same bytes once decoded: only a text comparison tells them apart.
+    expect(signature(sibling).equals(signature(token))).toBe(true)
+    expect(tokens.verify(sibling, UUID)).toBe(false)
+    expect(tokens.verify(token, UUID)).toBe(true)
+  })
+
   it('never accepts arbitrary strings, and never throws on them', () => {
     const tokens = createAccessTokens(SECRET)
     fc.assert(

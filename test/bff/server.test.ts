@@ -143,7 +143,7 @@ describe('startServer with a real upstream', () => {
         ENGINE_BASE_URL_TEST: upstream.url,
         SESSION_SECRET: SECRET,
       }),
-      { staticRoot: '/nonexistent' },
+      { staticRoot: '/nonexistent', secondLook: false },
     )
     const inFlight = http(`${running.url}/api/issuers`)
     await upstream.received(1)

@@ -37,8 +37,10 @@ export function createClickSigner(
       const match = TOKEN.exec(token)
       if (!match) return undefined
       const [, offerId, expiry, signature] = match as unknown as [string, string, string, string]
-      const expected = mac(`${offerId}.${expiry}`)
-      const given = Buffer.from(signature, 'base64url')
+      // Compare the text, not decoded bytes: base64url's last character carries padding bits, so decoding
+      // would accept several spellings of one signature.
+      const expected = Buffer.from(mac(`${offerId}.${expiry}`).toString('base64url'))
+      const given = Buffer.from(signature)
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined
       if (Number.parseInt(expiry, 36) * 1000 <= now()) return undefined
       return offerId
