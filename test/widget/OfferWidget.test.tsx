@@ -13,7 +13,7 @@ import { makeOffer, makePartner, SAMPLE_LEAD } from '../../src/playground/scenar
 import { scenarios } from '../../src/playground/scenarios/handlers.ts'
 import { OfferWidget, type OfferWidgetProps } from '../../src/widget/index.ts'
 import { createPixelTracker } from '../../src/widget/pixel-tracker.ts'
-import { advance, ENDPOINT, server, setupWidgetTests } from './helpers.ts'
+import { advance, captureImages, ENDPOINT, server, setupWidgetTests } from './helpers.ts'
 
 setupWidgetTests()
 
@@ -262,17 +262,7 @@ describe('impression pixels (seed 000: "Fire every URL in `impressionTrackingPix
   })
 
   test('by default pixels are image requests, once per page view across widgets', async () => {
-    const created: HTMLImageElement[] = []
-    const RealImage = globalThis.Image
-    vi.stubGlobal(
-      'Image',
-      class extends RealImage {
-        constructor() {
-          super()
-          created.push(this)
-        }
-      },
-    )
+    const created = captureImages()
     try {
       const offer = makeOffer({ rank: 1 })
       const bff = createFakeBff({ partners: [], initialOffers: [offer] })

@@ -69,3 +69,22 @@ export function countRequests(): { count: (method: string, pathEnd: string | Reg
       ).length,
   }
 }
+
+/**
+ * Records every `new Image()` until `vi.unstubAllGlobals()`: how a test sees pixel requests without a network.
+ * Returns the list the images are pushed into.
+ */
+export function captureImages(): HTMLImageElement[] {
+  const created: HTMLImageElement[] = []
+  const RealImage = globalThis.Image
+  vi.stubGlobal(
+    'Image',
+    class extends RealImage {
+      constructor() {
+        super()
+        created.push(this)
+      }
+    },
+  )
+  return created
+}

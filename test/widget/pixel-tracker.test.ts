@@ -5,6 +5,7 @@
 import fc from 'fast-check'
 import { describe, expect, test, vi } from 'vitest'
 import { createPixelTracker, firePixelImage, pageTracker } from '../../src/widget/pixel-tracker.ts'
+import { captureImages } from './helpers.ts'
 
 describe('createPixelTracker', () => {
   test('fires each (offer, URL) pair once, whatever is repeated', () => {
@@ -54,17 +55,7 @@ describe('createPixelTracker', () => {
 
 describe('firePixelImage', () => {
   test('an image request without credentials and with strict-origin-when-cross-origin', () => {
-    const created: HTMLImageElement[] = []
-    const RealImage = globalThis.Image
-    vi.stubGlobal(
-      'Image',
-      class extends RealImage {
-        constructor() {
-          super()
-          created.push(this)
-        }
-      },
-    )
+    const created = captureImages()
     try {
       firePixelImage('https://p.example/1.gif')
     } finally {
