@@ -1,9 +1,10 @@
 /** @module The insurer list for the form's "current insurer" question, from `GET /api/issuers`. */
-import { type QueryClient, useQuery } from '@tanstack/react-query'
+import type { QueryClient } from '@tanstack/query-core'
 import { fetchIssuers } from './bff-client.ts'
+import { useWidgetQuery } from './useWidgetQuery.ts'
 
 export function useIssuers(endpoint: string, enabled: boolean, client: QueryClient) {
-  return useQuery(
+  return useWidgetQuery(
     {
       queryKey: ['offer-widget', 'issuers', endpoint],
       queryFn: ({ signal }) => fetchIssuers(endpoint, signal),
