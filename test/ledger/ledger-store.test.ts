@@ -1,6 +1,15 @@
 import { randomUUID } from 'node:crypto'
+import { asc, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import type { Ledger, ReplyRecord, SentRequest } from '../../src/ledger/index.ts'
+import {
+  type Ledger,
+  leads,
+  offers,
+  partnerRequests,
+  type ReplyRecord,
+  type SentRequest,
+} from '../../src/ledger/index.ts'
+import { recordset } from '../../src/ledger/write-batch.ts'
 import { LEDGER_DRIVERS } from './ledger-drivers.ts'
 
 // Real servers and databases on a shared CI machine: generous, while every wait inside stays short.
@@ -119,6 +128,86 @@ describe.each(LEDGER_DRIVERS)('ledger on $name', (driver) => {
     const search = await ledger.getSearch(lead.searchUuid)
     expect(search?.lead.status).toBe('pending')
     expect(search?.pending).toEqual([{ partnerId: 'second-only', tier: 'second' }])
+  })
+
+  it('a lead, its replies and its settle queued in one turn share one write and all land', async () => {
+    // A partner can answer before its lead's write has started (fan-out begins before the lead is
+    // written), so one flush may create a request and record its reply: neither may be lost.
+    const lead = newLead()
+    const a = sent('same-batch-a')
+    const b = sent('same-batch-b')
+    const replyA = approved(lead.id, a, [[7, 'installment_loan']])
+    const replyB = approved(lead.id, b, [[9, 'installment_loan']])
+    const winner = replyB.offers[0]?.id ?? ''
+    const [created] = await Promise.all([
+      ledger.createLead(lead, [a, b]),
+      ledger.recordReply(replyA),
+      ledger.closeTier(
+        [replyB],
+        { kind: 'settle', winners: [{ offerId: winner, rank: 1 }], completedAt: at(60) },
+        lead.id,
+      ),
+    ])
+    expect(created.created).toBe(true)
+    const search = await ledger.getSearch(lead.searchUuid)
+    expect(search?.lead.status).toBe('complete')
+    expect(search?.lead.completedAt).toEqual(at(60))
+    expect(search?.displayed.map((o) => [o.id, o.rank])).toEqual([[winner, 1]])
+    const rows = await ledger.db
+      .select()
+      .from(partnerRequests)
+      .where(eq(partnerRequests.leadId, lead.id))
+      .orderBy(asc(partnerRequests.partnerId))
+    expect(rows.map((r) => [r.partnerId, r.status, r.latencyMs, r.offerCount, r.partnerLeadId])).toEqual([
+      ['same-batch-a', 'approved', 42, 1, 'p-same-batch-a'],
+      ['same-batch-b', 'approved', 42, 1, 'p-same-batch-b'],
+    ])
+    const stored = await ledger.db.select().from(offers).where(eq(offers.leadId, lead.id))
+    expect(stored.map((o) => [o.partnerId, o.displayed]).sort()).toEqual([
+      ['same-batch-a', false],
+      ['same-batch-b', true],
+    ])
+  })
+
+  it('a reply written after its lead, in a later flush, updates the pending request', async () => {
+    const lead = newLead()
+    const a = sent('later-a')
+    const b = sent('later-b')
+    await ledger.createLead(lead, [a, b])
+    await ledger.recordReply({ ...approved(lead.id, a, []), status: 'rejected', reason: 'not in our box' })
+    const rows = await ledger.db.select().from(partnerRequests).where(eq(partnerRequests.leadId, lead.id))
+    const byPartner = Object.fromEntries(rows.map((r) => [r.partnerId, r]))
+    expect(byPartner['later-a']).toMatchObject({
+      status: 'rejected',
+      reason: 'not in our box',
+      latencyMs: 42,
+    })
+    expect(byPartner['later-b']).toMatchObject({ status: 'pending', latencyMs: null, repliedAt: null })
+  })
+
+  it('updates find their rows by index however large the ledger grows, not by scanning a table', async () => {
+    // jsonb_to_recordset has no row estimate (the planner assumes 100 rows), so without the exact count a
+    // one-lead settle was planned as a hash join over a sequential scan of every lead.
+    const many = Array.from({ length: 3_000 }, () => ({
+      id: randomUUID(),
+      search_uuid: randomUUID(),
+      created_at: T0.toISOString(),
+    }))
+    await ledger.db.execute(sql`
+      insert into ${leads} (id, search_uuid, state, zip, status, created_at, deadline_at)
+      select id, search_uuid, 'CA', '94105', 'pending', created_at, created_at
+      from ${recordset(many, 'id uuid, search_uuid uuid, created_at timestamptz')}`)
+    await ledger.db.execute(sql`analyze ${leads}`)
+    const one = [{ id: many[0]?.id, completed_at: at(1).toISOString() }]
+    const plan = await ledger.db.execute(sql`
+      explain update ${leads} as l set completed_at = v.completed_at
+      from ${recordset(one, 'id uuid, completed_at timestamptz')}
+      where l.id = v.id`)
+    const text = (plan as unknown as { rows: Array<Record<string, string>> }).rows
+      .map((row) => Object.values(row).join(' '))
+      .join('\n')
+    expect(text).toMatch(/Index Scan using marketplace_leads_pkey/)
+    expect(text).not.toMatch(/Seq Scan on marketplace_leads/)
   })
 
   it('hands back the holder of an idempotency key and writes nothing for the second create', async () => {
