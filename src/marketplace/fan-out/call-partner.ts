@@ -3,7 +3,7 @@
  * validate it against seed 001, and turn whatever happens (timeout, refused connection, non-2xx, garbage,
  * an oversized body, a contract violation) into an outcome with its cause. It never throws.
  */
-import { type Dispatcher, request } from 'undici'
+import type { Dispatcher } from 'undici'
 import { toFieldIssues } from '../../contract/common.ts'
 import { type PartnerOffer, partnerReplySchema } from '../../contract/partner.ts'
 
@@ -37,25 +37,18 @@ export interface CallOptions {
 
 const USER_AGENT = 'offer-widget-marketplace/1'
 
-export async function callPartner(
+/**
+ * Straight on the dispatcher (no `request()` and its body stream): a lead goes to every partner at once,
+ * so what each call costs before its request is on the wire delays every partner dispatched after it.
+ */
+export function callPartner(
   partner: PartnerEndpoint,
-  leadJson: string,
+  body: string | Buffer,
   options: CallOptions,
 ): Promise<PartnerOutcome> {
   const maxBytes = options.maxBodyBytes ?? DEFAULT_MAX_REPLY_BYTES
   const started = performance.now()
   const elapsed = () => performance.now() - started
-  const controller = new AbortController()
-  let timedOut = false
-  const timer = setTimeout(
-    () => {
-      timedOut = true
-      controller.abort()
-    },
-    Math.max(0, options.timeoutMs),
-  )
-  const onShutdown = () => controller.abort()
-  options.shutdown?.addEventListener('abort', onShutdown, { once: true })
   const fail = (reason: string, httpStatus?: number): PartnerOutcome => ({
     status: 'error',
     reason,
@@ -63,83 +56,159 @@ export async function callPartner(
     offers: [],
     latencyMs: elapsed(),
   })
+  return new Promise<PartnerOutcome>((resolve) => {
+    let controller: Dispatcher.DispatchController | undefined
+    /** Why we stopped the call, once we have: the request is aborted as soon as it can be. */
+    let stopped: Error | undefined
+    let done = false
+    let status = 0
+    let size = 0
+    const chunks: Buffer[] = []
 
+    const finish = (outcome: PartnerOutcome) => {
+      if (done) return
+      done = true
+      clearTimeout(timer)
+      options.shutdown?.removeEventListener('abort', onShutdown)
+      resolve(outcome)
+    }
+    /** Ends the call with `outcome` and aborts the request (now, or when it reaches a connection). */
+    const stop = (outcome: PartnerOutcome) => {
+      finish(outcome)
+      stopped ??= new Error(outcome.reason ?? outcome.status)
+      if (controller && !controller.aborted) controller.abort(stopped)
+    }
+    const timer = setTimeout(
+      () => {
+        stop({
+          status: 'timeout',
+          reason: `no reply within ${options.timeoutMs} ms`,
+          offers: [],
+          latencyMs: elapsed(),
+        })
+      },
+      Math.max(0, options.timeoutMs),
+    )
+    const onShutdown = () => stop(fail('the marketplace shut down before the reply'))
+    if (options.shutdown?.aborted) return onShutdown()
+    options.shutdown?.addEventListener('abort', onShutdown, { once: true })
+
+    const target = endpointOf(partner)
+    const handler: Dispatcher.DispatchHandler = {
+      onRequestStart(c) {
+        controller = c
+        if (stopped) c.abort(stopped)
+      },
+      onResponseStart(c, statusCode, headers) {
+        // 1xx informational answers come before the real one.
+        if (statusCode < 200) return
+        status = statusCode
+        const declared = Number(headers['content-length'])
+        if (Number.isFinite(declared) && declared > maxBytes) {
+          controller ??= c
+          stop(fail(`reply of ${declared} bytes exceeds the ${maxBytes}-byte limit`, status))
+        }
+      },
+      onResponseData(c, chunk) {
+        if (done) return
+        size += chunk.length
+        if (size > maxBytes) {
+          controller ??= c
+          stop(fail(`reply exceeds the ${maxBytes}-byte limit`, status))
+          return
+        }
+        chunks.push(chunk)
+      },
+      onResponseEnd() {
+        if (done) return
+        finish(toOutcome(status, Buffer.concat(chunks, size).toString('utf8'), size, elapsed))
+      },
+      onResponseError(_c, error) {
+        finish(fail(`request failed: ${describeError(error)}`))
+      },
+    }
+    try {
+      options.dispatcher.dispatch(
+        {
+          origin: target.origin,
+          path: target.path,
+          method: 'POST',
+          headers: target.headers,
+          body,
+        },
+        handler,
+      )
+    } catch (error) {
+      finish(fail(`request failed: ${describeError(error)}`))
+    }
+  })
+}
+
+/** A whole reply body, as seed 001 reads it. */
+function toOutcome(status: number, text: string, size: number, elapsed: () => number): PartnerOutcome {
+  const fail = (reason: string): PartnerOutcome => ({
+    status: 'error',
+    reason,
+    httpStatus: status,
+    offers: [],
+    latencyMs: elapsed(),
+  })
+  let json: unknown
+  let parsedJson = true
   try {
-    const response = await request(partner.endpoint, {
-      method: 'POST',
-      dispatcher: options.dispatcher,
-      signal: controller.signal,
+    json = JSON.parse(text)
+  } catch {
+    parsedJson = false
+  }
+  // Seed 001: "HTTP status codes of the partner endpoint's replies: not shown." Only 2xx carries a
+  // reply; any other status is an error, with the partner's reason when its body is a contract reply.
+  if (status < 200 || status > 299) {
+    const reply = parsedJson ? partnerReplySchema.safeParse(json) : undefined
+    const partnerReason = reply?.success && reply.data.reason ? `: ${reply.data.reason}` : ''
+    return fail(`HTTP ${status} from the partner${partnerReason}`)
+  }
+  if (!parsedJson) return fail(`reply is not JSON (${size} bytes)`)
+  const reply = partnerReplySchema.safeParse(json)
+  if (!reply.success) {
+    const issues = toFieldIssues(reply.error)
+      .slice(0, 5)
+      .map((issue) => `${issue.field}: ${issue.reason}`)
+    return fail(`reply breaks the partner contract (${issues.join('; ')})`)
+  }
+  const data = reply.data
+  return {
+    status: data.status,
+    reason: data.reason,
+    httpStatus: status,
+    partnerLeadId: data.lead_id,
+    offers: data.status === 'approved' ? data.offers : [],
+    latencyMs: elapsed(),
+  }
+}
+
+/** Origin, path and headers of a partner, worked out once per registry entry rather than once per lead. */
+const targets = new WeakMap<
+  PartnerEndpoint,
+  { origin: string; path: string; headers: Record<string, string> }
+>()
+
+function endpointOf(partner: PartnerEndpoint) {
+  let target = targets.get(partner)
+  if (target === undefined) {
+    const url = new URL(partner.endpoint)
+    target = {
+      origin: url.origin,
+      path: `${url.pathname}${url.search}`,
       headers: {
         'content-type': 'application/json',
         accept: 'application/json',
         'user-agent': USER_AGENT,
         ...(partner.auth ? { [partner.auth.header]: partner.auth.value } : {}),
       },
-      body: leadJson,
-    })
-    const status = response.statusCode
-    const declared = Number(response.headers['content-length'])
-    if (Number.isFinite(declared) && declared > maxBytes) {
-      response.body.destroy()
-      return fail(`reply of ${declared} bytes exceeds the ${maxBytes}-byte limit`, status)
     }
-    const chunks: Buffer[] = []
-    let size = 0
-    for await (const chunk of response.body as AsyncIterable<Buffer>) {
-      size += chunk.length
-      if (size > maxBytes) {
-        response.body.destroy()
-        return fail(`reply exceeds the ${maxBytes}-byte limit`, status)
-      }
-      chunks.push(chunk)
-    }
-    const text = Buffer.concat(chunks).toString('utf8')
-    let json: unknown
-    let parsedJson = true
-    try {
-      json = JSON.parse(text)
-    } catch {
-      parsedJson = false
-    }
-    // Seed 001: "HTTP status codes of the partner endpoint's replies: not shown." Only 2xx carries a
-    // reply; any other status is an error, with the partner's reason when its body is a contract reply.
-    if (status < 200 || status > 299) {
-      const reply = parsedJson ? partnerReplySchema.safeParse(json) : undefined
-      const partnerReason = reply?.success && reply.data.reason ? `: ${reply.data.reason}` : ''
-      return fail(`HTTP ${status} from the partner${partnerReason}`, status)
-    }
-    if (!parsedJson) return fail(`reply is not JSON (${size} bytes)`, status)
-    const reply = partnerReplySchema.safeParse(json)
-    if (!reply.success) {
-      const issues = toFieldIssues(reply.error)
-        .slice(0, 5)
-        .map((issue) => `${issue.field}: ${issue.reason}`)
-      return fail(`reply breaks the partner contract (${issues.join('; ')})`, status)
-    }
-    const data = reply.data
-    return {
-      status: data.status,
-      reason: data.reason,
-      httpStatus: status,
-      partnerLeadId: data.lead_id,
-      offers: data.status === 'approved' ? data.offers : [],
-      latencyMs: elapsed(),
-    }
-  } catch (error) {
-    if (timedOut) {
-      return {
-        status: 'timeout',
-        reason: `no reply within ${options.timeoutMs} ms`,
-        offers: [],
-        latencyMs: elapsed(),
-      }
-    }
-    if (options.shutdown?.aborted) return fail('the marketplace shut down before the reply')
-    return fail(`request failed: ${describeError(error)}`)
-  } finally {
-    clearTimeout(timer)
-    options.shutdown?.removeEventListener('abort', onShutdown)
+    targets.set(partner, target)
   }
+  return target
 }
 
 /** A transport error's code and message, without anything the partner could have put in it. */

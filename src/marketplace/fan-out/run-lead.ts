@@ -40,7 +40,8 @@ export interface LeadRun {
 }
 
 export async function runLead(ctx: RunLeadContext, run: LeadRun): Promise<void> {
-  const leadJson = JSON.stringify(run.lead)
+  // Serialised once for every partner of both tiers.
+  const leadJson = Buffer.from(JSON.stringify(run.lead))
   const pii = identifyingValues(run.lead)
   let requests = run.requests
   let nextTier = run.nextTier
@@ -77,7 +78,7 @@ async function runTier(
   ctx: RunLeadContext,
   run: LeadRun,
   requests: SentRequest[],
-  leadJson: string,
+  leadJson: Buffer,
   pii: readonly string[],
 ): Promise<{ held: ReplyRecord[]; bids: Bid[] }> {
   const bids: Bid[] = []
@@ -127,7 +128,7 @@ async function askPartner(
   run: LeadRun,
   request: SentRequest,
   partner: PartnerRegistryEntry,
-  leadJson: string,
+  leadJson: Buffer,
   pii: readonly string[],
 ): Promise<ReplyRecord> {
   const timeoutMs = Math.min(partner.timeoutMs, run.deadlineAt - ctx.now())
