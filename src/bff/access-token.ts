@@ -3,7 +3,7 @@
  * uuid and an expiry, so the BFF stays stateless across replicas and a token for one search never opens
  * another.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto'
+import { createHmac, createSecretKey, timingSafeEqual } from 'node:crypto'
 
 /** Seed 000 polls for 15 s; the default leaves room for slow visitors and re-renders. */
 export const DEFAULT_ACCESS_TOKEN_TTL_MS = 30 * 60 * 1000
@@ -33,9 +33,11 @@ export function createAccessTokens(
   if (ttlMs < MIN_ACCESS_TOKEN_TTL_MS) {
     throw new Error(`createAccessTokens: ttlMs must be at least ${MIN_ACCESS_TOKEN_TTL_MS} (15 minutes)`)
   }
+  // Imported once: a string key would be re-imported on every MAC.
+  const key = createSecretKey(Buffer.from(secret, 'utf8'))
   // The purpose prefix keeps these MACs from ever matching another use of the same secret.
   const mac = (uuid: string, expiresAt: number) =>
-    createHmac('sha256', secret).update(`offer-search-access\n${uuid}\n${expiresAt}`).digest()
+    createHmac('sha256', key).update(`offer-search-access\n${uuid}\n${expiresAt}`).digest()
 
   return {
     issue(uuid) {
