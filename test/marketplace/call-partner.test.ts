@@ -141,6 +141,38 @@ describe('callPartner', () => {
     await aborted
   })
 
+  it('ends as timed out when the shared deadline of the lead expires, with no timer of its own', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    let arrived: () => void = () => {}
+    const received = new Promise<void>((resolve) => {
+      arrived = resolve
+    })
+    handler = () => arrived()
+    const deadline = new AbortController()
+    const pending = callPartner(partner('/shared-deadline'), '{}', {
+      dispatcher,
+      timeoutMs: 250,
+      expire: deadline.signal,
+    })
+    await received
+    // Its own window would have ended long ago: only the shared deadline ends it.
+    vi.advanceTimersByTime(60_000)
+    let settled = false
+    void pending.then(() => {
+      settled = true
+    })
+    await Promise.resolve()
+    expect(settled).toBe(false)
+    deadline.abort()
+    expect(await pending).toMatchObject({ status: 'timeout', reason: 'no reply within 250 ms' })
+    const late = await callPartner(partner('/after-deadline'), '{}', {
+      dispatcher,
+      timeoutMs: 250,
+      expire: deadline.signal,
+    })
+    expect(late.status).toBe('timeout')
+  })
+
   it('ends at once when the marketplace shuts down, and never sends once it has', async () => {
     let arrived: () => void = () => {}
     const received = new Promise<void>((resolve) => {

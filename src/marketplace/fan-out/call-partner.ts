@@ -30,6 +30,11 @@ export interface CallOptions {
   dispatcher: Dispatcher
   /** This partner's window for this lead. */
   timeoutMs: number
+  /**
+   * Ends the call as timed out, in place of a timer of its own: the lead's deadline, shared by every
+   * partner whose window it is. `timeoutMs` is then only the window the timeout reason names.
+   */
+  expire?: AbortSignal | undefined
   maxBodyBytes?: number
   /** Aborts the call when the marketplace shuts down. */
   shutdown?: AbortSignal | undefined
@@ -70,6 +75,7 @@ export function callPartner(
       done = true
       clearTimeout(timer)
       options.shutdown?.removeEventListener('abort', onShutdown)
+      options.expire?.removeEventListener('abort', onExpire)
       resolve(outcome)
     }
     /** Ends the call with `outcome` and aborts the request (now, or when it reaches a connection). */
@@ -78,20 +84,21 @@ export function callPartner(
       stopped ??= new Error(outcome.reason ?? outcome.status)
       if (controller && !controller.aborted) controller.abort(stopped)
     }
-    const timer = setTimeout(
-      () => {
-        stop({
-          status: 'timeout',
-          reason: `no reply within ${options.timeoutMs} ms`,
-          offers: [],
-          latencyMs: elapsed(),
-        })
-      },
-      Math.max(0, options.timeoutMs),
-    )
+    const onExpire = () => {
+      stop({
+        status: 'timeout',
+        reason: `no reply within ${options.timeoutMs} ms`,
+        offers: [],
+        latencyMs: elapsed(),
+      })
+    }
+    const { expire } = options
+    const timer = expire ? undefined : setTimeout(onExpire, Math.max(0, options.timeoutMs))
     const onShutdown = () => stop(fail('the marketplace shut down before the reply'))
     if (options.shutdown?.aborted) return onShutdown()
+    if (expire?.aborted) return onExpire()
     options.shutdown?.addEventListener('abort', onShutdown, { once: true })
+    expire?.addEventListener('abort', onExpire, { once: true })
 
     const target = endpointOf(partner)
     const handler: Dispatcher.DispatchHandler = {

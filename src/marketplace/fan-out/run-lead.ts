@@ -6,6 +6,7 @@
  * `pendingResponses` before the result is final.
  */
 import { randomUUID } from 'node:crypto'
+import { setMaxListeners } from 'node:events'
 import type { Logger } from 'pino'
 import type { Dispatcher } from 'undici'
 import type { Lead } from '../../contract/partner.ts'
@@ -83,43 +84,50 @@ async function runTier(
 ): Promise<{ held: ReplyRecord[]; bids: Bid[] }> {
   const bids: Bid[] = []
   const held: ReplyRecord[] = []
-  const writes: Promise<void>[] = []
   let outstanding = requests.length
-  await Promise.all(
-    requests.map(async (request) => {
-      const partner = ctx.registry.get(request.partnerId)
-      const reply = partner
-        ? await askPartner(ctx, run, request, partner, leadJson, pii)
-        : missingPartner(run, request, ctx.now())
-      if (partner) {
-        for (const offer of reply.offers) {
-          bids.push({
-            offerId: offer.id,
-            partnerId: partner.id,
-            position: offer.position,
-            rate: offer.rate,
-            productType: offer.productType,
-            recommendationScore: offer.recommendationScore,
-          })
+  // One timer for every partner whose window is what is left of the lead: they all time out in the same
+  // callback, so their replies share one ledger write instead of one per timer a millisecond apart.
+  const leadWindow = { end: new AbortController(), ms: Math.max(0, run.deadlineAt - ctx.now()) }
+  setMaxListeners(0, leadWindow.end.signal)
+  const timer = setTimeout(() => leadWindow.end.abort(), leadWindow.ms)
+  try {
+    await Promise.all(
+      requests.map(async (request) => {
+        const partner = ctx.registry.get(request.partnerId)
+        const reply = partner
+          ? await askPartner(ctx, run, request, partner, leadJson, pii, leadWindow)
+          : missingPartner(run, request, ctx.now())
+        if (partner) {
+          for (const offer of reply.offers) {
+            bids.push({
+              offerId: offer.id,
+              partnerId: partner.id,
+              position: offer.position,
+              rate: offer.rate,
+              productType: offer.productType,
+              recommendationScore: offer.recommendationScore,
+            })
+          }
         }
-      }
-      outstanding--
-      if (outstanding > 0) {
-        writes.push(
-          ctx.ledger.recordReply(reply).catch((error: unknown) => {
-            ctx.logger.error(
-              { leadId: run.leadId, partnerId: request.partnerId, err: error },
-              'ledger write failed',
-            )
-          }),
-        )
-      } else {
-        held.push(reply)
-      }
-    }),
-  )
-  // The settle step marks offers displayed: every earlier reply's offers must be in the ledger first.
-  await Promise.all(writes)
+        outstanding--
+        if (outstanding === 0) {
+          held.push(reply)
+          return
+        }
+        // Not awaited: the ledger writes in the order it is asked, so the step that follows the tier
+        // (marking offers displayed among them) lands with or after every earlier reply, and shares
+        // their write when it can.
+        ctx.ledger.recordReply(reply).catch((error: unknown) => {
+          ctx.logger.error(
+            { leadId: run.leadId, partnerId: request.partnerId, err: error },
+            'ledger write failed',
+          )
+        })
+      }),
+    )
+  } finally {
+    clearTimeout(timer)
+  }
   return { held, bids }
 }
 
@@ -130,11 +138,14 @@ async function askPartner(
   partner: PartnerRegistryEntry,
   leadJson: Buffer,
   pii: readonly string[],
+  leadWindow: { end: AbortController; ms: number },
 ): Promise<ReplyRecord> {
-  const timeoutMs = Math.min(partner.timeoutMs, run.deadlineAt - ctx.now())
+  // A partner registered with a shorter window than what is left of the lead keeps a timer of its own.
+  const own = partner.timeoutMs < leadWindow.ms
   const outcome = await callPartner(partner, leadJson, {
     dispatcher: ctx.dispatcher,
-    timeoutMs,
+    timeoutMs: own ? partner.timeoutMs : leadWindow.ms,
+    expire: own ? undefined : leadWindow.end.signal,
     maxBodyBytes: ctx.maxReplyBytes,
     shutdown: ctx.shutdown,
   })
