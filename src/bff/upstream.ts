@@ -5,7 +5,7 @@
  * whose `toBffError` mapping is what the widget sees.
  */
 import type { HTTPException } from 'hono/http-exception'
-import { Pool } from 'undici'
+import { type Dispatcher, Pool } from 'undici'
 import type { FieldIssue } from '../contract/common.ts'
 import { toFieldIssues } from '../contract/common.ts'
 import {
@@ -399,17 +399,7 @@ function undiciTransport(pool: Pool, maxBodyBytes: number): Send {
       headers,
       body: attempt.body,
     })
-    const chunks: Buffer[] = []
-    let size = 0
-    for await (const chunk of response.body) {
-      size += (chunk as Buffer).length
-      if (size > maxBodyBytes) {
-        response.body.destroy()
-        throw new UpstreamError('malformed', `upstream body larger than ${maxBodyBytes} bytes`)
-      }
-      chunks.push(chunk as Buffer)
-    }
-    const text = Buffer.concat(chunks).toString('utf8')
+    const text = await readCapped(response.body, maxBodyBytes)
     return {
       status: response.statusCode,
       header: (name) => {
@@ -419,6 +409,28 @@ function undiciTransport(pool: Pool, maxBodyBytes: number): Send {
       text,
     }
   }
+}
+
+/**
+ * The body as text, refusing it past `maxBytes`. Event listeners rather than `for await`: an async iterator
+ * costs more per response than the few chunks of a rate table are worth.
+ */
+function readCapped(body: Dispatcher.ResponseData['body'], maxBytes: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    body.on('data', (chunk: Buffer) => {
+      size += chunk.length
+      if (size > maxBytes) {
+        body.destroy()
+        reject(new UpstreamError('malformed', `upstream body larger than ${maxBytes} bytes`))
+        return
+      }
+      chunks.push(chunk)
+    })
+    body.once('end', () => resolve(Buffer.concat(chunks, size).toString('utf8')))
+    body.once('error', reject)
+  })
 }
 
 function fetchTransport(origin: string, timeoutMs: number, maxBodyBytes: number): Send {
