@@ -169,34 +169,6 @@ describe.each(LEDGER_DRIVERS)('ledger on $name', (driver) => {
     ])
   })
 
-  it('writes queued by separate timer callbacks of one event-loop turn share one statement', async () => {
-    // Partners timing out together end in one timers phase, one callback each: a flush per callback would
-    // run a statement between every two of them and push the settle past the deadline.
-    const lead = newLead()
-    const requests = ['t-a', 't-b', 't-c', 't-d'].map((id) => sent(id))
-    await ledger.createLead(lead, requests)
-    const execute = vi.spyOn(ledger.db, 'execute')
-    try {
-      const writes = await new Promise<Array<Promise<void>>>((resolve) => {
-        const queued: Array<Promise<void>> = []
-        for (const request of requests) {
-          setTimeout(() => {
-            queued.push(
-              ledger.recordReply({ ...approved(lead.id, request, []), status: 'timeout', offers: [] }),
-            )
-            if (queued.length === requests.length) resolve(queued)
-          }, 0)
-        }
-      })
-      await Promise.all(writes)
-      expect(execute).toHaveBeenCalledTimes(1)
-    } finally {
-      execute.mockRestore()
-    }
-    const search = await ledger.getSearch(lead.searchUuid)
-    expect(search?.pending).toEqual([])
-  })
-
   it('a reply written after its lead, in a later flush, updates the pending request', async () => {
     const lead = newLead()
     const a = sent('later-a')

@@ -88,6 +88,32 @@ describe.each(LEDGER_DRIVERS)('fan-out on $name', (driver) => {
     expect(final.offers.map((o) => o.financialInstitutionUuid)).not.toContain('too-late')
   })
 
+  it('partners still out at the deadline time out together: their replies are one ledger write, the settle one more', async () => {
+    const h = await harness(
+      ['late-a', 'late-b', 'late-c', 'late-d'].map((id) => ({
+        id,
+        name: id,
+        tier: 'first' as const,
+        behavior: 'approve' as const,
+        latencyMs: 5_000,
+      })),
+      { deadlineMs: 250 },
+    )
+    const execute = vi.spyOn(ledger.db, 'execute')
+    try {
+      const { created } = await submitAndSettle(h)
+      // The lead; the three timeouts before the last; the last with the settle. A timer per partner
+      // would write between every two of them and push the settle further past the deadline.
+      expect(execute).toHaveBeenCalledTimes(3)
+      const rows = await requestsOf(ledger, created.rateTable.leadUuid)
+      const reasons = new Set(Object.values(rows).map((r) => r.reason))
+      expect(Object.values(rows).map((r) => r.status)).toEqual(['timeout', 'timeout', 'timeout', 'timeout'])
+      expect(reasons.size).toBe(1)
+    } finally {
+      execute.mockRestore()
+    }
+  })
+
   it('a partner registered with a shorter window is timed out at its own window', async () => {
     const h = await harness(
       [{ id: 'short', name: 'Short', tier: 'first', behavior: 'approve', latencyMs: 2_000, timeoutMs: 60 }],
