@@ -128,7 +128,8 @@ export function callPartner(
       },
       onResponseEnd() {
         if (done) return
-        finish(toOutcome(status, Buffer.concat(chunks, size).toString('utf8'), size, elapsed))
+        const text = Buffer.concat(chunks, size).toString('utf8')
+        finish(toOutcome(status, text, size, elapsed, (reason) => fail(reason, status)))
       },
       onResponseError(_c, error) {
         finish(fail(`request failed: ${describeError(error)}`))
@@ -152,14 +153,13 @@ export function callPartner(
 }
 
 /** A whole reply body, as seed 001 reads it. */
-function toOutcome(status: number, text: string, size: number, elapsed: () => number): PartnerOutcome {
-  const fail = (reason: string): PartnerOutcome => ({
-    status: 'error',
-    reason,
-    httpStatus: status,
-    offers: [],
-    latencyMs: elapsed(),
-  })
+function toOutcome(
+  status: number,
+  text: string,
+  size: number,
+  elapsed: () => number,
+  fail: (reason: string) => PartnerOutcome,
+): PartnerOutcome {
   let json: unknown
   let parsedJson = true
   try {
