@@ -206,8 +206,9 @@ async function paced(url: string, target: Target, rate: number, seconds = RUN_SE
     }
     const tick = () => {
       const now = performance.now()
-      while (sent < total && started + (sent * 1000) / rate <= now) {
+      while (sent < total) {
         const due = started + (sent * 1000) / rate
+        if (due > now) break
         sent++
         pool
           .request({ method: target.method, path: target.path, headers: target.headers, body: target.body })
@@ -317,11 +318,14 @@ async function main(): Promise<string[]> {
       const base = results['(c) baseline proxy'] as (typeof results)[string]
       const added = p99(through.fixed) - p99(direct.fixed)
       const ratio = rps(through.saturated) / rps(base.saturated)
-      if (route.name === 'POST offer-searches' && (added > 2 || ratio < 0.9)) missed.push(route.name)
+      const latencyMet = added <= 2
+      const throughputMet = ratio >= 0.9
+      // The targets are the proxied POST's; the cached issuers route is shown for comparison.
+      if (route.name === 'POST offer-searches' && !(latencyMet && throughputMet)) missed.push(route.name)
       verdicts.push(
-        `| ${route.name} | ${fmt(added)} ms | ${added <= 2 ? 'met' : 'MISSED'} (<= 2 ms) | ` +
+        `| ${route.name} | ${fmt(added)} ms | ${latencyMet ? 'met' : 'MISSED'} (<= 2 ms) | ` +
           `${fmt(through.bursty.p99 - direct.bursty.p99)} ms | ` +
-          `${fmt(ratio * 100, 0)} % | ${ratio >= 0.9 ? 'met' : 'MISSED'} (>= 90 %) |`,
+          `${fmt(ratio * 100, 0)} % | ${throughputMet ? 'met' : 'MISSED'} (>= 90 %) |`,
       )
     }
 
