@@ -77,6 +77,10 @@ const envSchema = z.object({
   UPSTREAM_TIMEOUT_MS: wholeNumber('UPSTREAM_TIMEOUT_MS', '5000', 100, 120_000),
   // Seed 000 polls for up to 15 s; a token must outlive that with room for a slow visitor.
   ACCESS_TOKEN_TTL_SECONDS: wholeNumber('ACCESS_TOKEN_TTL_SECONDS', '1800', 900, 86_400),
+  // Secrets: checked below, where a message can name the variable without echoing its value.
+  SERVER_API_KEYS: csv,
+  // One key serves every visitor of a publisher's server, so its limit is far above the per-IP one.
+  SERVER_RATE_LIMIT_POINTS: wholeNumber('SERVER_RATE_LIMIT_POINTS', '600', 1, 1_000_000),
 })
 
 function wholeNumber(name: string, fallback: string, min: number, max: number) {
@@ -146,6 +150,10 @@ export interface Config {
   rateLimit: { points: number; windowSeconds: number }
   upstreamTimeouts: { connectMs: number; requestMs: number }
   accessTokenTtlSeconds: number
+  /** `SERVER_API_KEYS`: bearer keys of `POST /api/server/offer-searches` (secrets: never log). Empty: off. */
+  serverApiKeys: string[]
+  /** Per-key limit of the server route: `points` searches per `windowSeconds`. */
+  serverRateLimit: { points: number; windowSeconds: number }
 }
 
 export class ConfigError extends Error {
@@ -192,6 +200,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       )
     }
   }
+  e.SERVER_API_KEYS.forEach((key, index) => {
+    if (key.length < 32 || /\s/.test(key)) {
+      problems.push(
+        `  SERVER_API_KEYS: key ${index + 1} must be at least 32 characters with no spaces; use openssl rand -hex 32 (value not shown)`,
+      )
+    }
+  })
   if (problems.length > 0) {
     throw new ConfigError(
       `Invalid configuration:\n${problems.join('\n')}\nSee .env.example for every variable.`,
@@ -229,6 +244,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimit: { points: e.RATE_LIMIT_POINTS, windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS },
     upstreamTimeouts: { connectMs: e.UPSTREAM_CONNECT_TIMEOUT_MS, requestMs: e.UPSTREAM_TIMEOUT_MS },
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    serverApiKeys: e.SERVER_API_KEYS,
+    serverRateLimit: { points: e.SERVER_RATE_LIMIT_POINTS, windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS },
   }
 }
 

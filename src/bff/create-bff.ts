@@ -7,6 +7,7 @@ import { Hono, type MiddlewareHandler } from 'hono'
 import { Redis } from 'ioredis'
 import type { Config } from '../config.ts'
 import { BFF_ROUTES } from '../contract/bff.ts'
+import { SERVER_OFFER_SEARCHES_ROUTE } from '../contract/server-search.ts'
 import { type AccessTokens, createAccessTokens } from './access-token.ts'
 import { createClientIdentity, type SocketAddressFn } from './client-identity.ts'
 import { errorResponse, onBffError, onBffNotFound } from './errors.ts'
@@ -25,6 +26,7 @@ import type { RetryPolicy } from './retry.ts'
 import { issuerRoutes } from './routes/issuers.ts'
 import { offerSearchRoutes } from './routes/offer-searches.ts'
 import { opsRoutes } from './routes/ops.ts'
+import { serverOfferSearchRoutes } from './routes/server-offer-searches.ts'
 import { createUpstreamClient, type UpstreamClient, type UpstreamOperation } from './upstream.ts'
 
 /** Seed 000 shows no request size bounds; a search body is well under 2 KB, so 16 KB is generous. */
@@ -156,6 +158,8 @@ export function createBff(config: Config, options: BffOptions = {}): BffApp {
   app.notFound(onBffNotFound)
   app.use('*', requestMetrics({ metrics }))
   app.use('*', securityHeaders())
+  // Before the widget's CORS and header rules: the server route answers servers only, with no CORS at all.
+  app.route(SERVER_OFFER_SEARCHES_ROUTE, serverOfferSearchRoutes(kit, { keyPrefix }))
   app.use('/api/*', widgetCors({ allowedOrigins: config.allowedOrigins }))
   app.use('/api/*', requireWidgetHeader())
   const limitBody = (maxBytes: number) =>

@@ -45,6 +45,7 @@ export function bffError(
 
 const CODE_BY_STATUS: Partial<Record<number, ErrorCode>> = {
   400: 'bad_request',
+  401: 'unauthorized',
   403: 'forbidden',
   404: 'not_found',
   409: 'conflict',

@@ -28,6 +28,7 @@ export type CreatedSearch = z.infer<typeof createdSearchSchema>
 export const ERROR_CODES = [
   'bad_request',
   'validation_failed',
+  'unauthorized',
   'forbidden',
   'not_found',
   'conflict',

@@ -4,20 +4,15 @@
  */
 import { Hono } from 'hono'
 import { ACCESS_TOKEN_HEADER } from '../../contract/bff.ts'
-import { toFieldIssues, UUID_PATTERN } from '../../contract/common.ts'
-import {
-  AUTOMOBILE_INSURANCE,
-  offerSearchInputSchema,
-  offerSearchRequestSchema,
-  withZipKey,
-} from '../../contract/offer-search.ts'
+import { UUID_PATTERN } from '../../contract/common.ts'
+import { createSearch } from '../create-search.ts'
 import { bffError } from '../errors.ts'
 import type { BffKit } from '../kit.ts'
 import type { PollCoalescer } from '../poll-coalescer.ts'
 import { rethrowUpstream } from '../upstream.ts'
 
 export function offerSearchRoutes(kit: BffKit, coalescer: PollCoalescer): Hono {
-  const { config, upstream, accessTokens, clientIdentity } = kit
+  const { accessTokens, clientIdentity } = kit
   const app = new Hono()
 
   app.post('/', kit.perIpRateLimit('/api/offer-searches'), async (c) => {
@@ -25,36 +20,7 @@ export function offerSearchRoutes(kit: BffKit, coalescer: PollCoalescer): Hono {
     const json: unknown = await c.req.json().catch(() => {
       throw bffError(400, 'bad_request', 'The body must be a JSON object')
     })
-    const input = offerSearchInputSchema.safeParse(json)
-    if (!input.success) {
-      throw bffError(400, 'validation_failed', 'Fix the fields listed', {
-        errors: toFieldIssues(input.error),
-      })
-    }
-    const { productTypes, autoInsuranceInformation, personalInformation, clientTags } = input.data
-    if (productTypes?.some((type) => type !== AUTOMOBILE_INSURANCE)) {
-      throw bffError(400, 'validation_failed', 'Only auto insurance searches are supported here', {
-        errors: [
-          { field: 'productTypes', reason: `productTypes must be ["${AUTOMOBILE_INSURANCE}"] or omitted` },
-        ],
-      })
-    }
-    // Only known top-level fields go upstream; sessionInformation is always rebuilt from this request
-    // (seed 000: "It must be taken from the live end-user session").
-    const request = offerSearchRequestSchema.safeParse({
-      productTypes: [AUTOMOBILE_INSURANCE],
-      sessionInformation: identity,
-      ...(autoInsuranceInformation && { autoInsuranceInformation }),
-      ...(personalInformation && { personalInformation: withZipKey(personalInformation, config.zipCodeKey) }),
-      ...(clientTags && { clientTags }),
-    })
-    if (!request.success) {
-      throw bffError(400, 'validation_failed', 'Fix the fields listed', {
-        errors: toFieldIssues(request.error),
-      })
-    }
-    const created = await upstream.createOfferSearch(request.data).catch(rethrowUpstream)
-    const body = createdSearchJson(accessTokens.issue(created.value.uuid), created.json)
+    const body = await createSearch(kit, identity, json)
     return c.body(body, 201, { 'content-type': 'application/json', 'cache-control': 'no-store' })
   })
 
@@ -74,14 +40,4 @@ export function offerSearchRoutes(kit: BffKit, coalescer: PollCoalescer): Hono {
   })
 
   return app
-}
-
-/**
- * The `CreatedSearch` envelope around the upstream's rate table text. That text parsed and passed the
- * contract (`ValidatedBody`), and JSON.parse reads it the same in the browser, so embedding it answers
- * the value the contract accepted without serialising it (~5 KB) a second time per search.
- */
-export function createdSearchJson(accessToken: string, rateTableJson: string): string {
-  // The keys of `CreatedSearch`; the route tests parse the answer with createdSearchSchema.
-  return `{"accessToken":${JSON.stringify(accessToken)},"rateTable":${rateTableJson}}`
 }

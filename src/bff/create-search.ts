@@ -1,0 +1,59 @@
+/**
+ * @module Creating an offer search upstream from a search body and a visitor, shared by the widget's route
+ * (visitor read from the live request) and the server-to-server route (visitor sent by the publisher's
+ * server). Only known fields go upstream; `sessionInformation` is always the visitor given here
+ * (docs/offer-search-api.md: it "must be taken from the live end-user session").
+ */
+import { toFieldIssues } from '../contract/common.ts'
+import {
+  AUTOMOBILE_INSURANCE,
+  offerSearchInputSchema,
+  offerSearchRequestSchema,
+  withZipKey,
+} from '../contract/offer-search.ts'
+import type { ClientIdentity } from './client-identity.ts'
+import { bffError } from './errors.ts'
+import type { BffKit } from './kit.ts'
+import { rethrowUpstream } from './upstream.ts'
+
+/** Validates `json` as the widget's search body, creates the search for `visitor`, returns the 201 body. */
+export async function createSearch(kit: BffKit, visitor: ClientIdentity, json: unknown): Promise<string> {
+  const input = offerSearchInputSchema.safeParse(json)
+  if (!input.success) {
+    throw bffError(400, 'validation_failed', 'Fix the fields listed', { errors: toFieldIssues(input.error) })
+  }
+  const { productTypes, autoInsuranceInformation, personalInformation, clientTags } = input.data
+  if (productTypes?.some((type) => type !== AUTOMOBILE_INSURANCE)) {
+    throw bffError(400, 'validation_failed', 'Only auto insurance searches are supported here', {
+      errors: [
+        { field: 'productTypes', reason: `productTypes must be ["${AUTOMOBILE_INSURANCE}"] or omitted` },
+      ],
+    })
+  }
+  const request = offerSearchRequestSchema.safeParse({
+    productTypes: [AUTOMOBILE_INSURANCE],
+    sessionInformation: visitor,
+    ...(autoInsuranceInformation && { autoInsuranceInformation }),
+    ...(personalInformation && {
+      personalInformation: withZipKey(personalInformation, kit.config.zipCodeKey),
+    }),
+    ...(clientTags && { clientTags }),
+  })
+  if (!request.success) {
+    throw bffError(400, 'validation_failed', 'Fix the fields listed', {
+      errors: toFieldIssues(request.error),
+    })
+  }
+  const created = await kit.upstream.createOfferSearch(request.data).catch(rethrowUpstream)
+  return createdSearchJson(kit.accessTokens.issue(created.value.uuid), created.json)
+}
+
+/**
+ * The `CreatedSearch` envelope around the upstream's rate table text. That text parsed and passed the
+ * contract (`ValidatedBody`), and JSON.parse reads it the same in the browser, so embedding it answers
+ * the value the contract accepted without serialising it (~5 KB) a second time per search.
+ */
+export function createdSearchJson(accessToken: string, rateTableJson: string): string {
+  // The keys of `CreatedSearch`; the route tests parse the answer with createdSearchSchema.
+  return `{"accessToken":${JSON.stringify(accessToken)},"rateTable":${rateTableJson}}`
+}
