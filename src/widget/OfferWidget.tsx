@@ -15,6 +15,7 @@ import { completeLabel, DEFAULT_LABELS, formatLabel, type Labels } from './label
 import { OfferList } from './OfferList.tsx'
 import { type PixelTracker, pageTracker } from './pixel-tracker.ts'
 import { createWidgetQueryClient } from './query-client.ts'
+import { renderedPixelsOf, skippingRendered } from './rendered-pixels.ts'
 import { SearchForm } from './SearchForm.tsx'
 import { SearchProgress } from './SearchProgress.tsx'
 import { StableLayout } from './StableLayout.tsx'
@@ -85,7 +86,9 @@ export function OfferWidget(props: OfferWidgetProps) {
   // Created once per widget and never shared: remounts inside this widget reuse it, a host never sees it.
   const [client] = useState(createWidgetQueryClient)
   const isClient = useIsClient()
-  if (!isClient) {
+  // A search created on the server with its rate table renders whole on the server and hydrates as is;
+  // anything else renders a placeholder there, and searches only in the browser.
+  if (!isClient && !props.attach?.rateTable) {
     return (
       <div className={rootClass(props.className)} data-ow-theme={props.theme ?? 'light'} aria-busy="true">
         <p className="ow-muted">{props.labels?.loading ?? DEFAULT_LABELS.loading}</p>
@@ -157,7 +160,13 @@ function WidgetBody(props: OfferWidgetProps & { client: QueryClient }) {
   }, [form, given, serverErrors])
 
   const announcement = useAnnouncement(status, offers.length, labels)
-  const tracker = preview ? undefined : (props.pixelTracker ?? pageTracker())
+  // Fixed at the first render, so the server's tags and the hydrated ones match and are never re-created.
+  const [renderedPixels] = useState(() => (preview || !attach?.rateTable ? [] : renderedPixelsOf(offers)))
+  const pageWide = props.pixelTracker ?? pageTracker()
+  const tracker = useMemo(
+    () => (preview ? undefined : skippingRendered(pageWide, renderedPixels)),
+    [preview, pageWide, renderedPixels],
+  )
 
   if (status === 'complete' && offers.length === 0 && props.emptyState === 'hide') return null
 
@@ -229,6 +238,20 @@ function WidgetBody(props: OfferWidgetProps & { client: QueryClient }) {
             <Disclaimers disclaimers={result.disclaimers} labels={labels} headingLevel={headingLevel + 1} />
           </StableLayout>
         </section>
+      )}
+      {renderedPixels.length > 0 && (
+        <div hidden>
+          {renderedPixels.map((pixel) => (
+            <img
+              key={`${pixel.offerUuid} ${pixel.url}`}
+              src={pixel.url}
+              alt=""
+              width={1}
+              height={1}
+              referrerPolicy="strict-origin-when-cross-origin"
+            />
+          ))}
+        </div>
       )}
       <div className="ow-visually-hidden" role="status" aria-live="polite" aria-atomic="true">
         {announcement}

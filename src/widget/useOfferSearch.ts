@@ -29,6 +29,11 @@ import { OfferWidgetError } from './widget-error.ts'
 export interface AttachedSearch {
   uuid: string
   accessToken: string
+  /**
+   * The rate table the create answered (`createServerSearch` returns it). With it the widget shows its
+   * offers in its first render, on the server too, and polls on from there.
+   */
+  rateTable?: RateTable
 }
 
 export interface SearchCreatedEvent {
@@ -113,6 +118,16 @@ function toSnapshot(previous: Snapshot | undefined, rateTable: RateTable): Snaps
 
 const NOTHING: never[] = []
 
+function attachedHandle(attach: AttachedSearch): SearchHandle {
+  // The window runs from when this widget learned of the search, on its own clock.
+  return {
+    uuid: attach.uuid,
+    accessToken: attach.accessToken,
+    startedAt: Date.now(),
+    initial: attach.rateTable,
+  }
+}
+
 export function useOfferSearch(options: UseOfferSearchOptions): OfferSearchResult {
   const { endpoint = '', source = 'offer-search', search, attach, submission = 0, preview = false } = options
   const [ownClient] = useState(() => options.queryClient ?? createWidgetQueryClient())
@@ -143,14 +158,7 @@ export function useOfferSearch(options: UseOfferSearchOptions): OfferSearchResul
         ? ['offer-widget', 'attach', endpoint, source, attach.uuid, attach.accessToken, attempt]
         : ['offer-widget', 'create', endpoint, source, body ?? null, submission, attempt],
       queryFn: async () => {
-        if (attach) {
-          return {
-            uuid: attach.uuid,
-            accessToken: attach.accessToken,
-            startedAt: Date.now(),
-            initial: undefined,
-          }
-        }
+        if (attach) return attachedHandle(attach)
         const created = await createSearch(endpoint, source, body ?? {})
         return {
           uuid: created.rateTable.uuid,
@@ -162,6 +170,8 @@ export function useOfferSearch(options: UseOfferSearchOptions): OfferSearchResul
       },
       enabled: requested,
       retry: false,
+      // A server-created search with its rate table is known in the first render, on the server too.
+      initialData: attach?.rateTable ? () => attachedHandle(attach) : undefined,
     },
     client,
   )

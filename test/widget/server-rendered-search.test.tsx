@@ -1,0 +1,89 @@
+/**
+ * @module A search created on the publisher's server, with the rate table its create answered: the widget
+ * renders its offers and their impression pixels (as `<img>` tags) in the server HTML, hydrates that HTML
+ * without a mismatch, fires none of those pixels again, and polls on so later offers appear and fire once.
+ */
+import { act } from 'react'
+import { hydrateRoot } from 'react-dom/client'
+import { renderToString } from 'react-dom/server'
+import { expect, test, vi } from 'vitest'
+import { createdSearchSchema } from '../../src/contract/bff.ts'
+import { createFakeBff } from '../../src/playground/scenarios/fake-bff.ts'
+import { makeOffer, makePartner } from '../../src/playground/scenarios/fixtures.ts'
+import { OfferWidget } from '../../src/widget/index.ts'
+import { createPixelTracker } from '../../src/widget/pixel-tracker.ts'
+import { advance, ENDPOINT, server, setupWidgetTests } from './helpers.ts'
+
+setupWidgetTests()
+
+const early = makeOffer({ rank: 1, financialInstitutionDisplayName: 'Early Mutual' })
+const late = makeOffer({ rank: 2, financialInstitutionDisplayName: 'Late Casualty' })
+
+async function serverCreatedSearch() {
+  const bff = createFakeBff({
+    initialOffers: [early],
+    partners: [{ partner: makePartner({ name: 'Late Casualty' }), answersAfterMs: 2000, offers: [late] }],
+  })
+  server.use(...bff.handlers)
+  // What createServerSearch hands the page: the BFF's 201 body.
+  const res = await fetch(`${ENDPOINT}/api/offer-searches`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-offer-widget': 'server/1' },
+    body: JSON.stringify({ personalInformation: { zipCode: '94107' } }),
+  })
+  const created = createdSearchSchema.parse(await res.json())
+  return {
+    bff,
+    attach: { uuid: created.rateTable.uuid, accessToken: created.accessToken, rateTable: created.rateTable },
+  }
+}
+
+test('the server HTML carries the first offers and their pixels as image tags', async () => {
+  const { attach } = await serverCreatedSearch()
+  const html = renderToString(<OfferWidget endpoint={ENDPOINT} attach={attach} />)
+  expect(html).toContain('Early Mutual')
+  expect(html).not.toContain('Late Casualty')
+  for (const url of early.impressionTrackingPixelUrls ?? []) expect(html).toContain(`src="${url}"`)
+  expect(html.match(/<img[^>]+src="[^"]*\/pixels\//g)).toHaveLength(
+    early.impressionTrackingPixelUrls?.length ?? 0,
+  )
+})
+
+test('preview renders the offers without pixel tags', async () => {
+  const { attach } = await serverCreatedSearch()
+  const html = renderToString(<OfferWidget endpoint={ENDPOINT} attach={attach} preview />)
+  expect(html).toContain('Early Mutual')
+  expect(html).not.toContain('/pixels/')
+})
+
+test('hydrates without a mismatch, fires no rendered pixel again, and polls on to the later offer', async () => {
+  const { bff, attach } = await serverCreatedSearch()
+  const fired: string[] = []
+  const tracker = createPixelTracker((url) => fired.push(url))
+  const element = <OfferWidget endpoint={ENDPOINT} attach={attach} pixelTracker={tracker} />
+  const container = document.createElement('div')
+  container.innerHTML = renderToString(element)
+  document.body.append(container)
+  const serverImages = [...container.querySelectorAll('img[src*="/pixels/"]')]
+  const errors = vi.spyOn(console, 'error')
+  const recoverable = vi.fn()
+  let root: ReturnType<typeof hydrateRoot> | undefined
+  await act(async () => {
+    root = hydrateRoot(container, element, { onRecoverableError: recoverable })
+  })
+  expect(recoverable).not.toHaveBeenCalled()
+  expect(errors).not.toHaveBeenCalled()
+  // The very elements the server sent are kept (not re-created, so not requested again).
+  expect([...container.querySelectorAll('img[src*="/pixels/"]')]).toEqual(serverImages)
+  expect(fired).toEqual([])
+  expect(bff.log.creates).toHaveLength(1)
+
+  await advance(3000)
+  expect(bff.log.polls.length).toBeGreaterThan(0)
+  expect(container.textContent).toContain('Late Casualty')
+  expect(fired).toEqual(late.impressionTrackingPixelUrls)
+  expect([...container.querySelectorAll('img[src*="/pixels/"]')]).toEqual(serverImages)
+  act(() => root?.unmount())
+  container.remove()
+  errors.mockRestore()
+})
