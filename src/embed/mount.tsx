@@ -4,10 +4,11 @@
  * `<OfferWidget>` (which owns a private QueryClient). Callbacks are also dispatched as bubbling DOM events
  * on the element, for pages that configure the widget with data attributes only.
  */
-import { createRoot, type Root } from 'react-dom/client'
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client'
 import { OfferWidget } from '../widget/OfferWidget.tsx'
 import { describeElement } from './describe-element.ts'
 import { EMBED_EVENTS, type EmbedCallback, type EmbedOptions, type MountHandle } from './options.ts'
+import { readServerRendered } from './server-rendered.ts'
 import { adoptStyles } from './shadow-styles.ts'
 
 interface Mounted {
@@ -70,15 +71,22 @@ export function mount(target: Element | string, options: EmbedOptions = {}): Mou
     )
     return existing.handle
   }
-  const shadow = shadowOf(element)
-  const removeStyles = adoptStyles(shadow, options.nonce)
-  const container = element.ownerDocument.createElement('div')
-  container.className = 'ow-embed'
-  shadow.append(container)
-  let root: Root | undefined = createRoot(container)
-  let current = options
+  // Server-rendered markup is adopted as it is (its own <style> included) and hydrated with the options it
+  // was rendered with, so the first frame is the server's and nothing is fetched or fired twice.
+  const rendered = readServerRendered(element)
+  if (rendered) ownRoots.add(rendered.shadow)
+  const shadow = rendered?.shadow ?? shadowOf(element)
+  const removeStyles = rendered ? () => {} : adoptStyles(shadow, options.nonce)
+  const container = rendered?.container ?? element.ownerDocument.createElement('div')
+  if (!rendered) {
+    container.className = 'ow-embed'
+    shadow.append(container)
+  }
+  let current = rendered ? { ...options, ...rendered.options } : options
+  const widget = () => <OfferWidget {...withEvents(element, current)} injectStyles={false} />
+  let root: Root | undefined = rendered ? hydrateRoot(container, widget()) : createRoot(container)
 
-  const render = () => root?.render(<OfferWidget {...withEvents(element, current)} injectStyles={false} />)
+  const render = () => root?.render(widget())
 
   const handle: MountHandle = {
     update(next) {
@@ -99,7 +107,7 @@ export function mount(target: Element | string, options: EmbedOptions = {}): Mou
     },
   }
   mounted.set(element, { handle })
-  render()
+  if (!rendered) render()
   return handle
 }
 

@@ -248,6 +248,8 @@ function WidgetBody(props: OfferWidgetProps & { client: QueryClient }) {
               alt=""
               width={1}
               height={1}
+              // Low priority: beacons must not compete with the page's own images (nor get React's preload hints).
+              fetchPriority="low"
               referrerPolicy="strict-origin-when-cross-origin"
             />
           ))}
