@@ -7,8 +7,21 @@ import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 
-const SOURCES = ['src/widget', 'src/embed', 'src/playground', 'src/contract', 'index.html', 'package.json']
-const OUTPUTS = ['dist/site/index.html', 'dist/embed/manifest.json', 'dist/widget/index.js']
+const SOURCES = [
+  'src/widget',
+  'src/embed',
+  'src/ssr',
+  'src/playground',
+  'src/contract',
+  'index.html',
+  'package.json',
+]
+const OUTPUTS = [
+  'dist/site/index.html',
+  'dist/embed/manifest.json',
+  'dist/widget/index.js',
+  'dist/ssr/render-widget-html.js',
+]
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0

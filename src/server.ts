@@ -16,6 +16,7 @@ import { cacheControlFor } from './bff/cache-control.ts'
 import { type BffApp, type BffOptions, createBff } from './bff/create-bff.ts'
 import { withEmbedAssets } from './bff/embed-assets.ts'
 import { createLogger, type Logger } from './bff/logger.ts'
+import { type RenderWidgetHtml, serverRenderedDemo } from './bff/server-rendered-demo.ts'
 import { type Config, ConfigError, loadConfig } from './config.ts'
 import { type SecondLook, startSecondLook } from './marketplace/start-second-look.ts'
 import { createSandbox } from './sandbox/index.ts'
@@ -49,6 +50,8 @@ export interface RunningServer {
  * Static files, first match wins: the built playground (`dist/site`: `/`, `/assets/...`), the widget
  * bundles under `/dist/...`, then `public/` (demo page). Only these folders are ever served.
  */
+const SERVER_ONLY_DIST = /^\/dist\/(ssr|server|pack)(\/|$)/
+
 export function nodeStaticFiles(root: string): MiddlewareHandler | undefined {
   const onFound = (path: string, c: Parameters<MiddlewareHandler>[0]) => {
     c.header('Cache-Control', cacheControlFor(path))
@@ -71,6 +74,8 @@ export function nodeStaticFiles(root: string): MiddlewareHandler | undefined {
   if (existsSync(pub)) handlers.push({ prefix: '/', handler: serveStatic({ root: pub, onFound }) })
   if (handlers.length === 0) return undefined
   return async function staticFiles(c, next) {
+    // dist/ also holds server code (the server renderer): never served.
+    if (SERVER_ONLY_DIST.test(c.req.path)) return next()
     const applicable = handlers.filter(({ prefix }) => c.req.path.startsWith(prefix))
     const run = async (index: number): Promise<void> => {
       const entry = applicable[index]
@@ -81,6 +86,20 @@ export function nodeStaticFiles(root: string): MiddlewareHandler | undefined {
     }
     await run(0)
   }
+}
+
+/**
+ * The built server renderer (`npm run build` writes it; `npm start` builds it first). Without it the demo's
+ * `?ssr=1` serves the client-rendered page, and says so once.
+ */
+async function loadWidgetRenderer(root: string, logger: Logger): Promise<RenderWidgetHtml | undefined> {
+  const file = join(root, 'dist', 'ssr', 'render-widget-html.js')
+  if (!existsSync(file)) {
+    logger.info('dist/ssr is not built (npm run build): /demo.html?ssr=1 serves the client-rendered page')
+    return undefined
+  }
+  const module = (await import(pathToFileURL(file).href)) as { renderWidgetHtml: RenderWidgetHtml }
+  return module.renderWidgetHtml
 }
 
 export async function startServer(config: Config, options: StartServerOptions = {}): Promise<RunningServer> {
@@ -144,11 +163,15 @@ export async function startServer(config: Config, options: StartServerOptions = 
       })
     }
     const routes = [...(options.routes ?? []), ...(secondLook ? [secondLook.routes] : [])]
+    const staticRoot = options.staticRoot ?? REPO_ROOT
+    const render = await loadWidgetRenderer(staticRoot, logger)
+    let renderDemoWidget: ReturnType<typeof serverRenderedDemo> | undefined
     app = createBff(config, {
       logger,
       // The script-tag bundle at /embed/ and the demo page with its current snippet, then plain files.
-      staticFiles: withEmbedAssets(nodeStaticFiles(options.staticRoot ?? REPO_ROOT), {
-        root: options.staticRoot ?? REPO_ROOT,
+      staticFiles: withEmbedAssets(nodeStaticFiles(staticRoot), {
+        root: staticRoot,
+        renderDemoWidget: (c, params) => renderDemoWidget?.(c, params) ?? Promise.resolve(undefined),
       }),
       ...options,
       sandbox: options.sandbox ?? sandbox,
@@ -156,6 +179,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
       routes,
     })
     secondLook?.pageRoutes(app)
+    if (render) renderDemoWidget = serverRenderedDemo(app.kit, render)
   } catch (error) {
     server.close()
     await secondLook?.close()

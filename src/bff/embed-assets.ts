@@ -25,6 +25,18 @@ export interface EmbedManifest {
 export interface EmbedAssetsOptions {
   /** Directory holding `dist/embed/` and `public/`. */
   root: string
+  /**
+   * `/demo.html?ssr=1`: the widget rendered on the server for this visitor (HTML of its mount point), or
+   * `undefined` to serve the client-rendered page.
+   */
+  renderDemoWidget?: (c: Context, params: DemoParams) => Promise<string | undefined>
+}
+
+/** The demo page's query parameters that passed their patterns. */
+export interface DemoParams {
+  zip?: string
+  theme?: 'light' | 'dark'
+  form?: 'auto' | 'always' | 'never'
 }
 
 /** Only a built bundle's name: `offer-widget.<semver>-<hex hash>.js`. */
@@ -55,20 +67,26 @@ export function snippetFor(manifest: EmbedManifest, base = ''): string {
   return loaderScript({ src: `${base}${EMBED_PREFIX}${manifest.file}`, integrity: manifest.integrity })
 }
 
-function demoMountPoint(c: Context): string {
-  const attributes = ['data-offer-widget', 'data-endpoint=""']
-  const zip = c.req.query('zip')
-  if (zip !== undefined && DEMO_PARAMS.zip?.test(zip)) attributes.push(`data-zip-code="${zip}"`)
-  for (const name of ['theme', 'form'] as const) {
+function demoParams(c: Context): DemoParams {
+  const params: Record<string, string> = {}
+  for (const name of ['zip', 'theme', 'form'] as const) {
     const value = c.req.query(name)
-    if (value !== undefined && DEMO_PARAMS[name]?.test(value)) attributes.push(`data-${name}="${value}"`)
+    if (value !== undefined && DEMO_PARAMS[name]?.test(value)) params[name] = value
   }
+  return params as DemoParams
+}
+
+function demoMountPoint(params: DemoParams): string {
+  const attributes = ['data-offer-widget', 'data-endpoint=""']
+  if (params.zip) attributes.push(`data-zip-code="${params.zip}"`)
+  if (params.theme) attributes.push(`data-theme="${params.theme}"`)
+  if (params.form) attributes.push(`data-form="${params.form}"`)
   return `<div id="offer-widget" ${attributes.join(' ')}></div>`
 }
 
-function demoPage(c: Context, html: string, manifest: EmbedManifest): string {
+function demoPage(html: string, manifest: EmbedManifest, mountPoint: string): string {
   const snippet = `<script>${snippetFor(manifest)}</script>`
-  return html.replace(AUTO_PLACEHOLDER, `${demoMountPoint(c)}\n            ${snippet}`)
+  return html.replace(AUTO_PLACEHOLDER, `${mountPoint}\n            ${snippet}`)
 }
 
 /**
@@ -106,8 +124,14 @@ export function withEmbedAssets(
       const file = join(root, 'public', 'demo.html')
       const html = existsSync(file) ? readFileSync(file, 'utf8') : ''
       if (html.includes(AUTO_PLACEHOLDER)) {
-        c.header('Cache-Control', REVALIDATE)
-        return c.html(demoPage(c, html, manifest))
+        const params = demoParams(c)
+        const rendered =
+          c.req.query('ssr') === '1' && options.renderDemoWidget
+            ? await options.renderDemoWidget(c, params)
+            : undefined
+        // A page holding a search made for this visitor is theirs alone.
+        c.header('Cache-Control', rendered ? 'no-store' : REVALIDATE)
+        return c.html(demoPage(html, manifest, rendered ?? demoMountPoint(params)))
       }
     }
     return fallback ? fallback(c, next) : next()

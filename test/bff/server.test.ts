@@ -27,6 +27,8 @@ function staticRoot() {
   writeFileSync(join(root, 'dist/site/index.html'), '<!doctype html><title>playground</title>')
   writeFileSync(join(root, 'dist/site/assets/index-B0_nLMC8.js'), 'console.log(1)')
   writeFileSync(join(root, 'dist/embed/offer-widget.js'), 'console.log(2)')
+  mkdirSync(join(root, 'dist/ssr'))
+  writeFileSync(join(root, 'dist/ssr/render-widget-html.js'), "export const renderWidgetHtml = () => ''")
   writeFileSync(join(root, 'public/demo.html'), '<!doctype html><title>demo</title>')
   writeFileSync(join(root, 'secret.txt'), 'not served')
   return root
@@ -84,6 +86,8 @@ describe('startServer in sandbox mode (no ENGINE_TOKEN)', () => {
     expect((await http(`${running.url}/demo.html`)).text).toContain('demo')
     expect((await http(`${running.url}/secret.txt`)).status).toBe(404)
     expect((await http(`${running.url}/dist/../secret.txt`)).status).toBe(404)
+    // Server code under dist/ is never served.
+    expect((await http(`${running.url}/dist/ssr/render-widget-html.js`)).status).toBe(404)
   })
 
   it('exposes default process metrics too', async () => {
