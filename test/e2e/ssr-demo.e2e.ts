@@ -1,0 +1,134 @@
+/**
+ * @module `/demo.html?ssr=1` in real Chromium against the real BFF (its own demo route, the built server
+ * renderer, the sandbox): the first offers and their pixels with the script-tag bundle blocked, then with
+ * it loaded, hydration that keeps every pixel at one request, polling that brings the later offers, CLS 0
+ * and no console error (a hydration mismatch is one).
+ */
+import { existsSync } from 'node:fs'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { loadConfig } from '../../src/config.ts'
+import type { RateTable } from '../../src/contract/rate-table.ts'
+import { scenarioForZip, zipOfScenario } from '../../src/sandbox/scenarios.ts'
+import { type RunningServer, startServer } from '../../src/server.ts'
+import { type Browser, collectErrors, launchBrowser, screenshot } from './support/browser.ts'
+import { REPO_ROOT, requireBuild } from './support/server.ts'
+import { observeLayoutShifts, readCls, readWidget, waitForStatus } from './support/widget-page.ts'
+
+let server: RunningServer
+let browser: Browser
+const ZIP = zipOfScenario('offers-arriving')
+
+beforeAll(async () => {
+  requireBuild()
+  if (!existsSync(`${REPO_ROOT}/dist/ssr/render-widget-html.js`)) {
+    throw new Error('e2e: dist/ssr is missing; run npm run build first')
+  }
+  // The server's own static files and demo route (with the server renderer), as npm start serves them.
+  server = await startServer(loadConfig({ PORT: '0', LOG_LEVEL: 'silent', RATE_LIMIT_POINTS: '100000' }), {
+    secondLook: false,
+  })
+  browser = await launchBrowser()
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.close()
+})
+
+async function pixelHits(): Promise<Record<string, number>> {
+  return (await (await fetch(`${server.url}/sandbox/pixels/hits`)).json()) as Record<string, number>
+}
+
+async function open(blockBundle: boolean): Promise<{ page: Page; errors: string[] }> {
+  await fetch(`${server.url}/sandbox/pixels/hits`, { method: 'DELETE' })
+  const page = await browser.context.newPage()
+  const errors = collectErrors(page)
+  if (blockBundle) await page.route('**/embed/offer-widget.*.js', (route) => route.abort())
+  await observeLayoutShifts(page)
+  await page.goto(`${server.url}/demo.html?ssr=1&zip=${ZIP}`)
+  return { page, errors }
+}
+
+/** The rate table the server rendered with, from the state the markup carries. */
+function renderedTable(page: Page): Promise<RateTable> {
+  return page.evaluate(() => {
+    const state = document
+      .querySelector('[data-offer-widget]')
+      ?.shadowRoot?.querySelector('script[data-ow-state]')
+    return JSON.parse(state?.textContent ?? '{}').attach.rateTable
+  })
+}
+
+const activeUuids = (table: RateTable) =>
+  table.offers
+    .filter((offer) => offer.status === 'active')
+    .sort((a, b) => a.rank - b.rank)
+    .map((offer) => offer.uuid)
+
+describe('/demo.html?ssr=1', () => {
+  it('shows the first offers and fires their pixels with the bundle blocked', async () => {
+    const { page } = await open(true)
+    const table = await renderedTable(page)
+    const first = activeUuids(table)
+    expect(first.length).toBeGreaterThan(0)
+    expect(table.pendingResponses.length).toBeGreaterThan(0)
+    // Declarative shadow DOM: the browser made the shadow root from the HTML, no script ran.
+    const view = await readWidget(page)
+    expect(view?.offerUuids).toEqual(first)
+    expect(
+      await page.evaluate(
+        () => typeof (window as { OfferWidget?: { version?: string } }).OfferWidget?.version,
+      ),
+    ).toBe('undefined')
+    const wanted = table.offers
+      .filter((offer) => first.includes(offer.uuid))
+      .flatMap((offer) => offer.impressionTrackingPixelUrls ?? [])
+      .map((url) => new URL(url).pathname)
+    await expect.poll(async () => Object.keys(await pixelHits()).length).toBe(wanted.length)
+    const hits = await pixelHits()
+    for (const path of wanted)
+      expect(Object.entries(hits).find(([url]) => url.endsWith(path))?.[1], path).toBe(1)
+    await screenshot(page, 'ssr-demo-no-javascript')
+    await page.close()
+  })
+
+  it('hydrates in place: every pixel once, polling brings the later offers, CLS 0, no console error', async () => {
+    const { page, errors } = await open(false)
+    const first = activeUuids(await renderedTable(page))
+    // Tag the server's first card before the bundle runs: hydration must keep that very element.
+    await page.evaluate(() => {
+      const card = document.querySelector('[data-offer-widget]')?.shadowRoot?.querySelector('.ow-card')
+      card?.setAttribute('data-from-server', '')
+    })
+    await waitForStatus(page, ['complete'])
+    const view = await readWidget(page)
+    expect(view?.offerUuids.length).toBeGreaterThan(first.length)
+    for (const uuid of first) expect(view?.offerUuids).toContain(uuid)
+    expect(
+      await page.evaluate(
+        () =>
+          document
+            .querySelector('[data-offer-widget]')
+            ?.shadowRoot?.querySelector('.ow-card[data-from-server]') !== null,
+      ),
+    ).toBe(true)
+    const shown = new Set(view?.offerUuids)
+    // Every pixel of every active offer of the scenario: the server's tags and the later offers' alike.
+    const pixelCount = scenarioForZip(ZIP)
+      .partners.flatMap((response) => response.offers)
+      .filter((offer) => (offer.status ?? 'active') === 'active')
+      .reduce((n, offer) => n + (offer.pixels ?? 2), 0)
+    await expect.poll(async () => Object.keys(await pixelHits()).length).toBe(pixelCount)
+    const hits = await pixelHits()
+    for (const [url, count] of Object.entries(hits)) {
+      expect(count, url).toBe(1)
+      expect(shown.has(url.split('/pixels/')[1]?.split('/')[0] ?? '')).toBe(true)
+    }
+    const layout = await readCls(page)
+    expect(layout.cls, JSON.stringify(layout.shifts)).toBe(0)
+    expect(errors).toEqual([])
+    await screenshot(page, 'ssr-demo-hydrated')
+    await page.close()
+  })
+})
