@@ -1,0 +1,83 @@
+/**
+ * @module Time to the first offer card on the demo page (sandbox ZIP 00001), client-rendered (`/demo.html`)
+ * against server-rendered (`/demo.html?ssr=1`), in one run: the real BFF as `npm start` serves it, 5 cold
+ * loads of each in turn, a fresh Chromium profile per load. "First card" is the first moment (checked every
+ * 4 ms) a card exists in the widget's shadow root, timed from navigation start. Needs `npm run build`.
+ */
+import { existsSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { loadConfig } from '../src/config.ts'
+import { startServer } from '../src/server.ts'
+import { launchBrowser } from '../test/e2e/support/browser.ts'
+
+const RUNS = 5
+const root = join(dirname(fileURLToPath(import.meta.url)), '..')
+if (
+  !existsSync(join(root, 'dist/ssr/render-widget-html.js')) ||
+  !existsSync(join(root, 'dist/embed/manifest.json'))
+) {
+  console.error('ssr bench: run npm run build first (dist/ssr and dist/embed are missing)')
+  process.exit(1)
+}
+
+const server = await startServer(
+  loadConfig({ PORT: '0', LOG_LEVEL: 'silent', RATE_LIMIT_POINTS: '100000' }),
+  {
+    secondLook: false,
+  },
+)
+
+async function firstCardMs(path: string): Promise<number> {
+  const browser = await launchBrowser()
+  try {
+    const tab = await browser.context.newPage()
+    await tab.addInitScript(() => {
+      const w = window as unknown as { __firstCard?: number }
+      // A 4 ms check from the first script on (animation frames do not start before the first paint here).
+      const timer = setInterval(() => {
+        const card = document.querySelector('[data-offer-widget]')?.shadowRoot?.querySelector('.ow-card')
+        if (!card) return
+        w.__firstCard = performance.now()
+        clearInterval(timer)
+      }, 4)
+    })
+    await tab.goto(`${server.url}${path}`)
+    await tab.waitForFunction(
+      () => (window as { __firstCard?: number }).__firstCard !== undefined,
+      undefined,
+      {
+        timeout: 20_000,
+        polling: 50,
+      },
+    )
+    return await tab.evaluate(() => (window as unknown as { __firstCard: number }).__firstCard)
+  } finally {
+    await browser.close()
+  }
+}
+
+const variants = [
+  { name: 'client-rendered (`/demo.html?zip=00001`)', path: '/demo.html?zip=00001', times: [] as number[] },
+  {
+    name: 'server-rendered (`/demo.html?ssr=1&zip=00001`)',
+    path: '/demo.html?ssr=1&zip=00001',
+    times: [] as number[],
+  },
+]
+try {
+  // In turn, so both meet the same machine load.
+  for (let i = 0; i < RUNS; i++)
+    for (const variant of variants) variant.times.push(await firstCardMs(variant.path))
+} finally {
+  await server.close()
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0
+console.log(`| Time to first offer card, ${RUNS} cold loads each | Median | Best | Worst | Runs |`)
+console.log('|---|---:|---:|---:|---|')
+for (const v of variants) {
+  console.log(
+    `| ${v.name} | ${median(v.times).toFixed(0)} ms | ${Math.min(...v.times).toFixed(0)} ms | ${Math.max(...v.times).toFixed(0)} ms | ${v.times.map((t) => t.toFixed(0)).join(', ')} |`,
+  )
+}
