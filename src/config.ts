@@ -168,7 +168,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       const name = String(issue.path[0] ?? '(environment)')
       const message =
         issue.message && issue.message !== 'Invalid input' ? issue.message : `${name} is invalid`
-      return `  ${name}: ${message} (got ${JSON.stringify(env[name])})`
+      return `  ${name}: ${message} (got ${JSON.stringify(shown(name, env[name]))})`
     })
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}\nSee .env.example for every variable.`)
   }
@@ -247,6 +247,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     serverApiKeys: e.SERVER_API_KEYS,
     serverRateLimit: { points: e.SERVER_RATE_LIMIT_POINTS, windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS },
   }
+}
+
+/** Variables whose value can carry a secret: shown with credentials removed, or not at all. */
+const SECRET_VALUES =
+  /^(ENGINE_TOKEN|SESSION_SECRET|REPORTS_TOKEN|SERVER_API_KEYS|SANDBOX_.*_TOKEN|PARTNER_.*)$/
+const URL_VALUES = new Set(['DATABASE_URL', 'REDIS_URL'])
+
+/** What a config error may echo of a bad value: URLs without their user and password, secrets never. */
+export function shown(name: string, value: string | undefined): string | undefined {
+  if (value === undefined) return undefined
+  if (SECRET_VALUES.test(name)) return '[redacted]'
+  if (!URL_VALUES.has(name)) return value
+  // A URL that failed to parse may still hold `user:password@`: cut everything up to the last `@`.
+  return value.replace(/^([a-z][a-z0-9+.-]*:\/\/)?.*@/i, (_match, scheme = '') => `${scheme}[redacted]@`)
 }
 
 /** `PARTNER_<NAME>` variables: the registry names them instead of holding credentials in its file. */

@@ -64,3 +64,32 @@ describe('config', () => {
     expect(config.allowedOrigins).toEqual(['https://a.example.com', 'https://b.example.com'])
   })
 })
+
+describe('config errors never echo secrets', () => {
+  const message = (env: Record<string, string>) => {
+    try {
+      loadConfig(env)
+    } catch (error) {
+      return (error as Error).message
+    }
+    throw new Error('expected a ConfigError')
+  }
+
+  it.each([
+    ['DATABASE_URL', 'mysql://admin:hunter2-password@db.internal:3306/x', 'mysql://[redacted]@db.internal'],
+    ['DATABASE_URL', 'postgres//admin:hunter2-password@db.internal/x', '[redacted]@db.internal'],
+    ['REDIS_URL', 'http://default:hunter2-password@cache.internal:6379', 'http://[redacted]@cache.internal'],
+  ])('%s: the bad value is shown without its credentials', (name, value, expected) => {
+    const text = message({ [name]: value })
+    expect(text).toContain(name)
+    expect(text).toContain(expected)
+    expect(text).not.toContain('hunter2')
+    expect(text).not.toContain('admin')
+  })
+
+  it('a bad secret-bearing value is never shown', () => {
+    const text = message({ SANDBOX_TEST_TOKEN: 'short' })
+    expect(text).toContain('SANDBOX_TEST_TOKEN')
+    expect(text).not.toContain('"short"')
+  })
+})
