@@ -156,7 +156,7 @@ export function createBff(config: Config, options: BffOptions = {}): BffApp {
   app.notFound(onBffNotFound)
   app.use('*', requestMetrics({ metrics }))
   app.use('*', securityHeaders())
-  app.use('/api/*', widgetCors({ allowedOrigins: config.allowedOrigins }))
+  app.use('/api/*', widgetCors({ allowedOrigins: config.allowedOrigins, logger, now }))
   app.use('/api/*', requireWidgetHeader())
   const limitBody = (maxBytes: number) =>
     bodyLimit({
