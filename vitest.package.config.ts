@@ -5,7 +5,8 @@ export default defineConfig({
   test: {
     name: 'package',
     environment: 'node',
-    include: ['test/package/**/*.test.ts'],
+    // README's blocks run here too: they need the build (compiled server, script-tag bundle).
+    include: ['test/package/**/*.test.ts', 'test/docs/**/*.test.{ts,tsx}'],
     testTimeout: 120_000,
     // Scratch installs and their removal (PGlite alone is 27 MB) take a while on a 2-core machine.
     hookTimeout: 300_000,
