@@ -90,7 +90,7 @@ describe('the runtime image layout, without Docker', () => {
     expect(stage.user).toBe('node')
     expect(stage.install).toContain('--omit=dev')
     const modules = join(scratch, 'node_modules')
-    for (const devOnly of ['tsx', 'vite', 'typescript', 'esbuild', 'vitest', 'react', 'react-dom']) {
+    for (const devOnly of ['tsx', 'vite', 'typescript', 'esbuild', 'vitest', '@vitejs/plugin-react']) {
       expect(existsSync(join(modules, devOnly)), devOnly).toBe(false)
     }
     expect(existsSync(join(scratch, 'src'))).toBe(false)
