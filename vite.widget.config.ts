@@ -1,12 +1,16 @@
 /**
- * @module The npm build of the React widget: library mode, ESM, `dist/widget/`. React stays external (the
- * host's copy is used); React Query and zod/mini are bundled so the widget's client is private and the
- * package has no peer beyond React. Its CSS travels inside the JS as a string (`styles.css?inline`).
+ * @module The npm build of the React widget: library mode, ESM, `dist/widget/`. React is external (a peer:
+ * the host's copy is used); TanStack Query and zod are external too, installed as the widget package's
+ * own dependencies (scripts/pack.ts), so a host that already has them does not ship them twice. The
+ * widget's QueryClient stays private either way: it is created by the widget, never read from context.
+ * Its CSS travels inside the JS as a string (`styles.css?inline`).
  */
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 
 export const WIDGET_EXTERNALS = ['react', 'react-dom', 'react/jsx-runtime', 'react/jsx-dev-runtime']
+/** Dependencies of the widget package, imported by name (subpaths included, e.g. `zod/mini`). */
+const DEPENDENCY_PACKAGES = /^(?:@tanstack\/(?:react-query|query-core)|zod)(?:\/|$)/
 
 export default defineConfig({
   plugins: [react()],
@@ -27,7 +31,8 @@ export default defineConfig({
       fileName: 'index',
     },
     rolldownOptions: {
-      external: (id) => WIDGET_EXTERNALS.includes(id) || /^react-dom\//.test(id),
+      external: (id) =>
+        WIDGET_EXTERNALS.includes(id) || /^react-dom\//.test(id) || DEPENDENCY_PACKAGES.test(id),
       // Vite keeps whitespace in ES library output (for consumers' tree-shaking); the widget is one
       // component tree with nothing for a consumer to shake out, so the shipped file is fully minified.
       output: { minify: true },

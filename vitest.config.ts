@@ -55,6 +55,7 @@ export default defineConfig({
             ...browserDirs,
             'test/e2e/**',
             'test/package/**',
+            'test/docs/**',
             'test/react18/**',
             '**/node_modules/**',
           ],

@@ -5,7 +5,7 @@ export default defineConfig({
   test: {
     name: 'e2e',
     environment: 'node',
-    include: ['test/e2e/**/*.e2e.ts'],
+    include: ['test/e2e/**/*.e2e.ts', 'test/docs/**/*.e2e.ts'],
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 60_000,

@@ -41,6 +41,7 @@ if (!built || newestSource > oldestOutput) {
   console.log(
     built ? 'Browser assets are older than their sources: rebuilding…' : 'Building the browser assets…',
   )
-  const result = spawnSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' })
+  // Browser assets only: `npm start` runs the server from its sources, so dist/server is not needed here.
+  const result = spawnSync('npm', ['run', 'build:browser', '--silent'], { stdio: 'inherit' })
   process.exit(result.status ?? 1)
 }

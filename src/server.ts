@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs'
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+import { pathToFileURL } from 'node:url'
 import { serve } from '@hono/node-server'
 import { serveStatic } from '@hono/node-server/serve-static'
 import type { MiddlewareHandler } from 'hono'
@@ -19,9 +19,11 @@ import { createLogger, type Logger } from './bff/logger.ts'
 import { type RenderWidgetHtml, serverRenderedDemo } from './bff/server-rendered-demo.ts'
 import { type Config, ConfigError, loadConfig } from './config.ts'
 import { type SecondLook, startSecondLook } from './marketplace/start-second-look.ts'
+import { packageRoot } from './package-root.ts'
 import { createSandbox } from './sandbox/index.ts'
 
-const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url))
+// The repository (from src/ or dist/server/) or the installed server package.
+const REPO_ROOT = packageRoot(import.meta.url)
 
 export interface StartServerOptions extends BffOptions {
   /** Directory holding `dist/` and `public/`; default the repository root. */
@@ -48,10 +50,8 @@ export interface RunningServer {
 
 /**
  * Static files, first match wins: the built playground (`dist/site`: `/`, `/assets/...`), the widget
- * bundles under `/dist/...`, then `public/` (demo page). Only these folders are ever served.
+ * browser bundles under `/dist/widget/` and `/dist/embed/` (not the compiled server), then `public/` (demo page). Only these folders are ever served.
  */
-const SERVER_ONLY_DIST = /^\/dist\/(ssr|server|pack)(\/|$)/
-
 export function nodeStaticFiles(root: string): MiddlewareHandler | undefined {
   const onFound = (path: string, c: Parameters<MiddlewareHandler>[0]) => {
     c.header('Cache-Control', cacheControlFor(path))
@@ -62,20 +62,17 @@ export function nodeStaticFiles(root: string): MiddlewareHandler | undefined {
   const handlers: Array<{ prefix: string; handler: MiddlewareHandler }> = []
   if (existsSync(site)) handlers.push({ prefix: '/', handler: serveStatic({ root: site, onFound }) })
   if (existsSync(dist)) {
-    handlers.push({
-      prefix: '/dist/',
-      handler: serveStatic({
-        root: dist,
-        onFound,
-        rewriteRequestPath: (path) => path.replace(/^\/dist/, ''),
-      }),
+    // Browser bundles only: dist/ also holds the compiled server and the packed tarballs.
+    const bundles = serveStatic({
+      root: dist,
+      onFound,
+      rewriteRequestPath: (path) => path.replace(/^\/dist/, ''),
     })
+    for (const prefix of ['/dist/widget/', '/dist/embed/']) handlers.push({ prefix, handler: bundles })
   }
   if (existsSync(pub)) handlers.push({ prefix: '/', handler: serveStatic({ root: pub, onFound }) })
   if (handlers.length === 0) return undefined
   return async function staticFiles(c, next) {
-    // dist/ also holds server code (the server renderer): never served.
-    if (SERVER_ONLY_DIST.test(c.req.path)) return next()
     const applicable = handlers.filter(({ prefix }) => c.req.path.startsWith(prefix))
     const run = async (index: number): Promise<void> => {
       const entry = applicable[index]

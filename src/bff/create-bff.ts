@@ -160,7 +160,7 @@ export function createBff(config: Config, options: BffOptions = {}): BffApp {
   app.use('*', securityHeaders())
   // Before the widget's CORS and header rules: the server route answers servers only, with no CORS at all.
   app.route(SERVER_OFFER_SEARCHES_ROUTE, serverOfferSearchRoutes(kit, { keyPrefix }))
-  app.use('/api/*', widgetCors({ allowedOrigins: config.allowedOrigins }))
+  app.use('/api/*', widgetCors({ allowedOrigins: config.allowedOrigins, logger, now }))
   app.use('/api/*', requireWidgetHeader())
   const limitBody = (maxBytes: number) =>
     bodyLimit({

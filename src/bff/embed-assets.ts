@@ -3,13 +3,17 @@
  * of immutable caching, CORS `*` so a publisher page can check its SRI hash), `/embed/manifest.json`
  * (current file, integrity and snippet; revalidated), and `/demo.html` with the loader snippet and a
  * mount point substituted into its placeholders at serve time, so the page always loads the current
- * bundle. Anything else falls through to the next static handler.
+ * bundle. Anything else falls through to the next static handler. Run as a script, it prints what a
+ * publisher pastes for a BFF at another origin: the snippet, its SRI and CSP hashes and a CSP line.
  */
+import { createHash } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+import { pathToFileURL } from 'node:url'
 import type { Context, MiddlewareHandler } from 'hono'
+import { z } from 'zod/mini'
 import { loaderScript } from '../embed/loader-snippet.ts'
+import { packageRoot } from '../package-root.ts'
 import { IMMUTABLE, REVALIDATE } from './cache-control.ts'
 
 export const EMBED_PREFIX = '/embed/'
@@ -138,19 +142,80 @@ export function withEmbedAssets(
   }
 }
 
-/** `npm run snippet -- https://offers.example.com`: prints the snippet for the current build. */
-async function printSnippet(base: string): Promise<void> {
-  const manifest = readEmbedManifest(fileURLToPath(new URL('../..', import.meta.url)))
+/** What a publisher pastes for a BFF at one origin: `npm run snippet -- <origin>` prints it. */
+export interface PublisherEmbed {
+  /** The mount point with `data-endpoint` set to the BFF. */
+  mountPoint: string
+  /** The loader's JavaScript (the text between `<script>` and `</script>`). */
+  script: string
+  /** `<script>…</script>`, once per page. */
+  snippet: string
+  /** The bundle's SRI hash (`sha384-…`), already inside the snippet. */
+  integrity: string
+  /** `'sha256-…'` of `script`: the CSP source that allows this inline snippet. */
+  cspHash: string
+  /** A complete `Content-Security-Policy` value that lets the widget run from this BFF. */
+  csp: string
+}
+
+const bffOrigin = z.url({
+  protocol: /^https?$/,
+  error: 'the BFF origin must be an absolute http(s) URL such as https://offers.example.com',
+})
+
+/**
+ * The snippet, its hashes and a CSP for a page embedding the widget from the BFF at `origin` (any path or
+ * trailing slash is dropped: the bundle and the API live at the origin's root). The CSP allows exactly
+ * what the widget does: the inline loader by its hash and the bundle from the BFF's `/embed/`
+ * (`script-src`), its API calls (`connect-src`), and logos and impression pixels (`img-src`: the rate
+ * table's image and pixel URLs may be on any https host, docs/offer-search-api.md, plus the BFF's own
+ * pixels and sandbox logos). Styles need nothing: the widget adopts a constructed stylesheet.
+ */
+export function publisherEmbed(manifest: EmbedManifest, origin: string): PublisherEmbed {
+  const base = new URL(bffOrigin.parse(origin)).origin
+  const script = snippetFor(manifest, base)
+  const cspHash = `'sha256-${createHash('sha256').update(script).digest('base64')}'`
+  const csp = [
+    "default-src 'self'",
+    `script-src 'self' ${cspHash} ${base}${EMBED_PREFIX}`,
+    `connect-src 'self' ${base}`,
+    `img-src 'self' ${base} https:`,
+    "style-src 'self'",
+  ].join('; ')
+  return {
+    mountPoint: `<div data-offer-widget data-endpoint="${base}"></div>`,
+    script,
+    snippet: `<script>${script}</script>`,
+    integrity: manifest.integrity,
+    cspHash,
+    csp,
+  }
+}
+
+/** `npm run snippet -- https://offers.example.com`: the snippet, its hashes and a CSP for the current build. */
+function printSnippet(origin: string): void {
+  const manifest = readEmbedManifest(packageRoot(import.meta.url))
   if (!manifest) {
     console.error('snippet: no dist/embed/manifest.json; run npm run build first')
     process.exit(1)
   }
-  const origin = base.replace(/\/+$/, '')
+  let embed: PublisherEmbed
+  try {
+    embed = publisherEmbed(manifest, origin)
+  } catch (error) {
+    const message = error instanceof z.core.$ZodError ? (error.issues[0]?.message ?? '') : String(error)
+    console.error(`snippet: ${JSON.stringify(origin)}: ${message}`)
+    process.exit(2)
+  }
   console.log(`<!-- offer-widget ${manifest.version}: a mount point, then the loader (once per page) -->`)
-  console.log(`<div data-offer-widget data-endpoint="${origin}"></div>`)
-  console.log(`<script>${snippetFor(manifest, origin)}</script>`)
+  console.log(embed.mountPoint)
+  console.log(embed.snippet)
+  console.log('')
+  console.log(`SRI of the bundle:      ${embed.integrity}`)
+  console.log(`CSP hash of the loader: ${embed.cspHash}`)
+  console.log(`Content-Security-Policy: ${embed.csp}`)
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  await printSnippet(process.argv[2] ?? 'https://offers.example.com')
+  printSnippet(process.argv[2] ?? 'https://offers.example.com')
 }

@@ -4,7 +4,6 @@
  */
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator'
@@ -12,9 +11,11 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
+import { packageRoot } from '../package-root.ts'
 import { createLedgerStore, type Ledger } from './ledger-store.ts'
 
-export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url))
+// Found from the package root, so the compiled server (dist/server/) finds them too.
+export const MIGRATIONS_FOLDER = join(packageRoot(import.meta.url), 'drizzle')
 
 export interface OpenLedgerOptions {
   /** `postgres://...`: use PostgreSQL. Otherwise PGlite. */

@@ -1,13 +1,15 @@
 /**
  * @module The BFF's embed assets: the versioned bundle (immutable, CORS), the manifest, and the demo page
- * with the current snippet substituted into its placeholder; everything else falls through.
+ * with the current snippet substituted into its placeholder; everything else falls through. The snippet
+ * command's output for a BFF on another origin: snippet, SRI, CSP hash and CSP line.
  */
+import { createHash } from 'node:crypto'
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
-import { AUTO_PLACEHOLDER, snippetFor, withEmbedAssets } from '../../src/bff/embed-assets.ts'
+import { AUTO_PLACEHOLDER, publisherEmbed, snippetFor, withEmbedAssets } from '../../src/bff/embed-assets.ts'
 
 const FILE = 'offer-widget.0.1.0-0123456789.js'
 const MANIFEST = { version: '0.1.0', file: FILE, integrity: 'sha384-abc' }
@@ -69,5 +71,29 @@ describe('withEmbedAssets', () => {
   it('falls through without a build, and for every other path', async () => {
     expect(await (await app(root(false)).request('/demo.html')).text()).toBe('fallback')
     expect(await (await app(root()).request('/index.html')).text()).toBe('fallback')
+  })
+})
+
+describe('publisherEmbed (npm run snippet)', () => {
+  it('gives the snippet for the BFF origin with the hash that allows it and a CSP for the widget', () => {
+    const embed = publisherEmbed(MANIFEST, 'https://bff.example/some/path/')
+    expect(embed.mountPoint).toBe('<div data-offer-widget data-endpoint="https://bff.example"></div>')
+    expect(embed.script).toBe(snippetFor(MANIFEST, 'https://bff.example'))
+    expect(embed.snippet).toBe(`<script>${embed.script}</script>`)
+    expect(embed.integrity).toBe('sha384-abc')
+    const hash = `'sha256-${createHash('sha256').update(embed.script).digest('base64')}'`
+    expect(embed.cspHash).toBe(hash)
+    expect(embed.csp.split('; ')).toEqual([
+      "default-src 'self'",
+      `script-src 'self' ${hash} https://bff.example/embed/`,
+      "connect-src 'self' https://bff.example",
+      "img-src 'self' https://bff.example https:",
+      "style-src 'self'",
+    ])
+  })
+
+  it('refuses what is not an http(s) origin, saying what to pass', () => {
+    expect(() => publisherEmbed(MANIFEST, 'bff.example')).toThrow(/absolute http\(s\) URL/)
+    expect(() => publisherEmbed(MANIFEST, 'javascript:alert(1)')).toThrow(/absolute http\(s\) URL/)
   })
 })

@@ -55,14 +55,18 @@ describe('the API token', () => {
     expect(everything).not.toMatch(/Bearer /)
   })
 
-  it('appears in no built file, and no built file reads the server environment', () => {
-    const files = filesUnder(join(import.meta.dirname, '../../dist'))
+  it('appears in no built file, and no browser build reads the server environment', () => {
+    const dist = join(import.meta.dirname, '../../dist')
+    const files = filesUnder(dist)
     if (files.length === 0)
       console.warn('secrets.test.ts: dist/ is empty (run npm run build); nothing to scan')
-    for (const file of files) {
-      const text = readFileSync(file, 'utf8')
-      expect(text, file).not.toContain(TOKEN)
-      expect(text, file).not.toMatch(/ENGINE_TOKEN|SESSION_SECRET/)
+    for (const file of files) expect(readFileSync(file, 'utf8'), file).not.toContain(TOKEN)
+    // What browsers load (and the widget package's code); dist/server is the server, which reads them.
+    const browser = ['site', 'widget', 'embed', 'types', 'pack/widget/dist', 'pack/widget/embed'].flatMap(
+      (dir) => filesUnder(join(dist, dir)),
+    )
+    for (const file of browser) {
+      expect(readFileSync(file, 'utf8'), file).not.toMatch(/ENGINE_TOKEN|SESSION_SECRET/)
     }
   })
 })

@@ -23,6 +23,7 @@ function staticRoot() {
   const root = mkdtempSync(join(tmpdir(), 'bff-static-'))
   mkdirSync(join(root, 'dist/site/assets'), { recursive: true })
   mkdirSync(join(root, 'dist/embed'), { recursive: true })
+  mkdirSync(join(root, 'dist/server'), { recursive: true })
   mkdirSync(join(root, 'public'))
   writeFileSync(join(root, 'dist/site/index.html'), '<!doctype html><title>playground</title>')
   writeFileSync(join(root, 'dist/site/assets/index-B0_nLMC8.js'), 'console.log(1)')
@@ -30,6 +31,7 @@ function staticRoot() {
   mkdirSync(join(root, 'dist/ssr'))
   writeFileSync(join(root, 'dist/ssr/render-widget-html.js'), "export const renderWidgetHtml = () => ''")
   writeFileSync(join(root, 'public/demo.html'), '<!doctype html><title>demo</title>')
+  writeFileSync(join(root, 'dist/server/config.js'), 'compiled server: not served')
   writeFileSync(join(root, 'secret.txt'), 'not served')
   return root
 }
@@ -88,6 +90,7 @@ describe('startServer in sandbox mode (no ENGINE_TOKEN)', () => {
     expect((await http(`${running.url}/dist/../secret.txt`)).status).toBe(404)
     // Server code under dist/ is never served.
     expect((await http(`${running.url}/dist/ssr/render-widget-html.js`)).status).toBe(404)
+    expect((await http(`${running.url}/dist/server/config.js`)).status).toBe(404)
   })
 
   it('exposes default process metrics too', async () => {

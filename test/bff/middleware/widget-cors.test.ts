@@ -3,7 +3,7 @@ import fc from 'fast-check'
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
 import { onBffError } from '../../../src/bff/errors.ts'
-import { createLogger } from '../../../src/bff/logger.ts'
+import { createLogger, type Logger } from '../../../src/bff/logger.ts'
 import { widgetCors } from '../../../src/bff/middleware/widget-cors/index.ts'
 
 const ALLOWED = ['https://publisher.example', 'http://localhost:5173']
@@ -55,5 +55,44 @@ describe('widgetCors', () => {
       headers: { origin: 'https://publisher.example.evil', 'access-control-request-method': 'POST' },
     })
     expect(res.status).toBe(403)
+  })
+
+  it('logs a refused origin with the ALLOWED_ORIGINS that fixes it, once per origin per window', async () => {
+    const lines: string[] = []
+    let clock = 0
+    const logger = { warn: (_fields: object, message: string) => lines.push(message) }
+    const a = new Hono()
+    a.onError(onBffError(createLogger({ level: 'silent' })))
+    a.use(
+      '*',
+      widgetCors({
+        allowedOrigins: ALLOWED,
+        logger: logger as unknown as Pick<Logger, 'warn'>,
+        logEveryMs: 60_000,
+        now: () => clock,
+      }),
+    )
+    a.get('/api/x', (c) => c.json({ ok: true }))
+    const preflight = (origin: string) =>
+      a.request('/api/x', {
+        method: 'OPTIONS',
+        headers: { origin, 'access-control-request-method': 'POST' },
+      })
+    await preflight('https://shop.example')
+    await preflight('https://shop.example')
+    expect(lines).toEqual([
+      'CORS: refused a preflight from https://shop.example, which is not in ALLOWED_ORIGINS; if it is a publisher page, set ALLOWED_ORIGINS=https://publisher.example,http://localhost:5173,https://shop.example',
+    ])
+    await preflight(ALLOWED[0] as string)
+    expect(lines).toHaveLength(1)
+    clock = 60_000
+    await preflight('https://shop.example')
+    expect(lines).toHaveLength(2)
+    // A flood of made-up origins: at most 100 origins are logged per window (shop.example holds one slot).
+    for (let i = 0; i < 150; i++) await preflight(`https://x${i}.example`)
+    expect(lines).toHaveLength(2 + 99)
+    clock = 120_000
+    await preflight('https://later.example')
+    expect(lines.at(-1)).toContain('https://later.example')
   })
 })

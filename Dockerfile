@@ -1,0 +1,30 @@
+# offer-widget BFF: build stage (dev dependencies, `npm run build`), then a slim runtime with production
+# dependencies only, the compiled server and the script-tag bundle, run as the unprivileged `node` user.
+# test/package/deploy-layout.test.ts builds this runtime layout without Docker (from the COPY, RUN and CMD
+# lines below) and serves a search from it: keep those lines simple.
+#   docker build -t offer-widget-bff .
+#   docker run -p 8787:8787 --env-file .env offer-widget-bff
+
+FROM node:20.20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-fund --no-audit
+COPY . .
+RUN npm run build
+
+FROM node:20.20-bookworm-slim AS runtime
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=8787 DATA_DIR=/var/lib/offer-widget
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --no-fund --no-audit && npm cache clean --force
+COPY drizzle ./drizzle
+COPY --from=build /app/dist/server ./dist/server
+COPY --from=build /app/dist/embed ./dist/embed
+# The embedded ledger (PGlite) when DATABASE_URL is not set: owned by the runtime user, kept on a volume.
+RUN mkdir -p /var/lib/offer-widget && chown node:node /var/lib/offer-widget
+VOLUME /var/lib/offer-widget
+USER node
+EXPOSE 8787
+HEALTHCHECK --interval=30s --timeout=3s --start-period=15s --retries=3 CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+# SIGTERM from `docker stop` reaches node directly (exec form): in-flight requests finish, then it exits.
+CMD ["node", "--enable-source-maps", "dist/server/server.js"]

@@ -1,0 +1,203 @@
+/**
+ * @module `npm run pack`: the two published packages, from the built `dist/` (run `npm run build` first),
+ * as tarballs in `dist/pack/`. The repository's own package.json stays the development workspace; each
+ * published package.json is written here, its dependencies being exactly the packages its built code
+ * imports by name (ranges taken from the root package.json), so neither can carry the other's world:
+ * - `offer-widget`: the React component and hook, their types, `styles.css` and the script-tag bundle;
+ *   React and react-dom are peers, TanStack Query and zod its dependencies.
+ * - `offer-widget-server`: the BFF, its Node server, config, marketplace, ledger, sandbox and partner kit
+ *   as compiled JavaScript with types, the migrations, the script-tag bundle it serves, the CLI.
+ */
+import { execFileSync } from 'node:child_process'
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
+import { join, relative } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import ts from 'typescript'
+
+const ROOT = join(import.meta.dirname, '..')
+export const PACK_DIR = join(ROOT, 'dist', 'pack')
+
+interface RootPackage {
+  version: string
+  license: string
+  engines: Record<string, string>
+  dependencies: Record<string, string>
+  devDependencies: Record<string, string>
+}
+
+const root = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as RootPackage
+
+/** The peer range the widget supports (test/package renders it with both majors). */
+const REACT_PEER = '^18.2.0 || ^19.0.0'
+const REACT_PACKAGES = new Set(['react', 'react-dom'])
+/**
+ * Declared even when the built code does not name them yet: the widget's data layer is React Query
+ * (docs/offer-search-api.md), and zod validates every answer it reads.
+ */
+const WIDGET_REQUIRED = ['@tanstack/react-query', 'zod']
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name)
+    return statSync(path).isDirectory() ? filesUnder(path) : [path]
+  })
+}
+
+/**
+ * Package names a built file imports (`from 'x'`, `import 'x'`, `import('x')`, subpaths folded into their
+ * package); Node built-ins excluded.
+ */
+export function importedPackages(code: string): Set<string> {
+  const names = new Set<string>()
+  // TypeScript's pre-processor reads only import syntax (a string that looks like an import is not one).
+  for (const { fileName: specifier } of ts.preProcessFile(code, true, true).importedFiles) {
+    if (specifier.startsWith('.') || specifier.startsWith('/') || specifier.startsWith('node:')) continue
+    const parts = specifier.split('/')
+    names.add(specifier.startsWith('@') ? parts.slice(0, 2).join('/') : (parts[0] as string))
+  }
+  return names
+}
+
+function rangeOf(name: string): string {
+  const range = root.dependencies[name] ?? root.devDependencies[name]
+  if (!range) throw new Error(`pack: built code imports ${name}, which package.json does not declare: add it`)
+  return range
+}
+
+function dependenciesOf(files: string[], extra: string[] = [], exclude = new Set<string>()) {
+  const names = new Set(extra)
+  for (const file of files.filter((path) => path.endsWith('.js') || path.endsWith('.d.ts'))) {
+    for (const name of importedPackages(readFileSync(file, 'utf8'))) if (!exclude.has(name)) names.add(name)
+  }
+  return Object.fromEntries([...names].sort().map((name) => [name, rangeOf(name)]))
+}
+
+function requireBuilt(paths: string[]): void {
+  const missing = paths.filter((path) => !existsSync(join(ROOT, path)))
+  if (missing.length > 0) throw new Error(`pack: ${missing.join(', ')} missing: run \`npm run build\` first`)
+}
+
+function writePackageJson(dir: string, manifest: Record<string, unknown>): void {
+  writeFileSync(join(dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`)
+}
+
+const common = {
+  version: root.version,
+  license: root.license,
+  type: 'module',
+  engines: root.engines,
+}
+
+function stageWidget(dir: string): void {
+  requireBuilt(['dist/widget/index.js', 'dist/types/widget/index.d.ts', 'dist/embed/manifest.json'])
+  cpSync(join(ROOT, 'dist/widget'), join(dir, 'dist'), { recursive: true })
+  cpSync(join(ROOT, 'dist/types'), join(dir, 'dist/types'), { recursive: true })
+  cpSync(join(ROOT, 'dist/embed'), join(dir, 'embed'), { recursive: true })
+  cpSync(join(ROOT, 'src/widget/styles.css'), join(dir, 'styles.css'))
+  cpSync(join(ROOT, 'README.md'), join(dir, 'README.md'))
+  writePackageJson(dir, {
+    name: 'offer-widget',
+    ...common,
+    description:
+      'Live insurance and loan offers for a comparison page: React component and script-tag bundle',
+    sideEffects: ['*.css'],
+    exports: {
+      '.': { types: './dist/types/widget/index.d.ts', import: './dist/index.js' },
+      './styles.css': './styles.css',
+      './embed/manifest.json': './embed/manifest.json',
+      './embed/*.js': './embed/*.js',
+      './package.json': './package.json',
+    },
+    files: ['dist', 'embed', 'styles.css', 'README.md'],
+    peerDependencies: { react: REACT_PEER, 'react-dom': REACT_PEER },
+    dependencies: dependenciesOf(filesUnder(join(dir, 'dist')), WIDGET_REQUIRED, REACT_PACKAGES),
+  })
+}
+
+/** Subpaths of the server package -> their module under dist/server/. */
+const SERVER_ENTRIES: Record<string, string> = {
+  '.': 'server-package',
+  './bff': 'bff/index',
+  './marketplace': 'marketplace/index',
+  './ledger': 'ledger/index',
+  './sandbox': 'sandbox/index',
+  './partner-kit': 'partner-kit/index',
+}
+
+function stageServer(dir: string): void {
+  requireBuilt(['dist/server/server-package.js', 'dist/embed/manifest.json'])
+  cpSync(join(ROOT, 'dist/server'), join(dir, 'dist/server'), { recursive: true })
+  cpSync(join(ROOT, 'dist/embed'), join(dir, 'dist/embed'), { recursive: true })
+  cpSync(join(ROOT, 'drizzle'), join(dir, 'drizzle'), { recursive: true })
+  cpSync(join(ROOT, 'bin/offer-widget.js'), join(dir, 'bin/offer-widget.js'))
+  cpSync(join(ROOT, 'README.md'), join(dir, 'README.md'))
+  const exports: Record<string, unknown> = {}
+  for (const [subpath, module] of Object.entries(SERVER_ENTRIES)) {
+    exports[subpath] = { types: `./dist/server/${module}.d.ts`, import: `./dist/server/${module}.js` }
+  }
+  exports['./package.json'] = './package.json'
+  writePackageJson(dir, {
+    name: 'offer-widget-server',
+    ...common,
+    description: 'The offer widget BFF and second-look marketplace for Node and fetch runtimes',
+    sideEffects: false,
+    exports,
+    bin: { 'offer-widget': './bin/offer-widget.js' },
+    files: ['dist', 'drizzle', 'bin', 'README.md'],
+    dependencies: dependenciesOf(filesUnder(join(dir, 'dist/server'))),
+  })
+}
+
+export interface PackedTarball {
+  name: string
+  file: string
+  size: number
+  unpackedSize: number
+}
+
+function npmPack(dir: string): PackedTarball {
+  const out = execFileSync('npm', ['pack', dir, '--json', '--pack-destination', PACK_DIR], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  })
+  const [info] = JSON.parse(out) as Array<{
+    name: string
+    filename: string
+    size: number
+    unpackedSize: number
+  }>
+  if (!info) throw new Error(`pack: npm pack ${dir} printed nothing`)
+  return {
+    name: info.name,
+    file: join(PACK_DIR, info.filename),
+    size: info.size,
+    unpackedSize: info.unpackedSize,
+  }
+}
+
+export function packAll(): PackedTarball[] {
+  rmSync(PACK_DIR, { recursive: true, force: true })
+  const staged = { widget: join(PACK_DIR, 'widget'), server: join(PACK_DIR, 'server') }
+  for (const dir of Object.values(staged)) mkdirSync(dir, { recursive: true })
+  stageWidget(staged.widget)
+  stageServer(staged.server)
+  return [npmPack(staged.widget), npmPack(staged.server)]
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  for (const tarball of packAll()) {
+    const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`
+    console.log(
+      `${tarball.name}: ${relative(ROOT, tarball.file)} (${kb(tarball.size)} packed, ${kb(tarball.unpackedSize)} unpacked)`,
+    )
+  }
+}

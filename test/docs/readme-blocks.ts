@@ -1,0 +1,107 @@
+/**
+ * @module README's code blocks for the docs tests, found by the `<!-- readme-test: name -->` marker on the
+ * line before each fence (not by wording around them, which other sections change), plus the running BFF
+ * those blocks talk to: the compiled server (`npm run start:prod`'s command) in its own process.
+ */
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+
+export const REPO = resolve(import.meta.dirname, '../..')
+
+export interface ReadmeBlock {
+  name: string
+  lang: string
+  code: string
+}
+
+export function readmeBlocks(readme = readFileSync(join(REPO, 'README.md'), 'utf8')): {
+  blocks: Map<string, ReadmeBlock>
+  /** Fences with no marker before them (each is a block no test runs). */
+  unmarked: string[]
+} {
+  const blocks = new Map<string, ReadmeBlock>()
+  const unmarked: string[] = []
+  const lines = readme.split('\n')
+  for (let i = 0; i < lines.length; i++) {
+    const open = /^```(\w+)\s*$/.exec(lines[i] as string)
+    if (!open) continue
+    const end = lines.indexOf('```', i + 1)
+    const code = lines.slice(i + 1, end).join('\n')
+    const marker = /^<!-- readme-test: ([\w-]+) -->$/.exec(lines[i - 1] ?? '')
+    if (marker) blocks.set(marker[1] as string, { name: marker[1] as string, lang: open[1] as string, code })
+    else unmarked.push(`line ${i + 1}: ${lines[i + 1]}`)
+    i = end
+  }
+  return { blocks, unmarked }
+}
+
+export function block(name: string): ReadmeBlock {
+  const found = readmeBlocks().blocks.get(name)
+  if (!found) throw new Error(`README has no block marked <!-- readme-test: ${name} -->`)
+  return found
+}
+
+/** README text with `…` (spaces around it included) and `<hash>` placeholders as a pattern the output must match. */
+export function templatePattern(text: string): RegExp {
+  const escaped = text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  return new RegExp(`^${escaped.replace(/ ?… ?/g, '.+?').replace(/<hash>/g, '[0-9a-f]+')}$`)
+}
+
+/**
+ * Writes a block's code to a module file for `import()`: under node_modules/.cache (ignored by git and
+ * lint, and inside the project root, which vitest's jsdom environment resolves `/…` imports against).
+ */
+export function moduleFile(code: string, extension: string): string {
+  const cache = join(REPO, 'node_modules/.cache/readme-blocks')
+  mkdirSync(cache, { recursive: true })
+  const file = join(mkdtempSync(join(cache, 'block-')), `block.${extension}`)
+  writeFileSync(file, code)
+  return file
+}
+
+export interface RunningBff {
+  url: string
+  output: () => string
+  stop(): Promise<void>
+}
+
+/** `npm run start:prod`'s command (the compiled BFF, after `npm run build`), in sandbox mode, on port 0. */
+export async function startCompiledBff(env: Record<string, string> = {}): Promise<RunningBff> {
+  const script = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')).scripts['start:prod'] as string
+  const [node, ...args] = script.split(' ')
+  let output = ''
+  const child: ChildProcess = spawn(node === 'node' ? process.execPath : (node as string), args, {
+    cwd: REPO,
+    env: {
+      PATH: process.env.PATH,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      LOG_LEVEL: 'info',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'readme-bff-data-')),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  const url = await new Promise<string>((resolveUrl, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString()
+      const match = /BFF listening on (http:\/\/[^"\s]+)/.exec(output)
+      if (match) resolveUrl(match[1] as string)
+    }
+    child.stdout?.on('data', onData)
+    child.stderr?.on('data', onData)
+    child.once('exit', (code) => reject(new Error(`start:prod exited with ${code}:\n${output}`)))
+  })
+  return {
+    url,
+    output: () => output,
+    stop: () =>
+      new Promise<void>((done) => {
+        if (child.exitCode !== null) return done()
+        child.once('exit', () => done())
+        child.kill('SIGTERM')
+      }),
+  }
+}

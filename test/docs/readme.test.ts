@@ -1,0 +1,392 @@
+/**
+ * @module README cannot drift: every fenced block carries a `<!-- readme-test: name -->` marker and is run
+ * here (the React one in readme-react.test.tsx) against a real BFF, the compiled one `npm run start:prod`
+ * runs, after `npm run build`. The script-tag block is a template of what `npm run snippet` prints: the
+ * printed snippet must match it, then the snippet runs in a jsdom page on another origin and shows offers;
+ * the CSP line must match the printed one. The server blocks import `offer-widget-server`, pointed at the
+ * compiled entry the package ships.
+ */
+import { type ChildProcess, execFile, spawn } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { JSDOM, VirtualConsole } from 'jsdom'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { parsePartnerRegistry } from '../../src/marketplace/index.ts'
+import { serveSandbox } from '../../src/sandbox/index.ts'
+import {
+  block,
+  moduleFile,
+  REPO,
+  type RunningBff,
+  readmeBlocks,
+  startCompiledBff,
+  templatePattern,
+} from './readme-blocks.ts'
+
+const execFileAsync = promisify(execFile)
+const SERVER_ENTRY = join(REPO, 'dist/server/server-package.js')
+const PUBLISHER = 'https://www.publisher.example'
+const UA = 'Mozilla/5.0 (README test)'
+const HANDLED = [
+  'quick-start',
+  'react',
+  'script-tag',
+  'allowed-origins',
+  'js-api',
+  'csp',
+  'production',
+  'docker',
+  'node',
+  'nextjs',
+  'worker',
+  'sandbox',
+  'partners-file',
+  'partner',
+  'check-partner',
+]
+
+const scripts = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')).scripts as Record<string, string>
+let bff: RunningBff
+
+beforeAll(async () => {
+  bff = await startCompiledBff({ ALLOWED_ORIGINS: PUBLISHER })
+})
+
+afterAll(async () => {
+  await bff?.stop()
+})
+
+afterEach(() => {
+  vi.unstubAllEnvs()
+})
+
+/** `npm run snippet -- <origin>`, parsed into its lines. */
+async function snippetCommand(origin: string) {
+  const { stdout } = await execFileAsync('npm', ['run', '--silent', 'snippet', '--', origin], {
+    cwd: REPO,
+    encoding: 'utf8',
+  })
+  const lines = stdout.trim().split('\n')
+  const field = (label: string) =>
+    (lines.find((line) => line.startsWith(label)) ?? '').slice(label.length).trim()
+  return {
+    mountPoint: lines[1] as string,
+    snippet: lines[2] as string,
+    integrity: field('SRI of the bundle:'),
+    cspHash: field('CSP hash of the loader:'),
+    csp: field('Content-Security-Policy:'),
+  }
+}
+
+/** Loads HTML as a publisher page on its own origin, running its scripts and the bundle they load. */
+function publisherPage(html: string) {
+  const errors: string[] = []
+  const logs: string[] = []
+  const virtualConsole = new VirtualConsole()
+  virtualConsole.on('jsdomError', (error) => errors.push(String(error)))
+  virtualConsole.on('error', (...args) => errors.push(args.join(' ')))
+  virtualConsole.on('log', (...args) => logs.push(args.join(' ')))
+  const dom = new JSDOM(html, {
+    url: `${PUBLISHER}/compare.html`,
+    runScripts: 'dangerously',
+    resources: 'usable',
+    pretendToBeVisual: true,
+    virtualConsole,
+    beforeParse(window) {
+      // jsdom has no fetch; the page gets Node's.
+      Object.assign(window, { fetch })
+    },
+  })
+  const shadowText = () =>
+    [...dom.window.document.querySelectorAll('[data-offer-widget], #offers')]
+      .map((element) => element.shadowRoot?.textContent ?? '')
+      .join('')
+  return { dom, errors, logs, shadowText }
+}
+
+describe('README code blocks', () => {
+  it('marks every fenced block, and each marked block is run by a test', () => {
+    const { blocks, unmarked } = readmeBlocks()
+    expect(unmarked).toEqual([])
+    expect([...blocks.keys()].sort()).toEqual([...HANDLED].sort())
+  })
+
+  it('quick start and production: the commands are this repository’s scripts', () => {
+    for (const name of ['quick-start', 'production']) {
+      for (const [, script] of block(name).code.matchAll(/npm (?:run )?([\w:]+)/g)) {
+        if (script === 'install' || script === 'ci') continue
+        expect(scripts[script as string], `npm ${script}`).toBeDefined()
+      }
+    }
+    expect(scripts['start:prod']).toBe('node --enable-source-maps dist/server/server.js')
+    expect(block('production').code).toContain('npm ci --omit=dev && npm run start:prod')
+  })
+
+  it('docker: every variable it passes is one the BFF reads, and that configuration loads', async () => {
+    const code = block('docker').code
+    const names = [...code.matchAll(/-e ([A-Z_]+)/g)].map((match) => match[1] as string)
+    const example = readFileSync(join(REPO, '.env.example'), 'utf8')
+    for (const name of names) expect(example, name).toMatch(new RegExp(`^#?\\s*${name}=`, 'm'))
+    const env = Object.fromEntries(
+      [...code.matchAll(/-e ([A-Z_]+)(?:=(\S+))?/g)].map((match) => [match[1], match[2] ?? 'x'.repeat(64)]),
+    )
+    const { loadConfig } = (await import(SERVER_ENTRY)) as typeof import('../../src/server-package.ts')
+    expect(loadConfig(env).sandboxMode).toBe(false)
+    const dockerfile = readFileSync(join(REPO, 'Dockerfile'), 'utf8')
+    expect(dockerfile).toContain(`CMD ["${scripts['start:prod']?.split(' ').join('", "')}"]`)
+    expect(code).toContain('-p 8787:8787')
+    expect(dockerfile).toMatch(/PORT=8787/)
+  })
+
+  it('script tag: the printed snippet matches README and shows offers on a page of another origin', async () => {
+    const printed = await snippetCommand(bff.url)
+    const [mountLine, scriptLine] = block('script-tag')
+      .code.replaceAll('https://offers.example.com', bff.url)
+      .split('\n')
+    expect(printed.snippet).toMatch(templatePattern(scriptLine as string))
+    expect(printed.mountPoint).toBe(`<div data-offer-widget data-endpoint="${bff.url}"></div>`)
+    const page = publisherPage(`<!doctype html><body>${mountLine}${printed.snippet}</body>`)
+    await vi.waitFor(() => expect(page.shadowText()).toContain('View rate'), {
+      timeout: 30_000,
+      interval: 100,
+    })
+    expect(page.errors).toEqual([])
+    page.dom.window.close()
+  })
+
+  it('JS API: the block mounts the widget, which completes its search', async () => {
+    const printed = await snippetCommand(bff.url)
+    const page = publisherPage(
+      `<!doctype html><body><div id="offers"></div>${printed.snippet}<script>${block('js-api').code}</script></body>`,
+    )
+    await vi.waitFor(() => expect(page.logs.join('\n')).toMatch(/^\d+ offers$/m), {
+      timeout: 30_000,
+      interval: 100,
+    })
+    expect(page.shadowText()).toContain('View rate')
+    expect(page.errors).toEqual([])
+    page.dom.window.close()
+  })
+
+  it('CSP: the line README shows is the one printed for that origin, hash of the printed loader', async () => {
+    const origin = 'https://offers.example.com'
+    const printed = await snippetCommand(origin)
+    const script = /^<script>(.*)<\/script>$/.exec(printed.snippet)?.[1] as string
+    expect(printed.cspHash).toBe(`'sha256-${createHash('sha256').update(script).digest('base64')}'`)
+    const line = block('csp').code.replace(/^Content-Security-Policy: /, '')
+    expect(printed.csp).toBe(line.replace("'sha256-…'", printed.cspHash))
+    expect(printed.integrity).toMatch(/^sha384-/)
+    expect(printed.snippet).toContain(printed.integrity)
+  })
+
+  it('ALLOWED_ORIGINS: the listed page is allowed, another is refused and logged with the fix', async () => {
+    const [assignment] = block('allowed-origins').code.split(' ')
+    const listed = (assignment as string).replace('ALLOWED_ORIGINS=', '').split(',')
+    expect(block('allowed-origins').code).toContain('npm run start:prod')
+    const running = await startCompiledBff({ ALLOWED_ORIGINS: listed.join(',') })
+    try {
+      const preflight = (origin: string) =>
+        fetch(`${running.url}/api/offer-searches`, {
+          method: 'OPTIONS',
+          headers: { origin, 'access-control-request-method': 'POST', 'user-agent': UA },
+        })
+      for (const origin of listed) expect((await preflight(origin)).status).toBe(204)
+      expect((await preflight('https://shop.example')).status).toBe(403)
+      await vi.waitFor(() =>
+        expect(running.output()).toContain(
+          `CORS: refused a preflight from https://shop.example, which is not in ALLOWED_ORIGINS; if it is a publisher page, set ALLOWED_ORIGINS=${listed.join(',')},https://shop.example`,
+        ),
+      )
+    } finally {
+      await running.stop()
+    }
+  })
+
+  describe('server package blocks', () => {
+    /** The block as a module, importing the compiled entry the server package ships. */
+    async function load<T>(name: string): Promise<T> {
+      const code = block(name).code.replaceAll("from 'offer-widget-server'", `from '${SERVER_ENTRY}'`)
+      const declared = [...code.matchAll(/^const (\w+) =/gm)].map((match) => match[1])
+      return (await import(moduleFile(`${code}\nexport { ${declared.join(', ')} }\n`, 'ts'))) as T
+    }
+
+    async function upstreamEnv() {
+      const sandbox = await serveSandbox({ port: 0 })
+      vi.stubEnv('ENGINE_TOKEN', 'sandbox-test-token')
+      vi.stubEnv('ENGINE_ENV', 'test')
+      vi.stubEnv('ENGINE_BASE_URL_TEST', `${sandbox.url}/test`)
+      vi.stubEnv('SESSION_SECRET', 'b'.repeat(64))
+      vi.stubEnv('PUBLIC_BASE_URL', 'https://offers.example.com')
+      vi.stubEnv('LOG_LEVEL', 'warn')
+      return sandbox
+    }
+
+    const search = (headers: Record<string, string> = {}) =>
+      new Request('https://offers.example.com/api/offer-searches', {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-offer-widget': 'readme',
+          'user-agent': UA,
+          ...headers,
+        },
+        body: JSON.stringify({ personalInformation: { zipCode: '94107' } }),
+      })
+
+    it('Node: startServer(loadConfig()) serves', async () => {
+      vi.stubEnv('PORT', '0')
+      vi.stubEnv('LOG_LEVEL', 'warn')
+      vi.stubEnv('DATA_DIR', mkdtempSync(join(tmpdir(), 'readme-node-data-')))
+      const { server } = await load<{ server: { url: string; close(): Promise<void> } }>('node')
+      try {
+        expect((await fetch(`${server.url}/healthz`)).status).toBe(200)
+      } finally {
+        await server.close()
+      }
+    })
+
+    it('Next.js: the route handlers answer an offer search and its poll', async () => {
+      const sandbox = await upstreamEnv()
+      const route = await load<{
+        GET: (req: Request) => Promise<Response>
+        POST: (req: Request) => Promise<Response>
+        runtime: string
+        app: { close(): Promise<void> }
+      }>('nextjs')
+      try {
+        expect(route.runtime).toBe('nodejs')
+        const created = await route.POST(search())
+        expect(created.status).toBe(201)
+        const { accessToken, rateTable } = (await created.json()) as {
+          accessToken: string
+          rateTable: { uuid: string }
+        }
+        const polled = await route.GET(
+          new Request(`https://offers.example.com/api/offer-searches/${rateTable.uuid}`, {
+            headers: { 'x-offer-access-token': accessToken, 'user-agent': UA },
+          }),
+        )
+        expect(polled.status).toBe(200)
+      } finally {
+        await route.app.close()
+        await sandbox.close()
+      }
+    })
+
+    it('worker: its fetch answers an offer search, the client IP from cf-connecting-ip', async () => {
+      const sandbox = await upstreamEnv()
+      const worker = await load<{
+        default: { fetch: (req: Request) => Promise<Response> }
+        app: { close(): Promise<void> }
+      }>('worker')
+      try {
+        const created = await worker.default.fetch(search({ 'cf-connecting-ip': '203.0.113.9' }))
+        expect(created.status).toBe(201)
+        // No address to take: the BFF refuses rather than forwarding a made-up one.
+        expect((await worker.default.fetch(search())).status).toBeGreaterThanOrEqual(400)
+      } finally {
+        await worker.app.close()
+        await sandbox.close()
+      }
+    })
+  })
+
+  it('partner registry: the YAML example is a valid registry outside sandbox mode', () => {
+    const entries = parsePartnerRegistry(block('partners-file').code, {
+      sandboxMode: false,
+      secrets: { PARTNER_ACME_TOKEN: 'token' },
+      format: 'yaml',
+    })
+    expect(entries.map((entry) => entry.id)).toEqual(['acme-loans'])
+  })
+
+  describe('partner kit commands', () => {
+    let partner: ChildProcess | undefined
+    let partnerUrl = ''
+
+    beforeAll(async () => {
+      const [start, banner] = block('partner').code.split('\n')
+      const args = (start as string)
+        .replace('npx offer-widget ', '')
+        .replace('--port 8788', '--port 0')
+        .split(' ')
+      partner = spawn(process.execPath, [join(REPO, 'bin/offer-widget.js'), ...args], {
+        cwd: REPO,
+        stdio: ['ignore', 'pipe', 'inherit'],
+      })
+      let output = ''
+      partnerUrl = await new Promise<string>((resolveUrl) => {
+        partner?.stdout?.on('data', (chunk: Buffer) => {
+          output += chunk.toString()
+          const match = /reference partner listening on (http:\/\/\S+)/.exec(output)
+          if (match) resolveUrl(match[1] as string)
+        })
+      })
+      // README's comment line is what the command prints.
+      expect(banner?.replace('# ', '').replace(':8788', `:${new URL(partnerUrl).port}`)).toBe(
+        `reference partner listening on ${partnerUrl}`,
+      )
+    })
+
+    afterAll(() => {
+      partner?.kill('SIGTERM')
+    })
+
+    const run = async (line: string) => {
+      const args = line
+        .replace(/\s+#.*$/, '')
+        .replace('npx offer-widget ', '')
+        .match(/"[^"]*"|\S+/g)
+        ?.map((arg) => arg.replace(/^"|"$/g, '')) as string[]
+      return execFileAsync(process.execPath, [join(REPO, 'bin/offer-widget.js'), ...args], {
+        cwd: REPO,
+        encoding: 'utf8',
+      })
+    }
+
+    it('check-partner passes against the reference partner (step 1)', async () => {
+      const line = (block('partner').code.split('\n')[2] as string).replace(
+        'http://127.0.0.1:8788',
+        partnerUrl,
+      )
+      const { stdout } = await run(line)
+      expect(stdout).toMatch(/pass/i)
+    })
+
+    it('check-partner with a header, and --json for CI (step 3)', async () => {
+      const [withHeader, json] = block('check-partner')
+        .code.replaceAll('https://partner.example.com', partnerUrl)
+        .split('\n')
+      await run(withHeader as string)
+      const report = JSON.parse((await run(json as string)).stdout) as { ok?: boolean; passed?: boolean }
+      expect(report).toBeTypeOf('object')
+    })
+  })
+
+  it('sandbox: `npm run sandbox` starts and prints its table', async () => {
+    const command = block('sandbox').code.replace(/\s+#.*$/, '')
+    expect(command).toBe('npm run sandbox')
+    const child = spawn('npm', ['run', '--silent', 'sandbox'], {
+      cwd: REPO,
+      env: { PATH: process.env.PATH, PORT: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    })
+    let output = ''
+    try {
+      await new Promise<void>((done, reject) => {
+        child.stdout?.on('data', (chunk: Buffer) => {
+          output += chunk.toString()
+          if (/\/test/.test(output) && /\/production/.test(output)) done()
+        })
+        child.once('exit', (code) => reject(new Error(`npm run sandbox exited with ${code}: ${output}`)))
+      })
+    } finally {
+      if (child.pid) process.kill(-child.pid, 'SIGTERM')
+    }
+    expect(output).toContain('sandbox-test-token')
+  })
+})

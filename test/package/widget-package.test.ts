@@ -1,0 +1,151 @@
+/**
+ * @module The widget package as a front-end gets it: its tarball installed alone into a scratch project
+ * (with React 18, then React 19, the consumer's own), imported by name from plain Node, rendered with
+ * react-dom's client into a jsdom page, searching a real BFF over HTTP until offers show. Its install tree
+ * carries nothing of the server.
+ */
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { loadConfig } from '../../src/config.ts'
+import { type RunningServer, startServer } from '../../src/server.ts'
+import {
+  diskBytes,
+  installedNames,
+  REPO,
+  removeScratch,
+  runNode,
+  scratchProject,
+  tarball,
+} from './scratch-project.ts'
+
+/** Packages of the server world; none may be in a front-end's install. */
+const SERVER_PACKAGES = [
+  'offer-widget-server',
+  'hono',
+  '@hono/node-server',
+  '@electric-sql/pglite',
+  'pg',
+  'ioredis',
+  'pino',
+  'drizzle-orm',
+  'prom-client',
+  'undici',
+  'tsx',
+  'esbuild',
+  'vite',
+]
+
+/** Renders <OfferWidget> into a jsdom page and prints what it saw once offers are shown. */
+const CONSUMER = `
+import { JSDOM } from ${JSON.stringify(join(REPO, 'node_modules/jsdom/lib/api.js'))}
+const dom = new JSDOM('<!doctype html><html><body><div id="root"></div></body></html>', {
+  url: process.env.PAGE_URL,
+  pretendToBeVisual: true,
+})
+// The browser globals react-dom and the widget use; Node's own fetch, URL and timers stay.
+for (const key of Object.getOwnPropertyNames(dom.window)) {
+  if (!(key in globalThis)) globalThis[key] = dom.window[key]
+}
+globalThis.window = dom.window
+globalThis.document = dom.window.document
+
+const { createElement, version } = await import('react')
+const { createRoot } = await import('react-dom/client')
+const { OfferWidget, useOfferSearch, DEFAULT_LABELS } = await import('offer-widget')
+const styles = import.meta.resolve('offer-widget/styles.css')
+const manifest = import.meta.resolve('offer-widget/embed/manifest.json')
+
+const root = createRoot(document.getElementById('root'))
+const created = []
+const offers = await new Promise((resolve, reject) => {
+  const timer = setTimeout(() => reject(new Error('no offers shown within 30 s')), 30_000)
+  root.render(
+    createElement(OfferWidget, {
+      endpoint: process.env.BFF_URL,
+      search: { zipCode: '00001' },
+      onSearchCreated: ({ uuid }) => created.push(uuid),
+      onOffersShown: (shown) => {
+        clearTimeout(timer)
+        resolve(shown)
+      },
+      onError: (error) => {
+        clearTimeout(timer)
+        reject(new Error('widget error: ' + error.kind + ' ' + error.message))
+      },
+    }),
+  )
+})
+const text = document.getElementById('root').textContent
+root.unmount()
+console.log(JSON.stringify({
+  react: version,
+  hook: typeof useOfferSearch,
+  labels: typeof DEFAULT_LABELS.loading,
+  created,
+  offers: offers.map((offer) => offer.uuid),
+  text,
+  styles,
+  manifest,
+}))
+process.exit(0)
+`
+
+let bff: RunningServer
+const scratches: string[] = []
+
+beforeAll(async () => {
+  bff = await startServer(loadConfig({ PORT: '0', LOG_LEVEL: 'warn' }), { secondLook: false })
+})
+
+afterAll(async () => {
+  await bff?.close()
+  for (const dir of scratches) removeScratch(dir)
+})
+
+describe.each(['18', '19'])('offer-widget installed alone with React %s', (major) => {
+  let dir = ''
+  beforeAll(() => {
+    dir = scratchProject(`offer-widget-react${major}`, [
+      tarball('offer-widget'),
+      `react@${major}`,
+      `react-dom@${major}`,
+    ])
+    scratches.push(dir)
+  })
+
+  it('installs React Query and zod as its own dependencies and nothing of the server', () => {
+    const names = installedNames(dir)
+    expect(names).toContain('@tanstack/react-query')
+    expect(names).toContain('zod')
+    for (const name of SERVER_PACKAGES) expect(names, name).not.toContain(name)
+    const bytes = (path: string) => diskBytes(join(dir, 'node_modules', path))
+    const kib = (n: number) => `${(n / 1024).toFixed(0)} KiB`
+    const react = bytes('react') + bytes('react-dom') + bytes('scheduler')
+    console.log(
+      `offer-widget install with React ${major}: node_modules ${kib(bytes(''))}, without React (the peers) ${kib(bytes('') - react)}, the package itself ${kib(bytes('offer-widget'))}`,
+    )
+  })
+
+  it('renders by name and shows offers from a real BFF', async () => {
+    writeFileSync(join(dir, 'render.mjs'), CONSUMER)
+    const out = await runNode<{
+      react: string
+      hook: string
+      labels: string
+      created: string[]
+      offers: string[]
+      text: string
+      styles: string
+      manifest: string
+    }>(dir, 'render.mjs', { PAGE_URL: `${bff.url}/shop.html`, BFF_URL: bff.url })
+    expect(out.react.split('.')[0]).toBe(major)
+    expect(out.hook).toBe('function')
+    expect(out.labels).toBe('string')
+    expect(out.created).toHaveLength(1)
+    expect(out.offers.length).toBeGreaterThan(0)
+    expect(out.text.length).toBeGreaterThan(0)
+    expect(out.styles).toMatch(/node_modules\/offer-widget\/styles\.css$/)
+    expect(out.manifest).toMatch(/node_modules\/offer-widget\/embed\/manifest\.json$/)
+  })
+})
