@@ -134,8 +134,14 @@ const SERVER_ENTRIES: Record<string, string> = {
 }
 
 function stageServer(dir: string): void {
-  requireBuilt(['dist/server/server-package.js', 'dist/embed/manifest.json'])
+  requireBuilt([
+    'dist/server/server-package.js',
+    'dist/embed/manifest.json',
+    'dist/ssr/render-widget-html.js',
+  ])
   cpSync(join(ROOT, 'dist/server'), join(dir, 'dist/server'), { recursive: true })
+  // The widget's server renderer: self-contained (React inside), so it adds no dependency.
+  cpSync(join(ROOT, 'dist/ssr'), join(dir, 'dist/ssr'), { recursive: true })
   cpSync(join(ROOT, 'dist/embed'), join(dir, 'dist/embed'), { recursive: true })
   cpSync(join(ROOT, 'drizzle'), join(dir, 'drizzle'), { recursive: true })
   cpSync(join(ROOT, 'bin/offer-widget.js'), join(dir, 'bin/offer-widget.js'))

@@ -16,7 +16,8 @@ import { cacheControlFor } from './bff/cache-control.ts'
 import { type BffApp, type BffOptions, createBff } from './bff/create-bff.ts'
 import { withEmbedAssets } from './bff/embed-assets.ts'
 import { createLogger, type Logger } from './bff/logger.ts'
-import { type RenderWidgetHtml, serverRenderedDemo } from './bff/server-rendered-demo.ts'
+import { serverRenderedDemo } from './bff/server-rendered-demo.ts'
+import { loadWidgetRenderer, type RenderWidgetHtml, WIDGET_RENDERER_FILE } from './bff/widget-renderer.ts'
 import { type Config, ConfigError, loadConfig } from './config.ts'
 import { type SecondLook, startSecondLook } from './marketplace/start-second-look.ts'
 import { packageRoot } from './package-root.ts'
@@ -85,18 +86,14 @@ export function nodeStaticFiles(root: string): MiddlewareHandler | undefined {
   }
 }
 
-/**
- * The built server renderer (`npm run build` writes it; `npm start` builds it first). Without it the demo's
- * `?ssr=1` serves the client-rendered page, and says so once.
- */
-async function loadWidgetRenderer(root: string, logger: Logger): Promise<RenderWidgetHtml | undefined> {
-  const file = join(root, 'dist', 'ssr', 'render-widget-html.js')
-  if (!existsSync(file)) {
-    logger.info('dist/ssr is not built (npm run build): /demo.html?ssr=1 serves the client-rendered page')
-    return undefined
-  }
-  const module = (await import(pathToFileURL(file).href)) as { renderWidgetHtml: RenderWidgetHtml }
-  return module.renderWidgetHtml
+/** The built server renderer; without it the demo's `?ssr=1` serves the client-rendered page, and says so. */
+async function demoRenderer(root: string, logger: Logger): Promise<RenderWidgetHtml | undefined> {
+  const render = await loadWidgetRenderer(root)
+  if (!render)
+    logger.info(
+      `${WIDGET_RENDERER_FILE} is not built (npm run build): /demo.html?ssr=1 serves the client-rendered page`,
+    )
+  return render
 }
 
 export async function startServer(config: Config, options: StartServerOptions = {}): Promise<RunningServer> {
@@ -161,7 +158,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
     }
     const routes = [...(options.routes ?? []), ...(secondLook ? [secondLook.routes] : [])]
     const staticRoot = options.staticRoot ?? REPO_ROOT
-    const render = await loadWidgetRenderer(staticRoot, logger)
+    const render = await demoRenderer(staticRoot, logger)
     let renderDemoWidget: ReturnType<typeof serverRenderedDemo> | undefined
     app = createBff(config, {
       logger,

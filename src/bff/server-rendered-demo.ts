@@ -10,15 +10,7 @@ import type { CreatedSearch } from '../contract/bff.ts'
 import { createSearch } from './create-search.ts'
 import type { DemoParams } from './embed-assets.ts'
 import type { BffKit } from './kit.ts'
-
-/** `renderWidgetHtml` from `dist/ssr/render-widget-html.js` (built: the widget imports its CSS as a string). */
-export type RenderWidgetHtml = (options: {
-  endpoint?: string
-  id?: string
-  theme?: 'light' | 'dark'
-  form?: 'auto' | 'always' | 'never'
-  attach: { uuid: string; accessToken: string; rateTable: CreatedSearch['rateTable'] }
-}) => string
+import type { RenderWidgetHtml } from './widget-renderer.ts'
 
 export function serverRenderedDemo(kit: BffKit, render: RenderWidgetHtml) {
   const limit = kit.perIpRateLimit('/demo.html?ssr=1')

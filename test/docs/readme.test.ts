@@ -33,6 +33,8 @@ const UA = 'Mozilla/5.0 (README test)'
 const HANDLED = [
   'quick-start',
   'react',
+  'attach',
+  'ssr',
   'script-tag',
   'allowed-origins',
   'js-api',
@@ -208,7 +210,11 @@ describe('README code blocks', () => {
   describe('server package blocks', () => {
     /** The block as a module, importing the compiled entry the server package ships. */
     async function load<T>(name: string): Promise<T> {
-      const code = block(name).code.replaceAll("from 'offer-widget-server'", `from '${SERVER_ENTRY}'`)
+      return loadCode<T>(block(name).code)
+    }
+
+    async function loadCode<T>(source: string): Promise<T> {
+      const code = source.replaceAll("from 'offer-widget-server'", `from '${SERVER_ENTRY}'`)
       const declared = [...code.matchAll(/^const (\w+) =/gm)].map((match) => match[1])
       return (await import(moduleFile(`${code}\nexport { ${declared.join(', ')} }\n`, 'ts'))) as T
     }
@@ -235,6 +241,33 @@ describe('README code blocks', () => {
         },
         body: JSON.stringify({ personalInformation: { zipCode: '94107' } }),
       })
+
+    it('attach and SSR: the publisher server creates the search for its visitor and renders its first offers', async () => {
+      const key = 'k'.repeat(40)
+      const running = await startCompiledBff({ SERVER_API_KEYS: key })
+      vi.stubEnv('OFFERS_SERVER_KEY', key)
+      try {
+        // The blocks as written, pointed at this BFF instead of offers.example.com.
+        const code = (name: string) => block(name).code.replaceAll('https://offers.example.com', running.url)
+        const { offersFor } = await loadCode<{
+          offersFor: (request: Request) => Promise<{ attach: { uuid: string }; rateTable: { uuid: string } }>
+        }>(code('attach'))
+        const page = new Request('https://www.publisher.example/quotes', {
+          headers: { 'user-agent': UA, 'x-forwarded-for': '81.2.69.160' },
+        })
+        const created = await offersFor(page)
+        expect(created.attach.uuid).toBe(created.rateTable.uuid)
+        const { widgetHtml } = await loadCode<{ widgetHtml: (search: unknown) => Promise<string> }>(
+          code('ssr'),
+        )
+        const html = await widgetHtml(created)
+        expect(html).toContain('<template shadowrootmode="open">')
+        expect(html).toContain('class="ow-card"')
+        expect(html).toContain(`"uuid":"${created.rateTable.uuid}"`)
+      } finally {
+        await running.stop()
+      }
+    })
 
     it('Node: startServer(loadConfig()) serves', async () => {
       vi.stubEnv('PORT', '0')
