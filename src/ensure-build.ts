@@ -1,5 +1,6 @@
 /**
- * @module `prestart`: builds the browser assets (playground, widget, script-tag bundle) when they are
+ * @module `prestart`: builds the browser assets (playground, widget, script-tag bundle) and the widget's
+ * server renderer when they are
  * missing or older than their sources, so `npm install && npm start` serves the whole product on a fresh
  * clone, and a restart after no change costs nothing.
  */
@@ -41,7 +42,10 @@ if (!built || newestSource > oldestOutput) {
   console.log(
     built ? 'Browser assets are older than their sources: rebuilding…' : 'Building the browser assets…',
   )
-  // Browser assets only: `npm start` runs the server from its sources, so dist/server is not needed here.
-  const result = spawnSync('npm', ['run', 'build:browser', '--silent'], { stdio: 'inherit' })
-  process.exit(result.status ?? 1)
+  // Browser assets and the widget's server renderer (the demo's ?ssr=1): `npm start` runs the server from
+  // its sources, so dist/server is not needed here.
+  for (const script of ['build:browser', 'build:ssr']) {
+    const result = spawnSync('npm', ['run', script, '--silent'], { stdio: 'inherit' })
+    if (result.status !== 0) process.exit(result.status ?? 1)
+  }
 }
