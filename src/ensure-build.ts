@@ -1,8 +1,7 @@
 /**
  * @module `prestart`: builds the browser assets (playground, widget, script-tag bundle) and the widget's
- * server renderer when they are
- * missing or older than their sources, so `npm install && npm start` serves the whole product on a fresh
- * clone, and a restart after no change costs nothing.
+ * server renderer when they are missing or older than their sources, so `npm install && npm start` serves
+ * the whole product on a fresh clone, and a restart after no change costs nothing.
  */
 import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
