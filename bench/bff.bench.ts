@@ -68,6 +68,7 @@ async function role(name: string, upstream: string | undefined) {
         ENGINE_TOKEN: TOKEN,
         ENGINE_BASE_URL_TEST: `${upstream}/test`,
         SESSION_SECRET: 'bench-session-secret-0123456789abcdef',
+        PUBLIC_BASE_URL: 'http://127.0.0.1',
       }),
       // The offer-search path alone: no ledger or partners (the marketplace has its own bench).
       { rateLimit: false, staticRoot: '/nonexistent', secondLook: false },

@@ -118,10 +118,12 @@ export async function startServer(config: Config, options: StartServerOptions = 
   // A wildcard bind is reached on loopback; a specific address on itself.
   const selfHost = address.address === '0.0.0.0' || address.address === '::' ? '127.0.0.1' : host
 
+  // Links in answers (clicks, sandbox pixels and logos) are built on this, never on the request's Host
+  // or X-Forwarded-* headers, which the visitor chooses. Outside sandbox mode config requires it.
+  const publicBase = config.publicBaseUrl ?? `http://${selfHost}:${address.port}`
   let sandbox: BffOptions['sandbox']
   let upstreamBaseUrl = options.upstreamBaseUrl
   if (config.sandboxMode && !options.upstream) {
-    const publicBase = config.publicBaseUrl ?? `http://${selfHost}:${address.port}`
     sandbox = createSandbox({
       tokens: { test: [config.sandboxTokens.test], production: [config.sandboxTokens.production] },
       publicBaseUrl: `${publicBase}/sandbox`,
@@ -138,10 +140,13 @@ export async function startServer(config: Config, options: StartServerOptions = 
   let secondLook: SecondLook | undefined
   try {
     if (options.secondLook !== false) {
-      secondLook = await startSecondLook(config, {
-        logger,
-        inMemoryLedger: options.secondLook?.inMemoryLedger,
-      })
+      secondLook = await startSecondLook(
+        { ...config, publicBaseUrl: publicBase },
+        {
+          logger,
+          inMemoryLedger: options.secondLook?.inMemoryLedger,
+        },
+      )
     }
     const routes = [...(options.routes ?? []), ...(secondLook ? [secondLook.routes] : [])]
     app = createBff(config, {
