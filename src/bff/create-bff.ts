@@ -4,7 +4,7 @@
  * option; `src/server.ts` supplies the Node ones.
  */
 import { Hono, type MiddlewareHandler } from 'hono'
-import { Redis } from 'ioredis'
+import type { Redis } from 'ioredis'
 import type { Config } from '../config.ts'
 import { BFF_ROUTES } from '../contract/bff.ts'
 import { type AccessTokens, createAccessTokens } from './access-token.ts'
@@ -21,6 +21,7 @@ import { requireWidgetHeader } from './middleware/require-widget-header/index.ts
 import { securityHeaders } from './middleware/security-headers/index.ts'
 import { widgetCors } from './middleware/widget-cors/index.ts'
 import { createMemoryCoalescer, createRedisCoalescer } from './poll-coalescer.ts'
+import { connectRedis, type Every, type RedisLink, watchRedis } from './redis-link.ts'
 import type { RetryPolicy } from './retry.ts'
 import { issuerRoutes } from './routes/issuers.ts'
 import { offerSearchRoutes } from './routes/offer-searches.ts'
@@ -59,6 +60,8 @@ export interface BffOptions {
   now?: () => number
   sleep?: (ms: number) => Promise<void>
   random?: () => number
+  /** Periodic work (Redis heartbeat, log reminders, coalescer sweep); tests tick it by hand. */
+  every?: Every
 }
 
 export type BffApp = Hono & {
@@ -80,8 +83,13 @@ export function createBff(config: Config, options: BffOptions = {}): BffApp {
     )
   }
 
-  const ownsRedis = options.redis === undefined && config.redisUrl !== undefined
-  const redis = options.redis ?? (config.redisUrl ? connectRedis(config.redisUrl, logger) : undefined)
+  const linkOptions = { logger, now, every: options.every }
+  const redisLink: RedisLink | undefined = options.redis
+    ? watchRedis(options.redis, linkOptions)
+    : config.redisUrl
+      ? connectRedis(config.redisUrl, linkOptions)
+      : undefined
+  const redis = redisLink?.client
   const upstream =
     options.upstream ??
     createUpstreamClient({
@@ -115,6 +123,7 @@ export function createBff(config: Config, options: BffOptions = {}): BffApp {
     accessTokens,
     upstream,
     redis,
+    redisLink,
     perIpRateLimit(route, overrides = {}) {
       if (options.rateLimit === false)
         return async function noRateLimit(_c, next) {
@@ -124,7 +133,7 @@ export function createBff(config: Config, options: BffOptions = {}): BffApp {
         points: overrides.points ?? options.rateLimit?.points ?? config.rateLimit.points,
         durationSeconds:
           overrides.durationSeconds ?? options.rateLimit?.durationSeconds ?? config.rateLimit.windowSeconds,
-        redis,
+        link: redisLink,
         keyPrefix: `${keyPrefix}rl:${route}`,
       })
       return rateLimit({
@@ -138,17 +147,10 @@ export function createBff(config: Config, options: BffOptions = {}): BffApp {
   }
 
   const fetchRateTable = (uuid: string) => upstream.getOfferSearch(uuid)
-  const coalescer = redis
-    ? createRedisCoalescer({
-        fetch: fetchRateTable,
-        redis,
-        keyPrefix,
-        logger,
-        metrics,
-        now,
-        sleep: options.sleep,
-      })
-    : createMemoryCoalescer({ fetch: fetchRateTable, metrics, now })
+  const coalescerOptions = { fetch: fetchRateTable, metrics, now, every: options.every }
+  const coalescer = redisLink
+    ? createRedisCoalescer({ ...coalescerOptions, link: redisLink, keyPrefix, sleep: options.sleep })
+    : createMemoryCoalescer(coalescerOptions)
   const issuers = createIssuersCache({ load: () => upstream.listIssuers(), logger, now })
 
   const app = new Hono()
@@ -181,23 +183,9 @@ export function createBff(config: Config, options: BffOptions = {}): BffApp {
   return Object.assign(app, {
     kit,
     async close() {
+      coalescer.close()
       await upstream.close()
-      if (ownsRedis) await redis?.quit().catch(() => redis.disconnect())
+      await redisLink?.close()
     },
   })
-}
-
-/** Fails fast instead of queueing: a poll or a limit check must not hang on a missing Redis. */
-function connectRedis(url: string, logger: Logger): Redis {
-  const redis = new Redis(url, { maxRetriesPerRequest: 1, connectTimeout: 2000, enableAutoPipelining: true })
-  let lastLog = 0
-  redis.on('error', (error: Error) => {
-    if (Date.now() - lastLog < 30_000) return
-    lastLog = Date.now()
-    logger.warn(
-      { err: error },
-      'redis error (REDIS_URL); shared limits and coalescing degrade to this process',
-    )
-  })
-  return redis
 }

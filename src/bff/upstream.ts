@@ -90,7 +90,7 @@ export interface ValidatedBody<T> {
 export interface UpstreamClient {
   listIssuers(): Promise<Issuer[]>
   createOfferSearch(body: OfferSearchRequest): Promise<ValidatedBody<RateTable>>
-  getOfferSearch(uuid: string): Promise<RateTable>
+  getOfferSearch(uuid: string): Promise<ValidatedBody<RateTable>>
   /** Resolves when the upstream answers and accepts the token (one attempt, no retry). */
   checkReady(): Promise<void>
   close(): Promise<void>
@@ -358,7 +358,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
       return { value: validate('create', rateTableSchema, body), json: text }
     },
     async getOfferSearch(uuid) {
-      const { body } = await call('poll', {
+      const { body, text } = await call('poll', {
         method: 'GET',
         path: `${prefix}/offerSearches/${encodeURIComponent(uuid)}`,
       })
@@ -368,7 +368,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
         logger.error({ operation: 'poll' }, 'upstream answered a poll with a different rate table uuid')
         throw new UpstreamError('malformed', 'upstream answered another rate table')
       }
-      return table
+      return { value: table, json: text }
     },
     async checkReady() {
       await call('ready', { method: 'GET', path: `${prefix}/leads/autoInsurance/issuers` })

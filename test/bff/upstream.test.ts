@@ -100,7 +100,7 @@ describe('upstream client: requests', () => {
     upstream.script({ status: 200, body: ISSUERS }, { status: 200, body: rateTable(UUID, 1) })
     const c = client()
     expect(await c.listIssuers()).toEqual(ISSUERS)
-    expect((await c.getOfferSearch(UUID)).pendingResponses).toHaveLength(1)
+    expect((await c.getOfferSearch(UUID)).value.pendingResponses).toHaveLength(1)
     expect(upstream.requests.map((r) => r.url)).toEqual([
       '/v1/leads/autoInsurance/issuers',
       `/v1/offerSearches/${UUID}`,

@@ -70,7 +70,7 @@ export function offerSearchRoutes(kit: BffKit, coalescer: PollCoalescer): Hono {
       throw bffError(404, 'not_found', 'No such offer search')
     }
     const rateTable = await coalescer.get(uuid).catch(rethrowUpstream)
-    return c.json(rateTable, 200, { 'cache-control': 'no-store' })
+    return c.body(rateTable, 200, { 'content-type': 'application/json', 'cache-control': 'no-store' })
   })
 
   return app
