@@ -7,11 +7,13 @@ import { ACCESS_TOKEN_HEADER } from '../../contract/bff.ts'
 import { toFieldIssues, UUID_PATTERN } from '../../contract/common.ts'
 import {
   AUTOMOBILE_INSURANCE,
+  OFFER_SEARCH_MAX_DEPTH,
   offerSearchInputSchema,
   offerSearchRequestSchema,
   withZipKey,
 } from '../../contract/offer-search.ts'
 import { bffError } from '../errors.ts'
+import { readJsonBody } from '../json-body.ts'
 import type { BffKit } from '../kit.ts'
 import type { PollCoalescer } from '../poll-coalescer.ts'
 import { rethrowUpstream } from '../upstream.ts'
@@ -22,9 +24,7 @@ export function offerSearchRoutes(kit: BffKit, coalescer: PollCoalescer): Hono {
 
   app.post('/', kit.perIpRateLimit('/api/offer-searches'), async (c) => {
     const identity = clientIdentity(c)
-    const json: unknown = await c.req.json().catch(() => {
-      throw bffError(400, 'bad_request', 'The body must be a JSON object')
-    })
+    const json = await readJsonBody(c, { maxDepth: OFFER_SEARCH_MAX_DEPTH })
     const input = offerSearchInputSchema.safeParse(json)
     if (!input.success) {
       throw bffError(400, 'validation_failed', 'Fix the fields listed', {
