@@ -63,8 +63,7 @@ const personalInformationShape = {
 }
 
 const zipSpellingsAgree = z.refine<{ zipCode?: string; zipcode?: string }>(
-  (p) =>
-    p.zipCode === undefined || p.zipcode === undefined || p.zipCode === p.zipcode,
+  (p) => p.zipCode === undefined || p.zipcode === undefined || p.zipCode === p.zipcode,
   {
     error: 'personalInformation.zipCode and personalInformation.zipcode disagree: send one of them',
     path: ['zipCode'],
@@ -102,11 +101,20 @@ export const offerSearchRequestSchema = z.looseObject({
 })
 export type OfferSearchRequest = z.infer<typeof offerSearchRequestSchema>
 
-/** Browser text: no field of a search holds a control character, and none is handed on upstream. */
-const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f-\u009f]*$/
+/** Browser text: no field of a search holds a control character (C0, DEL, C1), so none is handed on. */
+function hasControlCharacter(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i)
+    if (code < 0x20 || (code >= 0x7f && code <= 0x9f)) return true
+  }
+  return false
+}
+
 function inputText(field: string, max: number) {
   return nonEmptyText(field, max).check(
-    z.regex(NO_CONTROL_CHARACTERS, { error: `${field} must not contain control characters` }),
+    z.refine((value: string) => !hasControlCharacter(value), {
+      error: `${field} must not contain control characters`,
+    }),
   )
 }
 
