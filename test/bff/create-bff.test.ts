@@ -172,6 +172,21 @@ describe('security headers and operations', () => {
     expect(text).toMatch(/# HELP bff_rate_limited_total/)
   })
 
+  it('/metrics labels a route by its pattern, never the raw path nor the /* of a middleware', async () => {
+    const uuid = '0b7c4a52-9f0e-4d8e-b0a4-6f2b8c1d3e4f'
+    await h.request(`/api/offer-searches/${uuid}`, {
+      headers: { ...WIDGET, 'x-offer-access-token': h.app.kit.accessTokens.issue(uuid) },
+    })
+    await h.request('/api/issuers', { headers: WIDGET })
+    const text = await (await h.request('/metrics')).text()
+    expect(text).toMatch(
+      /bff_http_requests_total\{method="GET",route="\/api\/offer-searches\/:uuid",status="\d+"\}/,
+    )
+    expect(text).toMatch(/bff_http_requests_total\{method="GET",route="\/api\/issuers",status="200"\}/)
+    expect(text).not.toContain(uuid)
+    expect(text).not.toMatch(/route="\/\*",status="200"/)
+  })
+
   it('answers JSON 404 for unknown API routes', async () => {
     const res = await h.request('/api/nope')
     expect(res.status).toBe(404)
