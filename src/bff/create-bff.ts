@@ -146,7 +146,8 @@ export function createBff(config: Config, options: BffOptions = {}): BffApp {
     },
   }
 
-  const fetchRateTable = (uuid: string) => upstream.getOfferSearch(uuid)
+  const fetchRateTable = (uuid: string, previousJson?: string) =>
+    upstream.pollOfferSearchJson(uuid, previousJson)
   const coalescerOptions = { fetch: fetchRateTable, metrics, now, every: options.every }
   const coalescer = redisLink
     ? createRedisCoalescer({ ...coalescerOptions, link: redisLink, keyPrefix, sleep: options.sleep })

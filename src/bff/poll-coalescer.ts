@@ -4,12 +4,11 @@
  * second of the last answer gets that answer (errors included, so a failing upstream is not hammered).
  * In memory by default; with Redis, a 1 s lease per uuid and a shared snapshot hold it across replicas.
  */
-import type { RateTable } from '../contract/offer-search.ts'
 import type { BffMetrics } from './metrics.ts'
 import type { RedisLink } from './redis-link.ts'
 import { every as defaultEvery, type Every } from './redis-link.ts'
 import { MAX_RETRY_AFTER_MS } from './retry.ts'
-import { UpstreamError, type UpstreamErrorKind, type ValidatedBody } from './upstream.ts'
+import { UpstreamError, type UpstreamErrorKind } from './upstream.ts'
 
 export interface PollCoalescer {
   /**
@@ -24,7 +23,11 @@ export interface PollCoalescer {
   close(): void
 }
 
-export type FetchRateTable = (uuid: string) => Promise<ValidatedBody<RateTable>>
+/**
+ * The validated JSON text of a rate table. `previousJson` is this uuid's last validated text, if this
+ * process still holds it: an identical answer need not be parsed or checked again.
+ */
+export type FetchRateTable = (uuid: string, previousJson?: string) => Promise<string>
 
 type Outcome =
   | { ok: true; json: string }
@@ -83,7 +86,7 @@ interface Entry {
 
 /** The in-process layer, shared by both variants: one in-flight call and one snapshot per uuid. */
 function createLocalLayer(
-  source: (uuid: string) => Promise<{ outcome: Outcome; holdMs: number }>,
+  source: (uuid: string, previousJson: string | undefined) => Promise<{ outcome: Outcome; holdMs: number }>,
   options: CoalescerOptions & { now: () => number },
 ): PollCoalescer {
   const { now, metrics } = options
@@ -133,7 +136,9 @@ function createLocalLayer(
         metrics?.coalescedPolls.inc({ source: 'in_flight' })
         return settle(pending)
       }
-      pending = source(uuid).then(
+      // An expired snapshot not yet swept still saves the next answer's validation when it is unchanged.
+      const previousJson = cached?.outcome.ok ? cached.outcome.json : undefined
+      pending = source(uuid, previousJson).then(
         ({ outcome, holdMs }) => {
           const entry = { until: now() + holdMs, outcome }
           remember(uuid, entry)
@@ -153,14 +158,14 @@ function createLocalLayer(
   }
 }
 
-const fetchOutcome = (fetch: FetchRateTable, uuid: string) =>
-  fetch(uuid).then((table): Outcome => ({ ok: true, json: table.json }), toOutcome)
+const fetchOutcome = (fetch: FetchRateTable, uuid: string, previousJson: string | undefined) =>
+  fetch(uuid, previousJson).then((json): Outcome => ({ ok: true, json }), toOutcome)
 
 export function createMemoryCoalescer(options: CoalescerOptions): PollCoalescer {
   const intervalMs = options.intervalMs ?? 1000
   return createLocalLayer(
-    async (uuid) => {
-      const outcome = await fetchOutcome(options.fetch, uuid)
+    async (uuid, previousJson) => {
+      const outcome = await fetchOutcome(options.fetch, uuid, previousJson)
       return { outcome, holdMs: holdMs(outcome, intervalMs) }
     },
     { ...options, now: options.now ?? Date.now },
@@ -209,24 +214,27 @@ export function createRedisCoalescer(options: RedisCoalescerOptions): PollCoales
   const checkEveryMs = options.checkEveryMs ?? 25
   const prefix = options.keyPrefix ?? 'offer-widget:'
 
-  async function local(uuid: string) {
-    const outcome = await fetchOutcome(options.fetch, uuid)
+  async function local(uuid: string, previousJson: string | undefined) {
+    const outcome = await fetchOutcome(options.fetch, uuid, previousJson)
     return { outcome, holdMs: holdMs(outcome, intervalMs) }
   }
 
-  async function shared(uuid: string): Promise<{ outcome: Outcome; holdMs: number }> {
+  async function shared(
+    uuid: string,
+    previousJson: string | undefined,
+  ): Promise<{ outcome: Outcome; holdMs: number }> {
     const snapKey = `${prefix}poll:${uuid}:snap`
     const lockKey = `${prefix}poll:${uuid}:lock`
     const deadline = now() + waitMs
     for (;;) {
-      if (!link.available()) return local(uuid)
+      if (!link.available()) return local(uuid, previousJson)
       let found: [string | null, number]
       try {
         const replies = await redis.multi().get(snapKey).pttl(snapKey).exec()
         found = [(replies?.[0]?.[1] as string | null) ?? null, Number(replies?.[1]?.[1] ?? -2)]
       } catch (error) {
         link.failed(error)
-        return local(uuid)
+        return local(uuid, previousJson)
       }
       const [text, ttl] = found
       if (text !== null && ttl > 0) {
@@ -242,10 +250,10 @@ export function createRedisCoalescer(options: RedisCoalescerOptions): PollCoales
         acquired = await redis.set(lockKey, '1', 'PX', intervalMs, 'NX')
       } catch (error) {
         link.failed(error)
-        return local(uuid)
+        return local(uuid, previousJson)
       }
       if (acquired === 'OK') {
-        const outcome = await fetchOutcome(options.fetch, uuid)
+        const outcome = await fetchOutcome(options.fetch, uuid, previousJson)
         const hold = holdMs(outcome, intervalMs)
         // Stored without waiting: the answer does not depend on it, and a failure marks the link.
         redis.set(snapKey, encodeSnapshot(uuid, outcome), 'PX', hold).catch(link.failed)

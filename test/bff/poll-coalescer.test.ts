@@ -13,14 +13,13 @@ import {
   type PollCoalescer,
 } from '../../src/bff/poll-coalescer.ts'
 import { watchRedis } from '../../src/bff/redis-link.ts'
-import { UpstreamError, type ValidatedBody } from '../../src/bff/upstream.ts'
+import { UpstreamError } from '../../src/bff/upstream.ts'
 import type { RateTable } from '../../src/contract/offer-search.ts'
 import { rateTable as plainRateTable } from './support/fake-upstream.ts'
 
-/** A fetched rate table as the upstream client hands it on: the value and its text. */
-function rateTable(uuid: string, pending?: number): ValidatedBody<RateTable> {
-  const value = plainRateTable(uuid, pending) as RateTable
-  return { value, json: JSON.stringify(value) }
+/** A fetched rate table as the upstream client hands it on: its validated text. */
+function rateTable(uuid: string, pending?: number): string {
+  return JSON.stringify(plainRateTable(uuid, pending))
 }
 
 /** The coalescer answers JSON text; the assertions read it. */
@@ -51,7 +50,7 @@ function controlledUpstream() {
   const calls: string[] = []
   const pending: Array<{
     uuid: string
-    resolve: (t: ValidatedBody<RateTable>) => void
+    resolve: (t: string) => void
     reject: (e: unknown) => void
   }> = []
   const fetch: FetchRateTable = (uuid) =>
@@ -95,6 +94,22 @@ describe('memory coalescer', () => {
     upstream.releaseAll(0)
     expect((await table(next)).pendingResponses).toHaveLength(0)
     expect(upstream.calls).toHaveLength(2)
+  })
+
+  it("hands the upstream the last answer's text, so an unchanged rate table is not validated again", async () => {
+    let now = 0
+    const seen: Array<string | undefined> = []
+    const coalescer = createMemoryCoalescer({
+      now: () => now,
+      fetch: async (uuid, previousJson) => {
+        seen.push(previousJson)
+        return rateTable(uuid, 1)
+      },
+    })
+    await coalescer.get(A)
+    now += 1000
+    await coalescer.get(A)
+    expect(seen).toEqual([undefined, rateTable(A, 1)])
   })
 
   it('never serves a snapshot for another uuid', async () => {
