@@ -637,7 +637,7 @@ async function replicasSection(sandbox: string, processes: ChildProcess[]): Prom
   }
   const before = await Promise.all(urls.map(upstreamPolls))
   const searches = 1000
-  const rate = 100
+  const rate = Number(process.env.BENCH_REPLICA_RATE ?? 20)
   const started = performance.now()
   const r = await sustained(urls, rate, searches / rate)
   const elapsed = (performance.now() - started) / 1000

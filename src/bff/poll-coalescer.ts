@@ -199,8 +199,8 @@ function decodeSnapshot(uuid: string, text: string): Outcome | undefined {
 
 /**
  * Across replicas: the replica that wins `SET lock NX PX interval` polls upstream and stores the outcome
- * under `snap` with the same hold; the lease is never released early, so two upstream polls of one rate
- * table always start at least `interval` apart. Others read the snapshot, waiting briefly for it. While
+ * under `snap` with the same hold, renewing the lease from the answer; the lease is never released early,
+ * so two upstream polls of one rate table always start at least `interval` apart. Others read the snapshot, waiting briefly for it. While
  * the link says Redis is unavailable, or as soon as a command fails, the replica coalesces in process
  * only: no request waits on Redis.
  */
@@ -255,8 +255,15 @@ export function createRedisCoalescer(options: RedisCoalescerOptions): PollCoales
       if (acquired === 'OK') {
         const outcome = await fetchOutcome(options.fetch, uuid, previousJson)
         const hold = holdMs(outcome, intervalMs)
-        // Stored without waiting: the answer does not depend on it, and a failure marks the link.
-        redis.set(snapKey, encodeSnapshot(uuid, outcome), 'PX', hold).catch(link.failed)
+        // The lease is renewed from the answer: the next upstream poll starts a full hold after this one
+        // was answered, however late this request reached the upstream (an upstream that counts a second
+        // between arrivals never sees two polls closer). Stored without waiting; a failure marks the link.
+        redis
+          .multi()
+          .set(snapKey, encodeSnapshot(uuid, outcome), 'PX', hold)
+          .set(lockKey, '1', 'PX', hold)
+          .exec()
+          .catch(link.failed)
         return { outcome, holdMs: hold }
       }
       if (now() >= deadline) {

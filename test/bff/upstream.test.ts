@@ -230,6 +230,22 @@ describe('upstream client: fault matrix', () => {
     await c.close()
   })
 
+  it('a poll answer is validated unless it is byte-identical to the last validated one', async () => {
+    const valid = JSON.stringify(rateTable(UUID, 1))
+    upstream.script(
+      { status: 200, raw: valid },
+      { status: 200, raw: valid },
+      { status: 200, body: { uuid: 'nope' } },
+    )
+    const c = client()
+    const first = await c.pollOfferSearchJson(UUID)
+    expect(first).toBe(valid)
+    expect(await c.pollOfferSearchJson(UUID, first)).toBe(valid)
+    // A changed answer goes through the contract again, even with a previous text in hand.
+    expect((await failure(c.pollOfferSearchJson(UUID, first))).kind).toBe('malformed')
+    await c.close()
+  })
+
   it('a poll answered with another rate table is refused, never served', async () => {
     upstream.script({ status: 200, body: rateTable('99999999-9999-4999-8999-999999999999') })
     const c = client()
