@@ -281,7 +281,10 @@ async function main(): Promise<string[]> {
     processes.push(sandbox.child)
     const bff = await start('bff', sandbox.url)
     processes.push(bff.child)
-    if (PARTS.has('sustained')) missed.push(...(await sustainedSection(bff.url)))
+    if (PARTS.has('sustained')) {
+      await coalescedPollCost(sandbox.url)
+      missed.push(...(await sustainedSection(bff.url)))
+    }
     if (PARTS.has('replicas')) missed.push(...(await replicasSection(sandbox.url, processes)))
     if (!PARTS.has('proxy')) return missed
     const baseline = await start('baseline', sandbox.url)
@@ -566,6 +569,55 @@ async function heapUsed(url: string): Promise<number> {
     headers: { 'x-offer-widget': 'bench', 'user-agent': UA },
   })
   return ((await probe.json()) as { heapUsed: number }).heapUsed
+}
+
+/**
+ * The BFF's own cost of a coalesced poll (a snapshot under a second old), in this process through
+ * `app.request`: routing, header rule, access token, coalescer and answer, without HTTP parsing. The upstream
+ * is the sandbox over loopback; it sees about one poll a second.
+ */
+async function coalescedPollCost(sandbox: string): Promise<void> {
+  const { loadConfig } = await import('../src/config.ts')
+  const { createBff } = await import('../src/bff/create-bff.ts')
+  const app = createBff(
+    loadConfig({
+      LOG_LEVEL: 'warn',
+      ENGINE_TOKEN: TOKEN,
+      ENGINE_BASE_URL_TEST: `${sandbox}/test`,
+      SESSION_SECRET: 'bench-session-secret-0123456789abcdef',
+      PUBLIC_BASE_URL: 'http://127.0.0.1',
+    }),
+    { rateLimit: false, getSocketAddress: () => '127.0.0.1' },
+  )
+  const created = await app.request('/api/offer-searches', {
+    method: 'POST',
+    headers: WIDGET_HEADERS,
+    body: SEARCH_BODY,
+  })
+  const { accessToken, rateTable } = (await created.json()) as {
+    accessToken: string
+    rateTable: { uuid: string }
+  }
+  const headers = { 'x-offer-access-token': accessToken, 'user-agent': UA }
+  const poll = async () => (await app.request(`/api/offer-searches/${rateTable.uuid}`, { headers })).text()
+  for (let i = 0; i < 2000; i++) await poll() // warm-up
+  const n = 20_000
+  const cpu = process.cpuUsage()
+  const wall = performance.now()
+  for (let i = 0; i < n; i++) await poll()
+  const wallUs = ((performance.now() - wall) * 1000) / n
+  const used = process.cpuUsage(cpu)
+  const cpuUs = (used.user + used.system) / n
+  const text = await (await app.request('/metrics')).text()
+  const upstream = Number(
+    /^bff_upstream_requests_total\{operation="poll",status="200"\} (\d+)/m.exec(text)?.[1] ?? 0,
+  )
+  await app.close()
+  console.log('\n| coalesced poll, in process (app.request), 20,000 polls of one rate table | value |')
+  console.log('|---|---|')
+  console.log(`| CPU per coalesced poll | ${fmt(cpuUs, 1)} µs |`)
+  console.log(`| wall time per coalesced poll | ${fmt(wallUs, 1)} µs |`)
+  console.log(`| upstream polls meanwhile | ${upstream} |`)
 }
 
 /** Sustained searches on one BFF, rate by rate, then the heap after the load has ended. */

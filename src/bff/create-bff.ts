@@ -150,7 +150,13 @@ export function createBff(config: Config, options: BffOptions = {}): BffApp {
     upstream.pollOfferSearchJson(uuid, previousJson)
   const coalescerOptions = { fetch: fetchRateTable, metrics, now, every: options.every }
   const coalescer = redisLink
-    ? createRedisCoalescer({ ...coalescerOptions, link: redisLink, keyPrefix, sleep: options.sleep })
+    ? createRedisCoalescer({
+        ...coalescerOptions,
+        link: redisLink,
+        keyPrefix,
+        sleep: options.sleep,
+        leaseMs: config.upstreamTimeouts.connectMs + config.upstreamTimeouts.requestMs,
+      })
     : createMemoryCoalescer(coalescerOptions)
   const issuers = createIssuersCache({ load: () => upstream.listIssuers(), logger, now })
 

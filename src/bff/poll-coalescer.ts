@@ -54,6 +54,12 @@ export interface RedisCoalescerOptions extends CoalescerOptions {
   waitMs?: number
   /** How often a waiting replica looks for the snapshot. */
   checkEveryMs?: number
+  /**
+   * How long the lease is held while its upstream poll is in flight (then renewed from the answer for one
+   * interval): a slow answer must not let another replica start a second poll meanwhile. Default 5 s, the
+   * upstream request timeout.
+   */
+  leaseMs?: number
 }
 
 function toOutcome(error: unknown): Outcome {
@@ -198,8 +204,8 @@ function decodeSnapshot(uuid: string, text: string): Outcome | undefined {
 }
 
 /**
- * Across replicas: the replica that wins `SET lock NX PX interval` polls upstream and stores the outcome
- * under `snap` with the same hold, renewing the lease from the answer; the lease is never released early,
+ * Across replicas: the replica that wins `SET lock NX PX lease` polls upstream and stores the outcome
+ * under `snap` with the same hold, renewing the lease from the answer for that hold; the lease is never released early,
  * so two upstream polls of one rate table always start at least `interval` apart. Others read the snapshot, waiting briefly for it. While
  * the link says Redis is unavailable, or as soon as a command fails, the replica coalesces in process
  * only: no request waits on Redis.
@@ -212,6 +218,7 @@ export function createRedisCoalescer(options: RedisCoalescerOptions): PollCoales
   const intervalMs = options.intervalMs ?? 1000
   const waitMs = options.waitMs ?? 3000
   const checkEveryMs = options.checkEveryMs ?? 25
+  const leaseMs = Math.max(intervalMs, options.leaseMs ?? 5000)
   const prefix = options.keyPrefix ?? 'offer-widget:'
 
   async function local(uuid: string, previousJson: string | undefined) {
@@ -247,7 +254,7 @@ export function createRedisCoalescer(options: RedisCoalescerOptions): PollCoales
       }
       let acquired: string | null
       try {
-        acquired = await redis.set(lockKey, '1', 'PX', intervalMs, 'NX')
+        acquired = await redis.set(lockKey, '1', 'PX', leaseMs, 'NX')
       } catch (error) {
         link.failed(error)
         return local(uuid, previousJson)

@@ -261,6 +261,9 @@ describe.skipIf(!REDIS_URL)('redis coalescer (across replicas)', () => {
     const polls = Array.from({ length: 50 }, (_, i) => (replicaList[i % 2] as PollCoalescer).get(A))
     await flush()
     await flush()
+    // While the upstream poll is in flight the lease outlives the interval: a slow answer never lets the
+    // other replica start a second poll.
+    expect(await (clients[0] as Redis).pttl(`${keyPrefix}poll:${A}:lock`)).toBeGreaterThan(1000)
     release()
     const tables = await Promise.all(polls.map(table))
     expect(calls).toBe(1)
