@@ -45,6 +45,14 @@ const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3)
 const FIXED_RPS = 500
 const SATURATION_CONNECTIONS = 32
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5)
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
+/** Which parts run: `proxy` (the route tables), `sustained`, `replicas`; all by default. */
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'proxy,sustained,replicas').split(','))
+/** Search arrival rates tried in turn (searches per second); the run stops at the first that misses. */
+const SEARCH_RATES = (process.env.BENCH_SEARCH_RATES ?? '20,40,60,80,100,120').split(',').map(Number)
+const SUSTAIN_SECONDS = Number(process.env.BENCH_SUSTAIN_SECONDS ?? 10)
+const POLLS_PER_SEARCH = 15
+const POLL_P99_TARGET_MS = 250
 const SEARCH_BODY = JSON.stringify({
   productTypes: ['AutomobileInsurance'],
   sessionInformation: { ipAddress: '203.0.113.7', userAgent: UA },
@@ -58,7 +66,7 @@ async function role(name: string, upstream: string | undefined) {
     const { serveSandbox } = await import('../src/sandbox/index.ts')
     const served = await serveSandbox({ port: 0 })
     announce(served.url)
-  } else if (name === 'bff') {
+  } else if (name === 'bff' || name === 'bff-redis') {
     const { loadConfig } = await import('../src/config.ts')
     const { startServer } = await import('../src/server.ts')
     const running = await startServer(
@@ -68,9 +76,26 @@ async function role(name: string, upstream: string | undefined) {
         ENGINE_TOKEN: TOKEN,
         ENGINE_BASE_URL_TEST: `${upstream}/test`,
         SESSION_SECRET: 'bench-session-secret-0123456789abcdef',
+        PUBLIC_BASE_URL: 'http://127.0.0.1',
+        // The load generator is one address holding many sockets.
+        MAX_CONNECTIONS_PER_IP: '100000',
+        ...(name === 'bff-redis' ? { REDIS_URL } : {}),
       }),
       // The offer-search path alone: no ledger or partners (the marketplace has its own bench).
-      { rateLimit: false, staticRoot: '/nonexistent', secondLook: false },
+      {
+        rateLimit: false,
+        staticRoot: '/nonexistent',
+        secondLook: false,
+        keyPrefix: process.env.BENCH_KEY_PREFIX,
+        // Bench-only probe (this child process, never the product): heap used after a full collection.
+        routes: [
+          (api) =>
+            api.get('/bench/heap', (c) => {
+              ;(globalThis as { gc?: () => void }).gc?.()
+              return c.json({ heapUsed: process.memoryUsage().heapUsed })
+            }),
+        ],
+      },
     )
     announce(running.url)
   } else if (name === 'baseline') {
@@ -123,9 +148,14 @@ async function baselineProxy(upstream: string): Promise<string> {
 
 // ---- the driver ----
 
-function start(name: string, upstream?: string): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', SELF, name, upstream ?? ''], {
+function start(
+  name: string,
+  upstream?: string,
+  env: Record<string, string> = {},
+): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', SELF, name, upstream ?? ''], {
     stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, ...env },
   })
   return new Promise((resolve, reject) => {
     let buffer = ''
@@ -251,6 +281,12 @@ async function main(): Promise<string[]> {
     processes.push(sandbox.child)
     const bff = await start('bff', sandbox.url)
     processes.push(bff.child)
+    if (PARTS.has('sustained')) {
+      await coalescedPollCost(bff.url)
+      missed.push(...(await sustainedSection(bff.url)))
+    }
+    if (PARTS.has('replicas')) missed.push(...(await replicasSection(sandbox.url, processes)))
+    if (!PARTS.has('proxy')) return missed
     const baseline = await start('baseline', sandbox.url)
     processes.push(baseline.child)
 
@@ -402,6 +438,285 @@ async function main(): Promise<string[]> {
   } finally {
     for (const child of processes) child.kill('SIGTERM')
   }
+}
+
+const WIDGET_HEADERS = { 'content-type': 'application/json', 'x-offer-widget': 'bench', 'user-agent': UA }
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+
+interface SustainedResult {
+  searches: number
+  polls: number
+  pollP50: number
+  pollP99: number
+  createP99: number
+  errors: number
+  cpuMs: number
+}
+
+/**
+ * Open-loop searches: search i is created at t0 + i / rate, then polled 15 times, once a second from its
+ * creation, as a widget does. Every latency runs from its due time, so generator lateness counts against
+ * the server. Polls go to each search's own rate table: every one is a real upstream poll, none coalesced.
+ * `urls` are replicas taken in turn (a load balancer); each search's polls alternate between them.
+ */
+async function sustained(urls: string[], rate: number, seconds: number): Promise<SustainedResult> {
+  const pools = urls.map(
+    (url) => new Pool(url, { connections: 256, pipelining: 1, keepAliveTimeout: 30_000 }),
+  )
+  const total = Math.round(rate * seconds)
+  const pollLatencies: number[] = []
+  const createLatencies: number[] = []
+  let errors = 0
+  let polls = 0
+  const cpuBefore = await Promise.all(urls.map(cpuSeconds))
+  const started = performance.now()
+  const request = async (
+    pool: Pool,
+    path: string,
+    init: { method: 'GET' | 'POST'; headers: Record<string, string>; body?: string },
+  ) => {
+    const answer = await pool.request({ path, ...init })
+    return { status: answer.statusCode, text: await answer.body.text() }
+  }
+  const searches: Promise<void>[] = []
+  await new Promise<void>((resolve) => {
+    let sent = 0
+    const tick = () => {
+      const now = performance.now()
+      while (sent < total) {
+        const due = started + (sent * 1000) / rate
+        if (due > now) break
+        const index = sent++
+        searches.push(
+          (async () => {
+            try {
+              const created = await request(pools[index % pools.length] as Pool, '/api/offer-searches', {
+                method: 'POST',
+                headers: WIDGET_HEADERS,
+                body: SEARCH_BODY,
+              })
+              createLatencies.push(performance.now() - due)
+              if (created.status !== 201) {
+                errors++
+                return
+              }
+              const { accessToken, rateTable } = JSON.parse(created.text) as {
+                accessToken: string
+                rateTable: { uuid: string }
+              }
+              const headers = {
+                'x-offer-access-token': accessToken,
+                'user-agent': UA,
+                'x-offer-widget': 'bench',
+              }
+              const createdAt = performance.now()
+              const pollsDone: Promise<void>[] = []
+              for (let k = 1; k <= POLLS_PER_SEARCH; k++) {
+                const pollDue = createdAt + k * 1000
+                pollsDone.push(
+                  sleep(pollDue - performance.now()).then(async () => {
+                    try {
+                      const pool = pools[(index + k) % pools.length] as Pool
+                      const answer = await request(pool, `/api/offer-searches/${rateTable.uuid}`, {
+                        method: 'GET',
+                        headers,
+                      })
+                      polls++
+                      if (answer.status === 200) pollLatencies.push(performance.now() - pollDue)
+                      else errors++
+                    } catch {
+                      errors++
+                    }
+                  }),
+                )
+              }
+              await Promise.all(pollsDone)
+            } catch {
+              errors++
+            }
+          })(),
+        )
+      }
+      if (sent < total) setTimeout(tick, 1)
+      else resolve()
+    }
+    tick()
+  })
+  await Promise.all(searches)
+  const cpuAfter = await Promise.all(urls.map(cpuSeconds))
+  await Promise.all(pools.map((pool) => pool.close()))
+  pollLatencies.sort((a, b) => a - b)
+  createLatencies.sort((a, b) => a - b)
+  const cpu = cpuAfter.reduce((n, v, i) => n + v - (cpuBefore[i] as number), 0)
+  return {
+    searches: total,
+    polls,
+    pollP50: percentile(pollLatencies, 50),
+    pollP99: percentile(pollLatencies, 99),
+    createP99: percentile(createLatencies, 99),
+    errors,
+    cpuMs: cpu * 1000,
+  }
+}
+
+async function cpuSeconds(url: string): Promise<number> {
+  const text = await (await fetch(`${url}/metrics`)).text()
+  return Number(/^process_cpu_seconds_total (\S+)/m.exec(text)?.[1] ?? Number.NaN)
+}
+
+async function heapUsed(url: string): Promise<number> {
+  const probe = await fetch(`${url}/api/bench/heap`, {
+    headers: { 'x-offer-widget': 'bench', 'user-agent': UA },
+  })
+  return ((await probe.json()) as { heapUsed: number }).heapUsed
+}
+
+/**
+ * The BFF's cost of a coalesced poll (answered from a snapshot under a second old) over HTTP: 32
+ * connections polling one rate table as fast as they can for 5 s; CPU is the BFF process's own
+ * (process_cpu_seconds_total), divided by the polls it answered.
+ */
+async function coalescedPollCost(bff: string): Promise<void> {
+  const created = await fetch(`${bff}/api/offer-searches`, {
+    method: 'POST',
+    headers: WIDGET_HEADERS,
+    body: SEARCH_BODY,
+  })
+  const { accessToken, rateTable } = (await created.json()) as {
+    accessToken: string
+    rateTable: { uuid: string }
+  }
+  const target: Target = {
+    method: 'GET',
+    path: `/api/offer-searches/${rateTable.uuid}`,
+    headers: { 'x-offer-access-token': accessToken, 'user-agent': UA },
+  }
+  await load(bff, target, 'saturated', 2) // warm-up
+  const before = await upstreamPolls(bff)
+  const cpuBefore = await cpuSeconds(bff)
+  const result = await instanceTotals(bff, target, 5)
+  const cpu = (await cpuSeconds(bff)) - cpuBefore
+  const upstream = (await upstreamPolls(bff)).total - before.total
+  console.log(`\n| coalesced polls: ${SATURATION_CONNECTIONS} connections, one rate table, 5 s | value |`)
+  console.log('|---|---|')
+  console.log(`| polls answered (non-2xx) | ${result.total} (${result.non2xx}) |`)
+  console.log(`| polls per second | ${fmt(result.total / 5, 0)} |`)
+  console.log(`| BFF CPU per coalesced poll | ${fmt((cpu * 1e6) / result.total, 1)} µs |`)
+  console.log(`| upstream polls meanwhile | ${upstream} |`)
+}
+
+async function instanceTotals(url: string, target: Target, seconds: number) {
+  const result = await autocannon({
+    url: `${url}${target.path}`,
+    method: target.method,
+    headers: target.headers,
+    duration: seconds,
+    pipelining: 1,
+    connections: SATURATION_CONNECTIONS,
+  })
+  return {
+    total: (result as unknown as { requests: { total: number } }).requests.total,
+    non2xx: result.non2xx,
+  }
+}
+
+/** Sustained searches on one BFF, rate by rate, then the heap after the load has ended. */
+async function sustainedSection(bff: string): Promise<string[]> {
+  const missed: string[] = []
+  // Warm-up: JIT, keep-alive pools, then the heap as a serving process holds it.
+  await sustained([bff], 20, 3)
+  await sleep(2000)
+  const heapStart = await heapUsed(bff)
+  const rows: string[] = []
+  let best = 0
+  for (const rate of SEARCH_RATES) {
+    const r = await sustained([bff], rate, SUSTAIN_SECONDS)
+    const met = r.pollP99 <= POLL_P99_TARGET_MS && r.errors === 0
+    if (met) best = rate
+    rows.push(
+      `| ${rate} | ${r.searches} | ${r.polls} | ${fmt(r.pollP50)} | ${fmt(r.pollP99)} | ${fmt(r.createP99)} | ` +
+        `${r.errors} | ${fmt((r.cpuMs * 1000) / (r.polls + r.searches), 0)} µs | ${met ? 'met' : 'MISSED'} |`,
+    )
+    if (!met) break
+  }
+  // Snapshots expire after a second and are swept every 5 s; give the sweep its turn, then collect.
+  await sleep(7000)
+  const heapEnd = await heapUsed(bff)
+  const heapGrowth = (heapEnd - heapStart) / heapStart
+  console.log(
+    `\nSustained searches: open-loop arrivals for ${SUSTAIN_SECONDS} s per rate, each search polled ` +
+      `${POLLS_PER_SEARCH} times at 1/s (its own rate table: every poll is an upstream poll), load generator, ` +
+      'BFF and sandbox on this machine. CPU is the BFF process only (process_cpu_seconds_total).\n',
+  )
+  console.log(
+    `| searches/s | searches | polls | poll p50 ms | poll p99 ms | create p99 ms | errors | BFF CPU per request | p99 <= ${POLL_P99_TARGET_MS} ms, 0 errors |`,
+  )
+  console.log('|---|---|---|---|---|---|---|---|---|')
+  for (const row of rows) console.log(row)
+  console.log(`\n| sustained figure | value | target |`)
+  console.log('|---|---|---|')
+  console.log(`| highest rate met | ${best} searches/s (${best * POLLS_PER_SEARCH} polls/s) | reported |`)
+  console.log(
+    `| heap used after the load, after a full GC | ${fmt(heapStart / 1e6, 1)} MB -> ${fmt(heapEnd / 1e6, 1)} MB ` +
+      `(${heapGrowth >= 0 ? '+' : ''}${fmt(heapGrowth * 100, 1)} %) | within 10 % ${Math.abs(heapGrowth) <= 0.1 ? 'met' : 'MISSED'} |`,
+  )
+  if (best === 0) missed.push('sustained searches')
+  if (Math.abs(heapGrowth) > 0.1) missed.push('heap after load')
+  return missed
+}
+
+/** Two replicas sharing Redis: 1,000 searches, each polled from both replicas in turn. */
+async function replicasSection(sandbox: string, processes: ChildProcess[]): Promise<string[]> {
+  const env = { BENCH_KEY_PREFIX: `bench:${process.pid}:${Date.now()}:` }
+  const replicas = [await start('bff-redis', sandbox, env), await start('bff-redis', sandbox, env)]
+  processes.push(...replicas.map((r) => r.child))
+  const urls = replicas.map((r) => r.url)
+  // Each replica connects to Redis after it listens: give it a few seconds to say ready.
+  const readyz = async (url: string) => {
+    for (let attempt = 0; attempt < 50; attempt++) {
+      const status = (await fetch(`${url}/readyz`)).status
+      if (status === 200) return status
+      await sleep(100)
+    }
+    return 503
+  }
+  const ready = await Promise.all(urls.map(readyz))
+  if (ready.some((status) => status !== 200)) {
+    console.log(
+      `\nTwo replicas sharing Redis: skipped, /readyz answered ${ready.join(', ')} (is Redis at ${REDIS_URL}?)`,
+    )
+    return ['replicas (no Redis)']
+  }
+  const before = await Promise.all(urls.map(upstreamPolls))
+  const searches = 1000
+  const rate = Number(process.env.BENCH_REPLICA_RATE ?? 20)
+  const started = performance.now()
+  const r = await sustained(urls, rate, searches / rate)
+  const elapsed = (performance.now() - started) / 1000
+  const after = await Promise.all(urls.map(upstreamPolls))
+  const gets = after.reduce((n, a, i) => n + a.total - (before[i] as { total: number }).total, 0)
+  const limited = after.reduce((n, a, i) => n + a.limited - (before[i] as { limited: number }).limited, 0)
+  // Each search lives 15 s of polling; at most one upstream poll per second each, plus the one at the start.
+  const bound = searches * (POLLS_PER_SEARCH + 1)
+  const perTablePerSecond = gets / searches / POLLS_PER_SEARCH
+  console.log(
+    `\nTwo replicas sharing Redis (${REDIS_URL}): ${searches} searches at ${rate}/s, each polled ${POLLS_PER_SEARCH} ` +
+      'times at 1/s, its polls alternating between the replicas (a round-robin load balancer).\n',
+  )
+  console.log('| two replicas, one Redis | value | target |')
+  console.log('|---|---|---|')
+  console.log(`| searches / polls answered | ${r.searches} / ${r.polls} in ${fmt(elapsed, 1)} s | all |`)
+  console.log(`| errors (non-2xx or failed) | ${r.errors} | 0 ${r.errors === 0 ? 'met' : 'MISSED'} |`)
+  console.log(`| poll p99 | ${fmt(r.pollP99)} ms | reported |`)
+  console.log(
+    `| upstream polls per rate table per second | ${fmt(perTablePerSecond, 3)} (${gets} polls, bound ${bound}) | <= 1 ${gets <= bound ? 'met' : 'MISSED'} |`,
+  )
+  console.log(
+    `| upstream 429 answers (the sandbox's 1/s rule) | ${limited} | 0 ${limited === 0 ? 'met' : 'MISSED'} |`,
+  )
+  const missed: string[] = []
+  if (r.errors > 0 || gets > bound || limited > 0) missed.push('two replicas')
+  return missed
 }
 
 /** Reads the BFF's own counter of upstream polls (and of those answered 429) from /metrics. */

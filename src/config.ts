@@ -81,6 +81,11 @@ const envSchema = z.object({
   SERVER_API_KEYS: csv,
   // One key serves every visitor of a publisher's server, so its limit is far above the per-IP one.
   SERVER_RATE_LIMIT_POINTS: wholeNumber('SERVER_RATE_LIMIT_POINTS', '600', 1, 1_000_000),
+  // Slow clients: the request line and headers, then the whole request, must arrive within these.
+  HTTP_HEADERS_TIMEOUT_MS: wholeNumber('HTTP_HEADERS_TIMEOUT_MS', '10000', 1000, 60_000),
+  HTTP_REQUEST_TIMEOUT_MS: wholeNumber('HTTP_REQUEST_TIMEOUT_MS', '20000', 1000, 60_000),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: wholeNumber('HTTP_KEEP_ALIVE_TIMEOUT_MS', '5000', 1000, 120_000),
+  MAX_CONNECTIONS_PER_IP: wholeNumber('MAX_CONNECTIONS_PER_IP', '64', 1, 100_000),
 })
 
 function wholeNumber(name: string, fallback: string, min: number, max: number) {
@@ -154,6 +159,12 @@ export interface Config {
   serverApiKeys: string[]
   /** Per-key limit of the server route: `points` searches per `windowSeconds`. */
   serverRateLimit: { points: number; windowSeconds: number }
+  /**
+   * Socket bounds of the Node server: `headersMs` and `requestMs` cut a client whose headers or body do not
+   * arrive in time (408), `keepAliveMs` closes idle kept-alive sockets, `maxConnectionsPerIp` caps the
+   * open sockets of one TCP peer (trusted proxies exempt).
+   */
+  http: { headersMs: number; requestMs: number; keepAliveMs: number; maxConnectionsPerIp: number }
 }
 
 export class ConfigError extends Error {
@@ -187,6 +198,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!sandboxMode && baseUrl === undefined) {
     const name = e.ENGINE_ENV === 'test' ? 'ENGINE_BASE_URL_TEST' : 'ENGINE_BASE_URL_PRODUCTION'
     problems.push(`  ${name}: required when ENGINE_TOKEN is set and ENGINE_ENV=${e.ENGINE_ENV}`)
+  }
+  if (!sandboxMode && e.PUBLIC_BASE_URL === undefined) {
+    // Links in answers (clicks, pixels) are built on it; the Host header is the visitor's to choose.
+    problems.push(
+      '  PUBLIC_BASE_URL: required when ENGINE_TOKEN is set; the https origin browsers reach this server at, e.g. https://offers.example.com',
+    )
+  }
+  if (e.HTTP_HEADERS_TIMEOUT_MS > e.HTTP_REQUEST_TIMEOUT_MS) {
+    problems.push('  HTTP_HEADERS_TIMEOUT_MS: must not exceed HTTP_REQUEST_TIMEOUT_MS')
   }
   if (e.TRUST_PROXY !== undefined && !isTrustProxy(e.TRUST_PROXY)) {
     problems.push(
@@ -246,6 +266,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     serverApiKeys: e.SERVER_API_KEYS,
     serverRateLimit: { points: e.SERVER_RATE_LIMIT_POINTS, windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS },
+    http: {
+      headersMs: e.HTTP_HEADERS_TIMEOUT_MS,
+      requestMs: e.HTTP_REQUEST_TIMEOUT_MS,
+      keepAliveMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+      maxConnectionsPerIp: e.MAX_CONNECTIONS_PER_IP,
+    },
   }
 }
 

@@ -13,6 +13,8 @@ import { serveStatic } from '@hono/node-server/serve-static'
 import type { MiddlewareHandler } from 'hono'
 import { collectDefaultMetrics } from 'prom-client'
 import { cacheControlFor } from './bff/cache-control.ts'
+import { compileTrust } from './bff/client-identity.ts'
+import { capConnectionsPerIp } from './bff/connection-cap.ts'
 import { type BffApp, type BffOptions, createBff } from './bff/create-bff.ts'
 import { withEmbedAssets } from './bff/embed-assets.ts'
 import { createLogger, type Logger } from './bff/logger.ts'
@@ -119,10 +121,32 @@ export async function startServer(config: Config, options: StartServerOptions = 
         },
         port: config.port,
         hostname: config.host,
+        serverOptions: {
+          // Slow clients: headers, then the whole request, must arrive in time or the socket gets 408.
+          headersTimeout: config.http.headersMs,
+          requestTimeout: config.http.requestMs,
+          // Node checks those timeouts on this period (default 30 s, which would double the bound).
+          connectionsCheckingInterval: Math.min(1000, config.http.headersMs),
+        },
       },
       () => resolve(s as Server),
     ) as Server
+    s.keepAliveTimeout = config.http.keepAliveMs
     s.once('error', reject)
+  })
+  const trust = compileTrust(config.trustProxy)
+  let lastRefusalLog = 0
+  capConnectionsPerIp(server, {
+    maxPerIp: config.http.maxConnectionsPerIp,
+    exempt: trust && ((address) => trust(address, 0)),
+    onRefused: (address) => {
+      if (Date.now() - lastRefusalLog < 60_000) return
+      lastRefusalLog = Date.now()
+      logger.warn(
+        { address, max: config.http.maxConnectionsPerIp },
+        'connections refused: one address holds MAX_CONNECTIONS_PER_IP sockets (logged once a minute)',
+      )
+    },
   })
 
   const address = server.address() as AddressInfo
@@ -131,10 +155,12 @@ export async function startServer(config: Config, options: StartServerOptions = 
   // A wildcard bind is reached on loopback; a specific address on itself.
   const selfHost = address.address === '0.0.0.0' || address.address === '::' ? '127.0.0.1' : host
 
+  // Links in answers (clicks, sandbox pixels and logos) are built on this, never on the request's Host
+  // or X-Forwarded-* headers, which the visitor chooses. Outside sandbox mode config requires it.
+  const publicBase = config.publicBaseUrl ?? `http://${selfHost}:${address.port}`
   let sandbox: BffOptions['sandbox']
   let upstreamBaseUrl = options.upstreamBaseUrl
   if (config.sandboxMode && !options.upstream) {
-    const publicBase = config.publicBaseUrl ?? `http://${selfHost}:${address.port}`
     sandbox = createSandbox({
       tokens: { test: [config.sandboxTokens.test], production: [config.sandboxTokens.production] },
       publicBaseUrl: `${publicBase}/sandbox`,
@@ -151,10 +177,13 @@ export async function startServer(config: Config, options: StartServerOptions = 
   let secondLook: SecondLook | undefined
   try {
     if (options.secondLook !== false) {
-      secondLook = await startSecondLook(config, {
-        logger,
-        inMemoryLedger: options.secondLook?.inMemoryLedger,
-      })
+      secondLook = await startSecondLook(
+        { ...config, publicBaseUrl: publicBase },
+        {
+          logger,
+          inMemoryLedger: options.secondLook?.inMemoryLedger,
+        },
+      )
     }
     const routes = [...(options.routes ?? []), ...(secondLook ? [secondLook.routes] : [])]
     const staticRoot = options.staticRoot ?? REPO_ROOT

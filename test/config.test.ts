@@ -23,6 +23,7 @@ describe('config', () => {
       ENGINE_TOKEN: 'real-token',
       SESSION_SECRET: 'x'.repeat(32),
       ENGINE_BASE_URL_TEST: 'https://test.example.com',
+      PUBLIC_BASE_URL: 'https://offers.example.com',
     })
     expect(real.reportsToken).toBeUndefined()
   })
@@ -46,6 +47,35 @@ describe('config', () => {
     expect(attempt).toThrow(/ENGINE_BASE_URL_TEST: required/)
   })
 
+  it('requires PUBLIC_BASE_URL outside sandbox mode: links are never built from the Host header', () => {
+    const env = {
+      ENGINE_TOKEN: 'real-token',
+      SESSION_SECRET: 'x'.repeat(32),
+      ENGINE_BASE_URL_TEST: 'https://test.example.com',
+    }
+    expect(() => loadConfig(env)).toThrow(/PUBLIC_BASE_URL: required when ENGINE_TOKEN is set/)
+    expect(() => loadConfig({ ...env, PUBLIC_BASE_URL: 'offers.example.com' })).toThrow(
+      /PUBLIC_BASE_URL must be an absolute http\(s\) URL/,
+    )
+    expect(loadConfig({ ...env, PUBLIC_BASE_URL: 'https://offers.example.com/' }).publicBaseUrl).toBe(
+      'https://offers.example.com',
+    )
+    expect(loadConfig({}).publicBaseUrl).toBeUndefined()
+  })
+
+  it('bounds slow clients: a body that never arrives is cut within 30 s by default', () => {
+    const { http } = loadConfig({})
+    expect(http.requestMs).toBeLessThanOrEqual(29_000)
+    expect(http.headersMs).toBeLessThanOrEqual(http.requestMs)
+    expect(http.maxConnectionsPerIp).toBeGreaterThan(0)
+    expect(() => loadConfig({ HTTP_HEADERS_TIMEOUT_MS: '30000', HTTP_REQUEST_TIMEOUT_MS: '20000' })).toThrow(
+      /HTTP_HEADERS_TIMEOUT_MS: must not exceed HTTP_REQUEST_TIMEOUT_MS/,
+    )
+    expect(() => loadConfig({ MAX_CONNECTIONS_PER_IP: '0' })).toThrow(
+      /MAX_CONNECTIONS_PER_IP must be at least 1/,
+    )
+  })
+
   it('picks the base URL of ENGINE_ENV and keeps the token', () => {
     const config = loadConfig({
       ENGINE_TOKEN: 'real-token',
@@ -53,6 +83,7 @@ describe('config', () => {
       ENGINE_ENV: 'production',
       ENGINE_BASE_URL_TEST: 'https://test.example.com',
       ENGINE_BASE_URL_PRODUCTION: 'https://api.example.com',
+      PUBLIC_BASE_URL: 'https://offers.example.com',
       ALLOWED_ORIGINS: 'https://a.example.com, https://b.example.com',
     })
     expect(config.sandboxMode).toBe(false)

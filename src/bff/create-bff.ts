@@ -4,7 +4,7 @@
  * option; `src/server.ts` supplies the Node ones.
  */
 import { Hono, type MiddlewareHandler } from 'hono'
-import { Redis } from 'ioredis'
+import type { Redis } from 'ioredis'
 import type { Config } from '../config.ts'
 import { BFF_ROUTES } from '../contract/bff.ts'
 import { SERVER_OFFER_SEARCHES_ROUTE } from '../contract/server-search.ts'
@@ -22,6 +22,7 @@ import { requireWidgetHeader } from './middleware/require-widget-header/index.ts
 import { securityHeaders } from './middleware/security-headers/index.ts'
 import { widgetCors } from './middleware/widget-cors/index.ts'
 import { createMemoryCoalescer, createRedisCoalescer } from './poll-coalescer.ts'
+import { connectRedis, type Every, type RedisLink, watchRedis } from './redis-link.ts'
 import type { RetryPolicy } from './retry.ts'
 import { issuerRoutes } from './routes/issuers.ts'
 import { offerSearchRoutes } from './routes/offer-searches.ts'
@@ -61,6 +62,8 @@ export interface BffOptions {
   now?: () => number
   sleep?: (ms: number) => Promise<void>
   random?: () => number
+  /** Periodic work (Redis heartbeat, log reminders, coalescer sweep); tests tick it by hand. */
+  every?: Every
 }
 
 export type BffApp = Hono & {
@@ -82,8 +85,13 @@ export function createBff(config: Config, options: BffOptions = {}): BffApp {
     )
   }
 
-  const ownsRedis = options.redis === undefined && config.redisUrl !== undefined
-  const redis = options.redis ?? (config.redisUrl ? connectRedis(config.redisUrl, logger) : undefined)
+  const linkOptions = { logger, now, every: options.every }
+  const redisLink: RedisLink | undefined = options.redis
+    ? watchRedis(options.redis, linkOptions)
+    : config.redisUrl
+      ? connectRedis(config.redisUrl, linkOptions)
+      : undefined
+  const redis = redisLink?.client
   const upstream =
     options.upstream ??
     createUpstreamClient({
@@ -117,6 +125,7 @@ export function createBff(config: Config, options: BffOptions = {}): BffApp {
     accessTokens,
     upstream,
     redis,
+    redisLink,
     perIpRateLimit(route, overrides = {}) {
       if (options.rateLimit === false)
         return async function noRateLimit(_c, next) {
@@ -126,7 +135,7 @@ export function createBff(config: Config, options: BffOptions = {}): BffApp {
         points: overrides.points ?? options.rateLimit?.points ?? config.rateLimit.points,
         durationSeconds:
           overrides.durationSeconds ?? options.rateLimit?.durationSeconds ?? config.rateLimit.windowSeconds,
-        redis,
+        link: redisLink,
         keyPrefix: `${keyPrefix}rl:${route}`,
       })
       return rateLimit({
@@ -139,18 +148,18 @@ export function createBff(config: Config, options: BffOptions = {}): BffApp {
     },
   }
 
-  const fetchRateTable = (uuid: string) => upstream.getOfferSearch(uuid)
-  const coalescer = redis
+  const fetchRateTable = (uuid: string, previousJson?: string) =>
+    upstream.pollOfferSearchJson(uuid, previousJson)
+  const coalescerOptions = { fetch: fetchRateTable, metrics, now, every: options.every }
+  const coalescer = redisLink
     ? createRedisCoalescer({
-        fetch: fetchRateTable,
-        redis,
+        ...coalescerOptions,
+        link: redisLink,
         keyPrefix,
-        logger,
-        metrics,
-        now,
         sleep: options.sleep,
+        leaseMs: config.upstreamTimeouts.connectMs + config.upstreamTimeouts.requestMs,
       })
-    : createMemoryCoalescer({ fetch: fetchRateTable, metrics, now })
+    : createMemoryCoalescer(coalescerOptions)
   const issuers = createIssuersCache({ load: () => upstream.listIssuers(), logger, now })
 
   const app = new Hono()
@@ -185,23 +194,9 @@ export function createBff(config: Config, options: BffOptions = {}): BffApp {
   return Object.assign(app, {
     kit,
     async close() {
+      coalescer.close()
       await upstream.close()
-      if (ownsRedis) await redis?.quit().catch(() => redis.disconnect())
+      await redisLink?.close()
     },
   })
-}
-
-/** Fails fast instead of queueing: a poll or a limit check must not hang on a missing Redis. */
-function connectRedis(url: string, logger: Logger): Redis {
-  const redis = new Redis(url, { maxRetriesPerRequest: 1, connectTimeout: 2000, enableAutoPipelining: true })
-  let lastLog = 0
-  redis.on('error', (error: Error) => {
-    if (Date.now() - lastLog < 30_000) return
-    lastLog = Date.now()
-    logger.warn(
-      { err: error },
-      'redis error (REDIS_URL); shared limits and coalescing degrade to this process',
-    )
-  })
-  return redis
 }

@@ -9,6 +9,7 @@ import type { AccessTokens } from './access-token.ts'
 import type { ClientIdentityFn } from './client-identity.ts'
 import type { Logger } from './logger.ts'
 import type { BffMetrics } from './metrics.ts'
+import type { RedisLink } from './redis-link.ts'
 import type { UpstreamClient } from './upstream.ts'
 
 export interface PerIpLimitOverrides {
@@ -26,6 +27,8 @@ export interface BffKit {
   upstream: UpstreamClient
   /** The shared Redis client when `REDIS_URL` is set. */
   redis: Redis | undefined
+  /** Whether that client can be used right now; skip Redis while `available()` is false. */
+  redisLink: RedisLink | undefined
   /** Per-IP limit middleware (Redis-backed when configured); `route` names its metric and key space. */
   perIpRateLimit(route: string, overrides?: PerIpLimitOverrides): MiddlewareHandler
 }

@@ -90,7 +90,12 @@ export interface ValidatedBody<T> {
 export interface UpstreamClient {
   listIssuers(): Promise<Issuer[]>
   createOfferSearch(body: OfferSearchRequest): Promise<ValidatedBody<RateTable>>
-  getOfferSearch(uuid: string): Promise<RateTable>
+  getOfferSearch(uuid: string): Promise<ValidatedBody<RateTable>>
+  /**
+   * The rate table's JSON text, validated. When it is byte-identical to `previousJson` (this uuid's last
+   * validated answer: a search whose partners have not answered yet) it is not parsed or checked again.
+   */
+  pollOfferSearchJson(uuid: string, previousJson?: string): Promise<string>
   /** Resolves when the upstream answers and accepts the token (one attempt, no retry). */
   checkReady(): Promise<void>
   close(): Promise<void>
@@ -218,10 +223,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     logger.error({ upstream: origin, env: options.env }, message)
   }
 
-  async function call(
-    operation: UpstreamOperation,
-    attempt: Attempt,
-  ): Promise<{ body: unknown; text: string }> {
+  async function call(operation: UpstreamOperation, attempt: Attempt): Promise<RawResponse> {
     const policy = policies[operation]
     const started = now()
     for (let attemptNo = 1; ; attemptNo++) {
@@ -255,7 +257,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
       if ('response' in outcome) {
         const { response } = outcome
         if (response.status >= 200 && response.status < 300) {
-          return { body: parseJson(operation, response), text: response.text }
+          return response
         }
         const failure = classifyStatus(operation, response)
         // 429 and 503 are answered before processing; 500/502/504 to a POST may hide a created lead.
@@ -344,31 +346,44 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     throw new UpstreamError('malformed', 'upstream body does not match the contract')
   }
 
+  async function poll(uuid: string, previousJson: string | undefined) {
+    const response = await call('poll', {
+      method: 'GET',
+      path: `${prefix}/offerSearches/${encodeURIComponent(uuid)}`,
+    })
+    const { text } = response
+    if (previousJson !== undefined && text === previousJson) return { text, table: undefined }
+    const table = validate('poll', rateTableSchema, parseJson('poll', response))
+    if (table.uuid !== uuid) {
+      // Never hand one visitor's rate table to a request for another.
+      logger.error({ operation: 'poll' }, 'upstream answered a poll with a different rate table uuid')
+      throw new UpstreamError('malformed', 'upstream answered another rate table')
+    }
+    return { text, table }
+  }
+
   return {
     async listIssuers() {
-      const { body } = await call('issuers', { method: 'GET', path: `${prefix}/leads/autoInsurance/issuers` })
+      const response = await call('issuers', { method: 'GET', path: `${prefix}/leads/autoInsurance/issuers` })
+      const body = parseJson('issuers', response)
       return validate('issuers', issuerListSchema, body)
     },
     async createOfferSearch(request) {
-      const { body, text } = await call('create', {
+      const response = await call('create', {
         method: 'POST',
         path: `${prefix}/offerSearches/`,
         body: JSON.stringify(request),
       })
+      const { text } = response
+      const body = parseJson('create', response)
       return { value: validate('create', rateTableSchema, body), json: text }
     },
     async getOfferSearch(uuid) {
-      const { body } = await call('poll', {
-        method: 'GET',
-        path: `${prefix}/offerSearches/${encodeURIComponent(uuid)}`,
-      })
-      const table = validate('poll', rateTableSchema, body)
-      if (table.uuid !== uuid) {
-        // Never hand one visitor's rate table to a request for another.
-        logger.error({ operation: 'poll' }, 'upstream answered a poll with a different rate table uuid')
-        throw new UpstreamError('malformed', 'upstream answered another rate table')
-      }
-      return table
+      const { text, table } = await poll(uuid, undefined)
+      return { value: table as RateTable, json: text }
+    },
+    async pollOfferSearchJson(uuid, previousJson) {
+      return (await poll(uuid, previousJson)).text
     },
     async checkReady() {
       await call('ready', { method: 'GET', path: `${prefix}/leads/autoInsurance/issuers` })

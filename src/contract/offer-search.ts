@@ -36,41 +36,44 @@ export const sessionInformationSchema = z.looseObject({
 })
 export type SessionInformation = z.infer<typeof sessionInformationSchema>
 
+const policyHolderShape = {
+  isHomeOwner: z.optional(z.boolean({ error: 'policyHolderInformation.isHomeOwner must be true or false' })),
+  isMilitary: z.optional(z.boolean({ error: 'policyHolderInformation.isMilitary must be true or false' })),
+}
+
+const numberOfVehicles = z.optional(
+  z
+    .int({ error: 'autoInsuranceInformation.numberOfVehicles must be a whole number' })
+    .check(
+      z.gte(1, { error: 'autoInsuranceInformation.numberOfVehicles must be at least 1' }),
+      z.lte(20, { error: 'autoInsuranceInformation.numberOfVehicles must be at most 20' }),
+    ),
+)
+
 export const autoInsuranceInformationSchema = z.looseObject({
   currentIssuer: z.optional(nonEmptyText('autoInsuranceInformation.currentIssuer', 200)),
-  numberOfVehicles: z.optional(
-    z
-      .int({ error: 'autoInsuranceInformation.numberOfVehicles must be a whole number' })
-      .check(
-        z.gte(1, { error: 'autoInsuranceInformation.numberOfVehicles must be at least 1' }),
-        z.lte(20, { error: 'autoInsuranceInformation.numberOfVehicles must be at most 20' }),
-      ),
-  ),
-  policyHolderInformation: z.optional(
-    z.looseObject({
-      isHomeOwner: z.optional(
-        z.boolean({ error: 'policyHolderInformation.isHomeOwner must be true or false' }),
-      ),
-      isMilitary: z.optional(
-        z.boolean({ error: 'policyHolderInformation.isMilitary must be true or false' }),
-      ),
-    }),
-  ),
+  numberOfVehicles,
+  policyHolderInformation: z.optional(z.looseObject(policyHolderShape)),
 })
+
+const personalInformationShape = {
+  zipCode: z.optional(zip('personalInformation.zipCode')),
+  zipcode: z.optional(zip('personalInformation.zipcode')),
+  dateOfBirth: z.optional(realDate('personalInformation.dateOfBirth')),
+}
+
+const zipSpellingsAgree = z.refine<{ zipCode?: string; zipcode?: string }>(
+  (p) => p.zipCode === undefined || p.zipcode === undefined || p.zipCode === p.zipcode,
+  {
+    error: 'personalInformation.zipCode and personalInformation.zipcode disagree: send one of them',
+    path: ['zipCode'],
+  },
+)
 
 /** Both ZIP spellings are accepted on input (seed 000 spells it both ways); two different values are an error. */
 export const searchPersonalInformationSchema = z
-  .looseObject({
-    zipCode: z.optional(zip('personalInformation.zipCode')),
-    zipcode: z.optional(zip('personalInformation.zipcode')),
-    dateOfBirth: z.optional(realDate('personalInformation.dateOfBirth')),
-  })
-  .check(
-    z.refine((p) => p.zipCode === undefined || p.zipcode === undefined || p.zipCode === p.zipcode, {
-      error: 'personalInformation.zipCode and personalInformation.zipcode disagree: send one of them',
-      path: ['zipCode'],
-    }),
-  )
+  .looseObject(personalInformationShape)
+  .check(zipSpellingsAgree)
 
 export const clientTagsSchema = z.looseObject({
   subId: z.optional(
@@ -98,13 +101,70 @@ export const offerSearchRequestSchema = z.looseObject({
 })
 export type OfferSearchRequest = z.infer<typeof offerSearchRequestSchema>
 
-/** What a browser may send the BFF: the same, minus session information, which the BFF always rebuilds. */
-export const offerSearchInputSchema = z.looseObject({
-  ...searchFields,
-  productTypes: z.optional(searchFields.productTypes),
+/** Browser text: no field of a search holds a control character (C0, DEL, C1), so none is handed on. */
+function hasControlCharacter(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i)
+    if (code < 0x20 || (code >= 0x7f && code <= 0x9f)) return true
+  }
+  return false
+}
+
+function inputText(field: string, max: number) {
+  return nonEmptyText(field, max).check(
+    z.refine((value: string) => !hasControlCharacter(value), {
+      error: `${field} must not contain control characters`,
+    }),
+  )
+}
+
+/** Strict: an unknown field anywhere is refused, named, never forwarded. */
+function strict<T extends z.core.$ZodLooseShape>(name: string, shape: T) {
+  return z.strictObject(shape, {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `${name} has unknown fields (${issue.keys.join(', ')}): remove them`
+        : undefined,
+  })
+}
+
+/**
+ * What a browser may send the BFF: the search fields minus session information (always rebuilt by the
+ * BFF, so whatever arrives there is ignored), strict at every level, with control characters refused.
+ */
+export const offerSearchInputSchema = strict('The search', {
+  productTypes: z.optional(
+    z
+      .array(inputText('productTypes[]', 100), { error: 'productTypes must be ["AutomobileInsurance"]' })
+      .check(z.minLength(1, { error: 'productTypes must not be empty: send ["AutomobileInsurance"]' })),
+  ),
+  autoInsuranceInformation: z.optional(
+    strict('autoInsuranceInformation', {
+      currentIssuer: z.optional(inputText('autoInsuranceInformation.currentIssuer', 200)),
+      numberOfVehicles,
+      policyHolderInformation: z.optional(
+        strict('autoInsuranceInformation.policyHolderInformation', policyHolderShape),
+      ),
+    }),
+  ),
+  personalInformation: z.optional(
+    strict('personalInformation', personalInformationShape).check(zipSpellingsAgree),
+  ),
+  clientTags: z.optional(
+    strict('clientTags', {
+      subId: z.optional(
+        z
+          .array(inputText('clientTags.subId[]', 100))
+          .check(z.maxLength(10, { error: 'clientTags.subId takes at most 10 tags' })),
+      ),
+    }),
+  ),
   sessionInformation: z.optional(z.unknown()),
 })
 export type OfferSearchInput = z.infer<typeof offerSearchInputSchema>
+
+/** Deepest nesting a search body needs (`autoInsuranceInformation.policyHolderInformation`), with room. */
+export const OFFER_SEARCH_MAX_DEPTH = 6
 
 /** Returns the personal information with the ZIP under exactly one key, the configured one. */
 export function withZipKey<T extends { zipCode?: string; zipcode?: string }>(

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createdSearchSchema } from '../../src/contract/bff.ts'
 import { issuerListSchema, rateTableSchema } from '../../src/contract/offer-search.ts'
+import { fakeHarness } from './support/fake-harness.ts'
 import { type Harness, postJson, sandboxHarness, UA, WIDGET } from './support/harness.ts'
 
 const TOKEN = 'sandbox-token-for-create-bff-tests'
@@ -170,6 +171,24 @@ describe('security headers and operations', () => {
     expect(text).toMatch(/bff_upstream_requests_total\{operation="create",status="201"\}/)
     expect(text).toMatch(/bff_coalesced_polls_total|# HELP bff_coalesced_polls_total/)
     expect(text).toMatch(/# HELP bff_rate_limited_total/)
+  })
+
+  it('/metrics labels a route by its pattern, never the raw path nor the /* of a middleware', async () => {
+    // As `npm start` mounts it: a static-files route on GET * after every API route.
+    const f = await fakeHarness({}, { staticFiles: async (_c, next) => next() })
+    const uuid = '0b7c4a52-9f0e-4d8e-b0a4-6f2b8c1d3e4f'
+    await f.request(`/api/offer-searches/${uuid}`, {
+      headers: { ...WIDGET, 'x-offer-access-token': f.app.kit.accessTokens.issue(uuid) },
+    })
+    await f.request('/api/issuers', { headers: WIDGET })
+    const text = await (await f.request('/metrics')).text()
+    await f.close()
+    expect(text).toMatch(
+      /bff_http_requests_total\{method="GET",route="\/api\/offer-searches\/:uuid",status="\d+"\}/,
+    )
+    expect(text).toMatch(/bff_http_requests_total\{method="GET",route="\/api\/issuers",status="200"\}/)
+    expect(text).not.toContain(uuid)
+    expect(text).not.toMatch(/route="\/\*",status="200"/)
   })
 
   it('answers JSON 404 for unknown API routes', async () => {

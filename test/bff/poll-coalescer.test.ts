@@ -12,9 +12,35 @@ import {
   type FetchRateTable,
   type PollCoalescer,
 } from '../../src/bff/poll-coalescer.ts'
+import { watchRedis } from '../../src/bff/redis-link.ts'
 import { UpstreamError } from '../../src/bff/upstream.ts'
 import type { RateTable } from '../../src/contract/offer-search.ts'
-import { rateTable } from './support/fake-upstream.ts'
+import { rateTable as plainRateTable } from './support/fake-upstream.ts'
+
+/** A fetched rate table as the upstream client hands it on: its validated text. */
+function rateTable(uuid: string, pending?: number): string {
+  return JSON.stringify(plainRateTable(uuid, pending))
+}
+
+/** The coalescer answers JSON text; the assertions read it. */
+const table = async (answer: Promise<string> | undefined) => JSON.parse((await answer) as string) as RateTable
+
+/** Timers the tests tick by hand. */
+function manualTimers() {
+  const tasks = new Set<() => void>()
+  return {
+    every: (task: () => void) => {
+      tasks.add(task)
+      return () => tasks.delete(task)
+    },
+    tick: () => {
+      for (const task of tasks) task()
+    },
+    get count() {
+      return tasks.size
+    },
+  }
+}
 
 const A = '0b7c4a52-9f0e-4d8e-b0a4-6f2b8c1d3e4f'
 const B = '0b7c4a52-9f0e-4d8e-b0a4-6f2b8c1d3e40'
@@ -22,7 +48,11 @@ const B = '0b7c4a52-9f0e-4d8e-b0a4-6f2b8c1d3e40'
 /** An upstream whose answers the test releases; counts calls per uuid. */
 function controlledUpstream() {
   const calls: string[] = []
-  const pending: Array<{ uuid: string; resolve: (t: RateTable) => void; reject: (e: unknown) => void }> = []
+  const pending: Array<{
+    uuid: string
+    resolve: (t: string) => void
+    reject: (e: unknown) => void
+  }> = []
   const fetch: FetchRateTable = (uuid) =>
     new Promise((resolve, reject) => {
       calls.push(uuid)
@@ -43,7 +73,7 @@ describe('memory coalescer', () => {
     const coalescer = createMemoryCoalescer({ fetch: upstream.fetch, now: () => 0, metrics })
     const polls = Array.from({ length: 200 }, () => coalescer.get(A))
     upstream.releaseAll()
-    const tables = await Promise.all(polls)
+    const tables = await Promise.all(polls.map(table))
     expect(upstream.calls).toEqual([A])
     expect(new Set(tables.map((t) => t.uuid))).toEqual(new Set([A]))
     expect((await metrics.coalescedPolls.get()).values.reduce((n, v) => n + v.value, 0)).toBe(199)
@@ -57,13 +87,29 @@ describe('memory coalescer', () => {
     upstream.releaseAll(2)
     await first
     now += 999
-    expect((await coalescer.get(A)).pendingResponses).toHaveLength(2)
+    expect((await table(coalescer.get(A))).pendingResponses).toHaveLength(2)
     expect(upstream.calls).toHaveLength(1)
     now += 1
     const next = coalescer.get(A)
     upstream.releaseAll(0)
-    expect((await next).pendingResponses).toHaveLength(0)
+    expect((await table(next)).pendingResponses).toHaveLength(0)
     expect(upstream.calls).toHaveLength(2)
+  })
+
+  it("hands the upstream the last answer's text, so an unchanged rate table is not validated again", async () => {
+    let now = 0
+    const seen: Array<string | undefined> = []
+    const coalescer = createMemoryCoalescer({
+      now: () => now,
+      fetch: async (uuid, previousJson) => {
+        seen.push(previousJson)
+        return rateTable(uuid, 1)
+      },
+    })
+    await coalescer.get(A)
+    now += 1000
+    await coalescer.get(A)
+    expect(seen).toEqual([undefined, rateTable(A, 1)])
   })
 
   it('never serves a snapshot for another uuid', async () => {
@@ -72,8 +118,8 @@ describe('memory coalescer', () => {
     const a = coalescer.get(A)
     const b = coalescer.get(B)
     upstream.releaseAll()
-    expect((await a).uuid).toBe(A)
-    expect((await b).uuid).toBe(B)
+    expect((await table(a)).uuid).toBe(A)
+    expect((await table(b)).uuid).toBe(B)
     expect(upstream.calls).toEqual([A, B])
   })
 
@@ -101,6 +147,45 @@ describe('memory coalescer', () => {
     now += 2000
     await expect(coalescer.get(A)).rejects.toMatchObject({ details: { retryAfterMs: 1000 } })
     expect(upstream.calls).toHaveLength(1)
+  })
+
+  it('holds a 429 for 60 s at most, whatever Retry-After asked', async () => {
+    let now = 0
+    const upstream = controlledUpstream()
+    const coalescer = createMemoryCoalescer({ fetch: upstream.fetch, now: () => now })
+    const first = coalescer.get(A)
+    upstream.pending
+      .shift()
+      ?.reject(new UpstreamError('rate_limited', 'upstream 429', { retryAfterMs: 99_999_000 }))
+    await expect(first).rejects.toMatchObject({ details: { retryAfterMs: 60_000 } })
+    now += 60_000
+    const next = coalescer.get(A)
+    upstream.releaseAll()
+    expect((await table(next)).uuid).toBe(A)
+    expect(upstream.calls).toHaveLength(2)
+  })
+
+  it('sweeps expired snapshots on its timer, so memory follows the live searches', async () => {
+    let now = 0
+    const timers = manualTimers()
+    const coalescer = createMemoryCoalescer({
+      now: () => now,
+      every: timers.every,
+      fetch: async (uuid) => rateTable(uuid),
+    })
+    const uuids = Array.from(
+      { length: 50 },
+      (_, i) => `0b7c4a52-9f0e-4d8e-b0a4-${String(i).padStart(12, '0')}`,
+    )
+    await Promise.all(uuids.map((uuid) => coalescer.get(uuid)))
+    expect(coalescer.size()).toBe(50)
+    timers.tick()
+    expect(coalescer.size()).toBe(50)
+    now += 1000
+    timers.tick()
+    expect(coalescer.size()).toBe(0)
+    coalescer.close()
+    expect(timers.count).toBe(0)
   })
 
   it('200 pollers for 10 s of fake time cause at most 11 upstream polls', async () => {
@@ -136,6 +221,7 @@ describe.skipIf(!REDIS_URL)('redis coalescer (across replicas)', () => {
     clients.push(redis)
     return redis
   }
+  const link = (redis: Redis) => watchRedis(redis, { logger, every: manualTimers().every })
   beforeAll(async () => {
     await Promise.all([client().ping(), client().ping()])
   })
@@ -149,9 +235,8 @@ describe.skipIf(!REDIS_URL)('redis coalescer (across replicas)', () => {
     return [0, 1].map((i) =>
       createRedisCoalescer({
         fetch,
-        redis: clients[i] as Redis,
+        link: link(clients[i] as Redis),
         keyPrefix,
-        logger,
         // Waiting replicas yield instead of sleeping: no wall clock in the test.
         sleep: flush,
         now: () => 0,
@@ -176,8 +261,11 @@ describe.skipIf(!REDIS_URL)('redis coalescer (across replicas)', () => {
     const polls = Array.from({ length: 50 }, (_, i) => (replicaList[i % 2] as PollCoalescer).get(A))
     await flush()
     await flush()
+    // While the upstream poll is in flight the lease outlives the interval: a slow answer never lets the
+    // other replica start a second poll.
+    expect(await (clients[0] as Redis).pttl(`${keyPrefix}poll:${A}:lock`)).toBeGreaterThan(1000)
     release()
-    const tables = await Promise.all(polls)
+    const tables = await Promise.all(polls.map(table))
     expect(calls).toBe(1)
     expect(tables.every((t) => t.uuid === A)).toBe(true)
   })
@@ -189,8 +277,8 @@ describe.skipIf(!REDIS_URL)('redis coalescer (across replicas)', () => {
       calls.push(uuid)
       return rateTable(uuid)
     }, keyPrefix)
-    expect((await one?.get(A))?.uuid).toBe(A)
-    expect((await two?.get(B))?.uuid).toBe(B)
+    expect((await table(one?.get(A))).uuid).toBe(A)
+    expect((await table(two?.get(B))).uuid).toBe(B)
     expect(calls).toEqual([A, B])
     // What Redis expiry does after a second, done by hand so the test needs no clock.
     await (clients[0] as Redis).del(`${keyPrefix}poll:${A}:snap`, `${keyPrefix}poll:${A}:lock`)
@@ -199,12 +287,25 @@ describe.skipIf(!REDIS_URL)('redis coalescer (across replicas)', () => {
         calls.push(uuid)
         return rateTable(uuid)
       },
-      redis: clients[1] as Redis,
+      link: link(clients[1] as Redis),
       keyPrefix,
-      logger,
     })
     await fresh.get(A)
     expect(calls).toEqual([A, B, A])
+  })
+
+  it('stores an upstream 429 for 60 s at most, whatever Retry-After asked', async () => {
+    const keyPrefix = `${prefix}d:`
+    const [one] = replicas(async () => {
+      throw new UpstreamError('rate_limited', 'upstream 429', { retryAfterMs: 99_999_000 })
+    }, keyPrefix)
+    await expect(one?.get(A)).rejects.toMatchObject({ kind: 'rate_limited' })
+    for (const key of ['snap', 'lock']) {
+      // Both the snapshot and the lease are held from the answer, for the capped wait.
+      const ttl = await (clients[0] as Redis).pttl(`${keyPrefix}poll:${A}:${key}`)
+      expect(ttl).toBeGreaterThan(50_000)
+      expect(ttl).toBeLessThanOrEqual(60_000)
+    }
   })
 
   it('a replica that cannot get the lease and sees no snapshot answers 503 instead of polling', async () => {
@@ -221,9 +322,8 @@ describe.skipIf(!REDIS_URL)('redis coalescer (across replicas)', () => {
         calls++
         return rateTable(uuid)
       },
-      redis: clients[0] as Redis,
+      link: link(clients[0] as Redis),
       keyPrefix,
-      logger,
       now: () => clock,
       sleep: async (ms) => {
         clock += ms

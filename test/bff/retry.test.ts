@@ -13,6 +13,11 @@ describe('parseRetryAfter', () => {
     expect(parseRetryAfter('Sun, 01 Mar 2026 12:00:05 GMT', NOW)).toBe(5000)
     expect(parseRetryAfter('Sun, 01 Mar 2026 11:00:00 GMT', NOW)).toBe(0)
   })
+  it('caps both forms at 60 s: one header must not refuse a search for a day', () => {
+    expect(parseRetryAfter('99999', NOW)).toBe(60_000)
+    expect(parseRetryAfter('Sun, 08 Mar 2026 12:00:00 GMT', NOW)).toBe(60_000)
+    expect(parseRetryAfter('60', NOW)).toBe(60_000)
+  })
   it('ignores absent and unreadable values', () => {
     expect(parseRetryAfter(undefined, NOW)).toBeUndefined()
     expect(parseRetryAfter('soon', NOW)).toBeUndefined()

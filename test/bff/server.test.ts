@@ -112,6 +112,7 @@ describe('startServer with a real upstream', () => {
         ENGINE_TOKEN: FAKE_TOKEN,
         ENGINE_BASE_URL_TEST: upstream.url,
         SESSION_SECRET: SECRET,
+        PUBLIC_BASE_URL: 'https://offers.publisher.example',
       }
       if (trust) env.TRUST_PROXY = trust
       const running = await startServer(loadConfig(env), { staticRoot: '/nonexistent', secondLook: false })
@@ -149,6 +150,7 @@ describe('startServer with a real upstream', () => {
         ENGINE_TOKEN: FAKE_TOKEN,
         ENGINE_BASE_URL_TEST: upstream.url,
         SESSION_SECRET: SECRET,
+        PUBLIC_BASE_URL: 'https://offers.publisher.example',
       }),
       { staticRoot: '/nonexistent', secondLook: false },
     )
@@ -205,6 +207,64 @@ describe('npm start (src/server.ts as a process)', () => {
     expect(await exited).toBe(0)
     expect(output).toMatch(/embedded sandbox/)
   }, 30_000)
+
+  it('stops at start naming PUBLIC_BASE_URL when a real token is set without it', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+      cwd: join(import.meta.dirname, '../..'),
+      env: {
+        PATH: process.env.PATH,
+        PORT: '0',
+        ENGINE_TOKEN: 'a-real-token',
+        ENGINE_BASE_URL_TEST: 'https://engine.example',
+        SESSION_SECRET: SECRET,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let output = ''
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString()
+    })
+    child.stderr.on('data', (chunk: Buffer) => {
+      output += chunk.toString()
+    })
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve))
+    expect(code).toBe(1)
+    expect(output).toMatch(/PUBLIC_BASE_URL: required when ENGINE_TOKEN is set/)
+  }, 30_000)
+})
+
+describe('links in answers', () => {
+  it('are built on PUBLIC_BASE_URL, never on Host or X-Forwarded-Host', async () => {
+    const running = await startServer(
+      loadConfig({
+        PORT: '0',
+        LOG_LEVEL: 'silent',
+        PUBLIC_BASE_URL: 'https://offers.publisher.example/',
+        TRUST_PROXY: 'loopback',
+      }),
+      { staticRoot: '/nonexistent', secondLook: false },
+    )
+    try {
+      const answer = await http(`${running.url}/api/issuers`, {
+        headers: {
+          'x-offer-widget': 'test',
+          'user-agent': UA,
+          host: 'evil.example',
+          'x-forwarded-host': 'evil.example',
+          'x-forwarded-proto': 'http',
+        },
+      })
+      expect(answer.status).toBe(200)
+      const issuers = issuerListSchema.parse(JSON.parse(answer.text))
+      expect(issuers.length).toBeGreaterThan(0)
+      for (const issuer of issuers) {
+        expect(issuer.logoImageUrl).toMatch(/^https:\/\/offers\.publisher\.example\/sandbox\//)
+      }
+      expect(answer.text).not.toMatch(/evil\.example/)
+    } finally {
+      await running.close()
+    }
+  })
 })
 
 describe('startServer with the second-look marketplace', () => {
@@ -221,12 +281,26 @@ describe('startServer with the second-look marketplace', () => {
       }),
     )
     const running = await startServer(
-      loadConfig({ PORT: '0', LOG_LEVEL: 'silent', PARTNERS_FILE: partnersFile, DATA_DIR: dir }),
+      loadConfig({
+        PORT: '0',
+        LOG_LEVEL: 'silent',
+        PARTNERS_FILE: partnersFile,
+        DATA_DIR: dir,
+        // Even a trusted proxy's X-Forwarded-Host / -Proto never shape a link.
+        TRUST_PROXY: 'loopback',
+      }),
       { staticRoot: staticRoot(), secondLook: { inMemoryLedger: true } },
     )
     try {
       const lead = sampleLeads().find((sample) => sample.id === 'complete')?.lead
-      const headers = { 'content-type': 'application/json', 'x-offer-widget': 'test', 'user-agent': UA }
+      const headers = {
+        'content-type': 'application/json',
+        'x-offer-widget': 'test',
+        'user-agent': UA,
+        host: 'evil.example',
+        'x-forwarded-host': 'evil.example',
+        'x-forwarded-proto': 'https',
+      }
       const created = await http(`${running.url}/api/second-look`, {
         method: 'POST',
         headers,
@@ -250,6 +324,7 @@ describe('startServer with the second-look marketplace', () => {
       const offer = settled.offers[0]
       // The partner's click_url never reaches the browser before the click: the link is ours.
       expect(offer?.url).toMatch(new RegExp(`^${running.url}/api/clicks/`))
+      expect(offer?.url).not.toMatch(/evil\.example/)
       const click = await http(offer?.url as string)
       expect(click.status).toBe(302)
       expect(click.headers.location).toMatch(/^https:\/\//)

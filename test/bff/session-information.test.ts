@@ -72,15 +72,20 @@ describe('POST /api/offer-searches: what the upstream receives', () => {
     expect(camel.upstream.personalInformation).toEqual({ zipCode: '94105' })
   })
 
-  it('forwards only known top-level fields', async () => {
+  it('forwards only known fields: an unknown one is refused, never forwarded', async () => {
     const { upstream } = await sent({}, PEER, {
       clientTags: { subId: ['campaign-1'] },
       autoInsuranceInformation: { currentIssuer: 'notinsured', numberOfVehicles: 2 },
-      partnerOverride: 'x',
     })
     expect(Object.keys(upstream).sort()).toEqual(
       ['autoInsuranceInformation', 'clientTags', 'productTypes', 'sessionInformation'].sort(),
     )
+    const h = await fakeHarness()
+    const refused = await h.request('/api/offer-searches', postJson({ partnerOverride: 'x' }))
+    expect(refused.status).toBe(400)
+    expect(JSON.stringify(await refused.json())).toMatch(/partnerOverride/)
+    expect(h.upstream.requests).toHaveLength(0)
+    await h.close()
   })
 
   it('a failed upstream POST does not leave a token or rate table behind: it maps to the widget error', async () => {

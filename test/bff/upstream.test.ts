@@ -100,7 +100,7 @@ describe('upstream client: requests', () => {
     upstream.script({ status: 200, body: ISSUERS }, { status: 200, body: rateTable(UUID, 1) })
     const c = client()
     expect(await c.listIssuers()).toEqual(ISSUERS)
-    expect((await c.getOfferSearch(UUID)).pendingResponses).toHaveLength(1)
+    expect((await c.getOfferSearch(UUID)).value.pendingResponses).toHaveLength(1)
     expect(upstream.requests.map((r) => r.url)).toEqual([
       '/v1/leads/autoInsurance/issuers',
       `/v1/offerSearches/${UUID}`,
@@ -227,6 +227,22 @@ describe('upstream client: fault matrix', () => {
     }
     expect(logs.lines.join('')).toMatch(/not JSON/)
     expect(logs.lines.join('')).toMatch(/does not match the offer search contract/)
+    await c.close()
+  })
+
+  it('a poll answer is validated unless it is byte-identical to the last validated one', async () => {
+    const valid = JSON.stringify(rateTable(UUID, 1))
+    upstream.script(
+      { status: 200, raw: valid },
+      { status: 200, raw: valid },
+      { status: 200, body: { uuid: 'nope' } },
+    )
+    const c = client()
+    const first = await c.pollOfferSearchJson(UUID)
+    expect(first).toBe(valid)
+    expect(await c.pollOfferSearchJson(UUID, first)).toBe(valid)
+    // A changed answer goes through the contract again, even with a previous text in hand.
+    expect((await failure(c.pollOfferSearchJson(UUID, first))).kind).toBe('malformed')
     await c.close()
   })
 

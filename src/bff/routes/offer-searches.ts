@@ -5,8 +5,10 @@
 import { Hono } from 'hono'
 import { ACCESS_TOKEN_HEADER } from '../../contract/bff.ts'
 import { UUID_PATTERN } from '../../contract/common.ts'
+import { OFFER_SEARCH_MAX_DEPTH } from '../../contract/offer-search.ts'
 import { createSearch } from '../create-search.ts'
 import { bffError } from '../errors.ts'
+import { readJsonBody } from '../json-body.ts'
 import type { BffKit } from '../kit.ts'
 import type { PollCoalescer } from '../poll-coalescer.ts'
 import { rethrowUpstream } from '../upstream.ts'
@@ -17,9 +19,7 @@ export function offerSearchRoutes(kit: BffKit, coalescer: PollCoalescer): Hono {
 
   app.post('/', kit.perIpRateLimit('/api/offer-searches'), async (c) => {
     const identity = clientIdentity(c)
-    const json: unknown = await c.req.json().catch(() => {
-      throw bffError(400, 'bad_request', 'The body must be a JSON object')
-    })
+    const json = await readJsonBody(c, { maxDepth: OFFER_SEARCH_MAX_DEPTH })
     const body = await createSearch(kit, identity, json)
     return c.body(body, 201, { 'content-type': 'application/json', 'cache-control': 'no-store' })
   })
@@ -36,7 +36,7 @@ export function offerSearchRoutes(kit: BffKit, coalescer: PollCoalescer): Hono {
       throw bffError(404, 'not_found', 'No such offer search')
     }
     const rateTable = await coalescer.get(uuid).catch(rethrowUpstream)
-    return c.json(rateTable, 200, { 'cache-control': 'no-store' })
+    return c.body(rateTable, 200, { 'content-type': 'application/json', 'cache-control': 'no-store' })
   })
 
   return app

@@ -1,6 +1,7 @@
 /**
- * @module Operations endpoints: `/healthz` (the process answers), `/readyz` (the upstream answers and
- * accepts the token; remembered for a few seconds so probes never load it), `/metrics` (Prometheus text).
+ * @module Operations endpoints: `/healthz` (the process answers), `/readyz` (Redis, when configured, is
+ * reachable, and the upstream answers and accepts the token; remembered for a few seconds so probes never
+ * load it), `/metrics` (Prometheus text).
  */
 import { Hono } from 'hono'
 import { errorResponse } from '../errors.ts'
@@ -16,6 +17,16 @@ export function opsRoutes(kit: BffKit, options: { now: () => number; readyCacheM
   app.get('/healthz', (c) => c.json({ status: 'ok' }, 200, { 'cache-control': 'no-store' }))
 
   app.get('/readyz', async () => {
+    // Answers still flow while Redis is away (per-process fallback), but this replica no longer shares
+    // limits and coalescing: the orchestrator should know.
+    if (kit.redisLink && !kit.redisLink.available()) {
+      const body = {
+        status: 'not_ready',
+        code: 'redis_unavailable',
+        message: 'Redis (REDIS_URL) is unreachable: limits and poll coalescing are per process',
+      }
+      return Response.json(body, { status: 503, headers: { 'cache-control': 'no-store' } })
+    }
     if (last && options.now() - last.at < readyCacheMs) return last.response()
     checking ??= kit.upstream
       .checkReady()

@@ -8,10 +8,12 @@
 import { Hono } from 'hono'
 import ipaddr from 'ipaddr.js'
 import { toFieldIssues } from '../../contract/common.ts'
+import { OFFER_SEARCH_MAX_DEPTH } from '../../contract/offer-search.ts'
 import { serverSearchRequestSchema } from '../../contract/server-search.ts'
 import { normalizeAddress } from '../client-identity.ts'
 import { createSearch } from '../create-search.ts'
 import { bffError, errorResponse } from '../errors.ts'
+import { readJsonBody } from '../json-body.ts'
 import type { BffKit } from '../kit.ts'
 import { bodyLimit } from '../middleware/body-limit/index.ts'
 import { createPerIpLimiter, rateLimit } from '../middleware/rate-limit/index.ts'
@@ -27,7 +29,7 @@ export interface ServerSearchRouteOptions {
 }
 
 export function serverOfferSearchRoutes(kit: BffKit, options: ServerSearchRouteOptions): Hono {
-  const { config, logger, metrics, redis } = kit
+  const { config, logger, metrics, redisLink } = kit
   const app = new Hono<{ Variables: ServerKeyVariables }>()
   app.use('*', refuseBrowsers())
   if (config.serverApiKeys.length === 0) {
@@ -39,7 +41,7 @@ export function serverOfferSearchRoutes(kit: BffKit, options: ServerSearchRouteO
   const limiter = createPerIpLimiter({
     points: config.serverRateLimit.points,
     durationSeconds: config.serverRateLimit.windowSeconds,
-    redis,
+    link: redisLink,
     keyPrefix: `${options.keyPrefix}rl:server-key`,
   })
 
@@ -63,9 +65,8 @@ export function serverOfferSearchRoutes(kit: BffKit, options: ServerSearchRouteO
         ),
     }),
     async (c) => {
-      const json: unknown = await c.req.json().catch(() => {
-        throw bffError(400, 'bad_request', 'The body must be a JSON object')
-      })
+      // One level more than a search body: the search sits under `search`.
+      const json = await readJsonBody(c, { maxDepth: OFFER_SEARCH_MAX_DEPTH + 1 })
       const parsed = serverSearchRequestSchema.safeParse(json)
       if (!parsed.success) {
         throw bffError(400, 'validation_failed', 'Fix the fields listed', {

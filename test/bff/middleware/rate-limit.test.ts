@@ -13,6 +13,7 @@ import {
   limiterKeyForIp,
   rateLimit,
 } from '../../../src/bff/middleware/rate-limit/index.ts'
+import { watchRedis } from '../../../src/bff/redis-link.ts'
 
 function limitedApp(limiter: ReturnType<typeof createPerIpLimiter>, metrics = createMetrics()) {
   const app = new Hono()
@@ -69,8 +70,11 @@ describe.skipIf(!REDIS_URL)('rateLimit (Redis, shared by replicas)', () => {
     const keyPrefix = `test:rl:${process.pid}:${Date.now()}`
     const [a, b] = [new Redis(REDIS_URL as string), new Redis(REDIS_URL as string)]
     clients.push(a, b)
-    const one = limitedApp(createPerIpLimiter({ points: 2, durationSeconds: 60, redis: a, keyPrefix }))
-    const two = limitedApp(createPerIpLimiter({ points: 2, durationSeconds: 60, redis: b, keyPrefix }))
+    await Promise.all([a.ping(), b.ping()])
+    const link = (redis: Redis) =>
+      watchRedis(redis, { logger: createLogger({ level: 'silent' }), every: () => () => {} })
+    const one = limitedApp(createPerIpLimiter({ points: 2, durationSeconds: 60, link: link(a), keyPrefix }))
+    const two = limitedApp(createPerIpLimiter({ points: 2, durationSeconds: 60, link: link(b), keyPrefix }))
     expect((await post(one, '198.51.100.9')).status).toBe(200)
     expect((await post(two, '198.51.100.9')).status).toBe(200)
     expect((await post(one, '198.51.100.9')).status).toBe(429)

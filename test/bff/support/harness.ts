@@ -11,6 +11,8 @@ import { logSink } from './fake-upstream.ts'
 
 export const SECRET = 'test-session-secret-0123456789abcdef'
 export const PEER = '203.0.113.7'
+/** `PUBLIC_BASE_URL` of harness BFFs: required outside sandbox mode. */
+export const PUBLIC_BASE = 'https://offers.publisher.example'
 export const UA = 'Mozilla/5.0 (X11; Linux x86_64) offer-widget-tests'
 export const WIDGET = { 'x-offer-widget': 'test/1.0.0', 'user-agent': UA }
 
@@ -29,7 +31,12 @@ export function buildHarness(
   options: BffOptions = {},
   peer = () => PEER,
 ): Harness {
-  const config = loadConfig({ SESSION_SECRET: SECRET, LOG_LEVEL: 'debug', ...env })
+  const config = loadConfig({
+    SESSION_SECRET: SECRET,
+    LOG_LEVEL: 'debug',
+    PUBLIC_BASE_URL: PUBLIC_BASE,
+    ...env,
+  })
   const sink = logSink()
   const app = createBff(config, {
     getSocketAddress: peer,

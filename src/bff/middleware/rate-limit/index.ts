@@ -5,40 +5,47 @@
  * still counts) rather than taking the form down.
  */
 import type { Context, MiddlewareHandler } from 'hono'
-import type { Redis } from 'ioredis'
 import ipaddr from 'ipaddr.js'
-import {
-  type RateLimiterAbstract,
-  RateLimiterMemory,
-  RateLimiterRedis,
-  RateLimiterRes,
-} from 'rate-limiter-flexible'
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible'
 import { bffError } from '../../errors.ts'
 import type { Logger } from '../../logger.ts'
 import type { BffMetrics } from '../../metrics.ts'
+import type { RedisLink } from '../../redis-link.ts'
 import { retryAfterSeconds } from '../../retry.ts'
 
 export interface PerIpLimiterOptions {
   points: number
   durationSeconds: number
-  /** Shared counting across replicas; memory otherwise. */
-  redis?: Redis
+  /** Shared counting across replicas while it is available; this process's memory otherwise. */
+  link?: RedisLink
   keyPrefix?: string
 }
 
-export function createPerIpLimiter(options: PerIpLimiterOptions): RateLimiterAbstract {
+/** The one call the middleware makes; resolves under the limit, rejects with `RateLimiterRes` over it. */
+export interface PerIpLimiter {
+  consume(key: string): Promise<RateLimiterRes>
+}
+
+export function createPerIpLimiter(options: PerIpLimiterOptions): PerIpLimiter {
   const base = {
     points: options.points,
     duration: options.durationSeconds,
     keyPrefix: options.keyPrefix ?? 'rl',
   }
-  if (!options.redis) return new RateLimiterMemory(base)
-  return new RateLimiterRedis({
+  const memory = new RateLimiterMemory(base)
+  const { link } = options
+  if (!link) return memory
+  const shared = new RateLimiterRedis({
     ...base,
-    storeClient: options.redis,
-    // Counting goes on per process while Redis is away.
-    insuranceLimiter: new RateLimiterMemory(base),
+    storeClient: link.client,
+    // A command that fails anyway (the link has not noticed yet) is counted here, in this process.
+    insuranceLimiter: memory,
+    rejectIfRedisNotReady: true,
   })
+  return {
+    // While Redis is away every request counts in memory at once: no request waits on a reconnect.
+    consume: (key) => (link.available() ? shared.consume(key) : memory.consume(key)),
+  }
 }
 
 /** One IPv6 visitor owns a whole /64, so that is the unit counted; IPv4 counts per address. */
@@ -52,7 +59,7 @@ export function limiterKeyForIp(address: string): string {
 }
 
 export interface RateLimitOptions {
-  limiter: RateLimiterAbstract
+  limiter: PerIpLimiter
   /** The client's key, usually `limiterKeyForIp(clientIdentity(c).ipAddress)`. */
   key: (c: Context) => string
   /** Metric label, e.g. `/api/offer-searches`. */

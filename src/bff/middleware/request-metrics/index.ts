@@ -18,7 +18,9 @@ export function requestMetrics(options: RequestMetricsOptions): MiddlewareHandle
     try {
       await next()
     } finally {
-      const labels = { method: c.req.method, route: routePath(c, -1), status: String(c.res.status) }
+      // The route that answered (Hono's current route index after the chain ran): `/api/offer-searches/:uuid`,
+      // not the `/*` of this middleware nor the last route that merely matched. Unmatched paths count as `/*`.
+      const labels = { method: c.req.method, route: routePath(c), status: String(c.res.status) }
       options.metrics.httpRequests.inc(labels)
       options.metrics.httpDuration.observe(labels, (now() - started) / 1000)
     }
