@@ -77,6 +77,10 @@ const envSchema = z.object({
   UPSTREAM_TIMEOUT_MS: wholeNumber('UPSTREAM_TIMEOUT_MS', '5000', 100, 120_000),
   // Seed 000 polls for up to 15 s; a token must outlive that with room for a slow visitor.
   ACCESS_TOKEN_TTL_SECONDS: wholeNumber('ACCESS_TOKEN_TTL_SECONDS', '1800', 900, 86_400),
+  // Marketplace ledger and tiers (docs/partner-interface.md, "Decisions: write-ahead ledger").
+  LEDGER_TIMEOUT_MS: wholeNumber('LEDGER_TIMEOUT_MS', '2000', 100, 60_000),
+  FIRST_LOOK_DEADLINE_MS: wholeNumber('FIRST_LOOK_DEADLINE_MS', '12000', 100, 12_000),
+  MARKETPLACE_DRAIN_TIMEOUT_MS: wholeNumber('MARKETPLACE_DRAIN_TIMEOUT_MS', '15000', 0, 120_000),
 })
 
 function wholeNumber(name: string, fallback: string, min: number, max: number) {
@@ -146,6 +150,8 @@ export interface Config {
   rateLimit: { points: number; windowSeconds: number }
   upstreamTimeouts: { connectMs: number; requestMs: number }
   accessTokenTtlSeconds: number
+  /** Every ledger call's bound; first look's deadline; how long leads in flight may finish on shutdown. */
+  marketplace: { ledgerTimeoutMs: number; firstLookDeadlineMs: number; drainTimeoutMs: number }
 }
 
 export class ConfigError extends Error {
@@ -229,6 +235,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimit: { points: e.RATE_LIMIT_POINTS, windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS },
     upstreamTimeouts: { connectMs: e.UPSTREAM_CONNECT_TIMEOUT_MS, requestMs: e.UPSTREAM_TIMEOUT_MS },
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    marketplace: {
+      ledgerTimeoutMs: e.LEDGER_TIMEOUT_MS,
+      firstLookDeadlineMs: e.FIRST_LOOK_DEADLINE_MS,
+      drainTimeoutMs: e.MARKETPLACE_DRAIN_TIMEOUT_MS,
+    },
   }
 }
 

@@ -154,6 +154,10 @@ export async function startServer(config: Config, options: StartServerOptions = 
       sandbox: options.sandbox ?? sandbox,
       upstreamBaseUrl,
       routes,
+      readinessChecks: [
+        ...(options.readinessChecks ?? []),
+        ...(secondLook ? [{ name: 'ledger', check: secondLook.checkLedger }] : []),
+      ],
     })
     secondLook?.pageRoutes(app)
   } catch (error) {
@@ -174,6 +178,8 @@ export async function startServer(config: Config, options: StartServerOptions = 
     close() {
       closed ??= (async () => {
         closing = true
+        // Leads in flight keep their partner calls while the listener closes (MARKETPLACE_DRAIN_TIMEOUT_MS).
+        const leadsDrained = secondLook?.drain()
         const drained = new Promise<void>((resolve) => server.close(() => resolve()))
         // Keep-alive sockets go idle as their last response ends; close them as they do.
         server.closeIdleConnections()
@@ -184,6 +190,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
         await drained
         clearInterval(sweep)
         clearTimeout(force)
+        await leadsDrained
         await bff.close()
         await secondLook?.close()
         logger.flush()

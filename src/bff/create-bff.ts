@@ -24,7 +24,7 @@ import { createMemoryCoalescer, createRedisCoalescer } from './poll-coalescer.ts
 import type { RetryPolicy } from './retry.ts'
 import { issuerRoutes } from './routes/issuers.ts'
 import { offerSearchRoutes } from './routes/offer-searches.ts'
-import { opsRoutes } from './routes/ops.ts'
+import { opsRoutes, type ReadinessCheck } from './routes/ops.ts'
 import { createUpstreamClient, type UpstreamClient, type UpstreamOperation } from './upstream.ts'
 
 /** Seed 000 shows no request size bounds; a search body is well under 2 KB, so 16 KB is generous. */
@@ -35,6 +35,8 @@ export const LEAD_BODY_LIMIT_BYTES = 64 * 1024
 export interface BffOptions {
   /** Extra `/api` routes, e.g. the marketplace's `POST /api/second-look`. */
   routes?: BffRoutes[]
+  /** Dependencies `/readyz` reports besides the upstream, e.g. the marketplace ledger. */
+  readinessChecks?: ReadinessCheck[]
   /** The TCP peer address; default reads `@hono/node-server`'s `c.env.incoming.socket`. */
   getSocketAddress?: SocketAddressFn
   /** Overrides `config.engine.baseUrl` (the server sets the sandbox's loopback URL here). */
@@ -174,7 +176,7 @@ export function createBff(config: Config, options: BffOptions = {}): BffApp {
   api.route(BFF_ROUTES.offerSearches.replace(/^\/api/, ''), offerSearchRoutes(kit, coalescer))
   for (const mount of options.routes ?? []) mount(api, kit)
   app.route('/api', api)
-  app.route('/', opsRoutes(kit, { now }))
+  app.route('/', opsRoutes(kit, { now, checks: options.readinessChecks }))
   if (options.sandbox) app.route('/sandbox', options.sandbox.app)
   if (options.staticFiles) app.on(['GET', 'HEAD'], '*', options.staticFiles)
 

@@ -79,6 +79,7 @@ describe('a lead orphaned by a restart', () => {
         createdAt,
         deadlineAt: new Date(createdAt.getTime() + 12_000),
         completedAt: null,
+        failureReason: null,
       },
       pending: [{ partnerId: 'gone', tier: 'first' }],
       displayed: [],
