@@ -19,7 +19,16 @@ export const systemTimers: Timers = {
   clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout> | undefined),
 }
 
-/** Resolves after `ms` on the given timers. */
-export function sleepOn(timers: Timers, ms: number): Promise<void> {
-  return new Promise((resolve) => timers.setTimeout(resolve, ms))
+/** Resolves after `ms` on the given timers, or as soon as `signal` aborts. */
+export function sleepOn(timers: Timers, ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal?.aborted) return resolve()
+    const wake = () => {
+      timers.clearTimeout(handle)
+      signal?.removeEventListener('abort', wake)
+      resolve()
+    }
+    const handle = timers.setTimeout(wake, ms)
+    signal?.addEventListener('abort', wake, { once: true })
+  })
 }

@@ -222,7 +222,7 @@ export async function persist(
         return false
       }
       ctx.logger.warn({ leadId, attempt, code }, `ledger write of ${what} failed; retrying`)
-      await sleepOn(ctx.timers, Math.min(pause, left))
+      await sleepOn(ctx.timers, Math.min(pause, left), ctx.shutdown)
       pause = Math.min(pause * 2, MAX_RETRY_PAUSE_MS)
     }
   }
