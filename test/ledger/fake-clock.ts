@@ -35,6 +35,8 @@ export function createFakeClock(start = Date.parse('2026-03-02T10:00:00.000Z')):
       const watched = done.finally(() => {
         settled = true
       })
+      // Handled by the caller once returned; not "unhandled" while the clock is still being advanced.
+      watched.catch(() => {})
       const until = clock.now + maxMs
       while (!settled && clock.now < until) {
         await clock.tickAsync(stepMs)
