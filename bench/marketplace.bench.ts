@@ -6,6 +6,8 @@
  *    The partners run in a child process, as remote partners would: their own work never delays ours.
  * 2. Ledger: leads written per second with 10 partners each (every request, reply, offer and the
  *    auction's result), on PGlite in memory and on disk, and on PostgreSQL when DATABASE_URL is set.
+ * 3. Polls: 50 pollers of one pending search, each polling again as soon as answered, for 5 s: polls
+ *    served per second, and ledger reads per second (at most one per search per second).
  */
 import { fork } from 'node:child_process'
 import { randomBytes, randomUUID } from 'node:crypto'
@@ -355,6 +357,72 @@ async function benchLedgers() {
   console.log()
 }
 
+async function benchPolls() {
+  const seconds = 5
+  const partners = await startSimulatedPartners({
+    partners: [{ id: 'hold', name: 'Hold', tier: 'first', behavior: 'approve', latencyMs: 11_000 }],
+  })
+  const ledger = await openLedger({ inMemory: true })
+  let reads = 0
+  const getSearch = ledger.getSearch
+  ledger.getSearch = (uuid) => {
+    reads++
+    return getSearch(uuid)
+  }
+  const marketplace = createMarketplace({
+    config: { winnerPolicy: 'phase2', sandboxMode: true, deadlineMs: DEADLINE_MS },
+    ledger,
+    registry: partners.entries,
+    accessTokens: { issue: (uuid) => uuid, verify: () => true },
+    clientIdentity: () => ({ ipAddress: '192.0.2.1', userAgent: 'bench/1' }),
+    secret: randomBytes(32).toString('hex'),
+  })
+  const api = new Hono()
+  marketplace.routes(api)
+  try {
+    const res = await api.request('http://bench.test/second-look', {
+      method: 'POST',
+      body: JSON.stringify(lead()),
+      headers: { 'content-type': 'application/json' },
+    })
+    const { accessToken, rateTable } = (await res.json()) as {
+      accessToken: string
+      rateTable: { uuid: string }
+    }
+    reads = 0
+    let polls = 0
+    const endAt = performance.now() + seconds * 1000
+    const started = performance.now()
+    const poller = async () => {
+      while (performance.now() < endAt) {
+        const answer = await api.request(`http://bench.test/second-look/${rateTable.uuid}`, {
+          headers: { 'x-offer-access-token': accessToken },
+        })
+        if (answer.status !== 200) throw new Error(`poll answered ${answer.status}`)
+        await answer.arrayBuffer()
+        polls++
+      }
+    }
+    await Promise.all(Array.from({ length: 50 }, poller))
+    const elapsed = (performance.now() - started) / 1000
+    const readsPerSecond = reads / elapsed
+    // One read per started second, plus the one in flight at the end.
+    const ok = reads <= Math.ceil(elapsed) + 1
+    if (!ok) failures.push(`polls: ${reads} ledger reads in ${elapsed.toFixed(1)} s for one search`)
+    console.log('### Second-look polls (50 pollers of one pending search, closed loop, PGlite in memory)\n')
+    console.log('| Polls | Seconds | Polls/s | Ledger reads | Ledger reads/s | Target | Result |')
+    console.log('| ---: | ---: | ---: | ---: | ---: | --- | --- |')
+    console.log(
+      `| ${polls} | ${elapsed.toFixed(1)} | ${(polls / elapsed).toFixed(0)} | ${reads} | ${readsPerSecond.toFixed(2)} | ≤ 1 read per search per second | ${ok ? 'pass' : 'FAIL'} |`,
+    )
+    console.log()
+  } finally {
+    await marketplace.close()
+    await partners.close()
+    await ledger.close()
+  }
+}
+
 function ms(value: number): string {
   return `${value.toFixed(1)} ms`
 }
@@ -367,8 +435,11 @@ if (process.argv.includes('--serve-partners')) {
   servePartners()
 } else {
   // Fan-out first: the ledger runs leave garbage whose collection would land inside the timed searches.
-  if (!process.argv.includes('--ledger-only')) await benchFanOut()
-  await benchLedgers()
+  // --ledger-only / --polls-only run one part.
+  const only = process.argv.find((arg) => arg.endsWith('-only'))
+  if (only === undefined) await benchFanOut()
+  if (only === undefined || only === '--ledger-only') await benchLedgers()
+  if (only === undefined || only === '--polls-only') await benchPolls()
   if (failures.length > 0) {
     console.log(`Targets missed:\n${failures.map((f) => `- ${f}`).join('\n')}`)
     process.exit(1)

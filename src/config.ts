@@ -86,6 +86,10 @@ const envSchema = z.object({
   HTTP_REQUEST_TIMEOUT_MS: wholeNumber('HTTP_REQUEST_TIMEOUT_MS', '20000', 1000, 60_000),
   HTTP_KEEP_ALIVE_TIMEOUT_MS: wholeNumber('HTTP_KEEP_ALIVE_TIMEOUT_MS', '5000', 1000, 120_000),
   MAX_CONNECTIONS_PER_IP: wholeNumber('MAX_CONNECTIONS_PER_IP', '64', 1, 100_000),
+  // Marketplace ledger and tiers (docs/partner-interface.md, "Decisions: write-ahead ledger").
+  LEDGER_TIMEOUT_MS: wholeNumber('LEDGER_TIMEOUT_MS', '2000', 100, 60_000),
+  FIRST_LOOK_DEADLINE_MS: wholeNumber('FIRST_LOOK_DEADLINE_MS', '12000', 100, 12_000),
+  MARKETPLACE_DRAIN_TIMEOUT_MS: wholeNumber('MARKETPLACE_DRAIN_TIMEOUT_MS', '15000', 0, 120_000),
 })
 
 function wholeNumber(name: string, fallback: string, min: number, max: number) {
@@ -165,6 +169,8 @@ export interface Config {
    * open sockets of one TCP peer (trusted proxies exempt).
    */
   http: { headersMs: number; requestMs: number; keepAliveMs: number; maxConnectionsPerIp: number }
+  /** Every ledger call's bound; first look's deadline; how long leads in flight may finish on shutdown. */
+  marketplace: { ledgerTimeoutMs: number; firstLookDeadlineMs: number; drainTimeoutMs: number }
 }
 
 export class ConfigError extends Error {
@@ -271,6 +277,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       requestMs: e.HTTP_REQUEST_TIMEOUT_MS,
       keepAliveMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
       maxConnectionsPerIp: e.MAX_CONNECTIONS_PER_IP,
+    },
+    marketplace: {
+      ledgerTimeoutMs: e.LEDGER_TIMEOUT_MS,
+      firstLookDeadlineMs: e.FIRST_LOOK_DEADLINE_MS,
+      drainTimeoutMs: e.MARKETPLACE_DRAIN_TIMEOUT_MS,
     },
   }
 }

@@ -200,6 +200,10 @@ export async function startServer(config: Config, options: StartServerOptions = 
       sandbox: options.sandbox ?? sandbox,
       upstreamBaseUrl,
       routes,
+      readinessChecks: [
+        ...(options.readinessChecks ?? []),
+        ...(secondLook ? [{ name: 'ledger', check: secondLook.checkLedger }] : []),
+      ],
     })
     secondLook?.pageRoutes(app)
     if (render) renderDemoWidget = serverRenderedDemo(app.kit, render)
@@ -221,6 +225,8 @@ export async function startServer(config: Config, options: StartServerOptions = 
     close() {
       closed ??= (async () => {
         closing = true
+        // Leads in flight keep their partner calls while the listener closes (MARKETPLACE_DRAIN_TIMEOUT_MS).
+        const leadsDrained = secondLook?.drain()
         const drained = new Promise<void>((resolve) => server.close(() => resolve()))
         // Keep-alive sockets go idle as their last response ends; close them as they do.
         server.closeIdleConnections()
@@ -231,6 +237,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
         await drained
         clearInterval(sweep)
         clearTimeout(force)
+        await leadsDrained
         await bff.close()
         await secondLook?.close()
         logger.flush()

@@ -26,7 +26,7 @@ import { connectRedis, type Every, type RedisLink, watchRedis } from './redis-li
 import type { RetryPolicy } from './retry.ts'
 import { issuerRoutes } from './routes/issuers.ts'
 import { offerSearchRoutes } from './routes/offer-searches.ts'
-import { opsRoutes } from './routes/ops.ts'
+import { opsRoutes, type ReadinessCheck } from './routes/ops.ts'
 import { serverOfferSearchRoutes } from './routes/server-offer-searches.ts'
 import { createUpstreamClient, type UpstreamClient, type UpstreamOperation } from './upstream.ts'
 
@@ -38,6 +38,8 @@ export const LEAD_BODY_LIMIT_BYTES = 64 * 1024
 export interface BffOptions {
   /** Extra `/api` routes, e.g. the marketplace's `POST /api/second-look`. */
   routes?: BffRoutes[]
+  /** Dependencies `/readyz` reports besides the upstream, e.g. the marketplace ledger. */
+  readinessChecks?: ReadinessCheck[]
   /** The TCP peer address; default reads `@hono/node-server`'s `c.env.incoming.socket`. */
   getSocketAddress?: SocketAddressFn
   /** Overrides `config.engine.baseUrl` (the server sets the sandbox's loopback URL here). */
@@ -187,7 +189,7 @@ export function createBff(config: Config, options: BffOptions = {}): BffApp {
   api.route(BFF_ROUTES.offerSearches.replace(/^\/api/, ''), offerSearchRoutes(kit, coalescer))
   for (const mount of options.routes ?? []) mount(api, kit)
   app.route('/api', api)
-  app.route('/', opsRoutes(kit, { now }))
+  app.route('/', opsRoutes(kit, { now, checks: options.readinessChecks }))
   if (options.sandbox) app.route('/sandbox', options.sandbox.app)
   if (options.staticFiles) app.on(['GET', 'HEAD'], '*', options.staticFiles)
 

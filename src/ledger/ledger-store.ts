@@ -4,10 +4,12 @@
  * transitions a poll must never see half-done (the last reply of a tier and what follows it) are one
  * operation, so they always land in the same transaction.
  */
-import { and, asc, eq } from 'drizzle-orm'
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm'
+import { withTimeout } from './ledger-error.ts'
 import type { LedgerDb } from './open-ledger.ts'
 import { type PartnerReportQuery, queryPartnerReport } from './partner-report.ts'
 import { clicks, leads, offers, partnerRequests } from './schema.ts'
+import type { Timers } from './timers.ts'
 import type {
   CreateLeadResult,
   NewLead,
@@ -25,6 +27,8 @@ export interface Ledger {
   readonly driver: 'pglite' | 'postgres'
   /** The drizzle handle, for tests that inspect every table. */
   readonly db: LedgerDb
+  /** Bound on every database call; past it the call fails with a transient `LedgerError`. */
+  readonly timeoutMs: number
   /**
    * Inserts the lead and its first requests, or, when its idempotency key is already taken, returns the
    * lead that holds it (`created: false`) and writes nothing.
@@ -44,64 +48,107 @@ export interface Ledger {
     clickedAt: Date
   }): Promise<boolean>
   partnerReport(query: PartnerReportQuery): Promise<PartnerReport>
+  /** One round trip (`select 1`) under the timeout: `/readyz`. Throws `LedgerError` when it fails. */
+  ping(): Promise<void>
+  /**
+   * Marks every lead still `pending` whose deadline is before `deadlineBefore` as `failed` with `reason`,
+   * and its requests still awaited as errors saying so. Returns how many leads it closed.
+   */
+  closeUnsettled(deadlineBefore: Date, at: Date, reason: string): Promise<number>
   close(): Promise<void>
 }
 
+/** A request still awaited when its lead is closed unsettled. */
+export const UNSETTLED_REQUEST_REASON = 'no reply recorded: the lead was closed unsettled'
+
 export function createLedgerStore(
   db: LedgerDb,
-  options: { driver: Ledger['driver']; close: () => Promise<void> },
+  options: { driver: Ledger['driver']; close: () => Promise<void>; timers: Timers; timeoutMs: number },
 ): Ledger {
-  const writes = createWriteBatch(db)
+  const { timers, timeoutMs } = options
+  const writes = createWriteBatch(db, { timers, timeoutMs })
+  const guard = <T>(operation: string, run: () => Promise<T>) =>
+    withTimeout(timers, timeoutMs, operation, run)
   return {
     driver: options.driver,
     db,
+    timeoutMs,
     createLead: writes.createLead,
     recordReply: writes.recordReply,
     closeTier: writes.closeTier,
 
-    async getSearch(searchUuid) {
-      const [lead] = await db.select().from(leads).where(eq(leads.searchUuid, searchUuid))
-      if (lead === undefined) return undefined
-      const row = toLeadRow(lead)
-      if (row.status === 'pending') {
-        const pending = await db
-          .select({ partnerId: partnerRequests.partnerId, tier: partnerRequests.tier })
-          .from(partnerRequests)
-          .where(and(eq(partnerRequests.leadId, row.id), eq(partnerRequests.status, 'pending')))
-          .orderBy(asc(partnerRequests.sentAt), asc(partnerRequests.partnerId))
-        return {
-          lead: row,
-          pending: pending.map((p) => ({ partnerId: p.partnerId, tier: p.tier as Tier })),
-          displayed: [],
-        }
-      }
-      const displayed = await db
-        .select()
-        .from(offers)
-        .where(and(eq(offers.leadId, row.id), eq(offers.displayed, true)))
-        .orderBy(asc(offers.rank))
-      return { lead: row, pending: [], displayed }
-    },
-
-    async findOffer(offerId) {
-      const [offer] = await db.select().from(offers).where(eq(offers.id, offerId))
-      return offer
-    },
-
-    async recordClick(click) {
-      const inserted = await db
-        .insert(clicks)
-        .values(click)
-        .onConflictDoNothing()
-        .returning({ offerId: clicks.offerId })
-      return inserted.length > 0
-    },
-
-    partnerReport: (query) => queryPartnerReport(db, query),
+    getSearch: (searchUuid) => guard('getSearch', () => readSearch(db, searchUuid)),
+    findOffer: (offerId) =>
+      guard('findOffer', async () => {
+        const [offer] = await db.select().from(offers).where(eq(offers.id, offerId))
+        return offer
+      }),
+    recordClick: (click) =>
+      guard('recordClick', async () => {
+        const inserted = await db
+          .insert(clicks)
+          .values(click)
+          .onConflictDoNothing()
+          .returning({ offerId: clicks.offerId })
+        return inserted.length > 0
+      }),
+    partnerReport: (query) => guard('partnerReport', () => queryPartnerReport(db, query)),
+    ping: () =>
+      guard('ping', async () => {
+        await db.execute(sql`select 1`)
+      }),
+    closeUnsettled: (deadlineBefore, at, reason) =>
+      guard('closeUnsettled', () =>
+        db.transaction(async (tx) => {
+          const closed = await tx
+            .update(leads)
+            .set({ status: 'failed', completedAt: at, failureReason: reason })
+            .where(and(eq(leads.status, 'pending'), lt(leads.deadlineAt, deadlineBefore)))
+            .returning({ id: leads.id })
+          if (closed.length === 0) return 0
+          await tx
+            .update(partnerRequests)
+            .set({ status: 'error', reason: UNSETTLED_REQUEST_REASON, repliedAt: at })
+            .where(
+              and(
+                eq(partnerRequests.status, 'pending'),
+                inArray(
+                  partnerRequests.leadId,
+                  closed.map((c) => c.id),
+                ),
+              ),
+            )
+          return closed.length
+        }),
+      ),
 
     async close() {
       await writes.drain()
       await options.close()
     },
   }
+}
+
+async function readSearch(db: LedgerDb, searchUuid: string): Promise<SearchSnapshot | undefined> {
+  const [lead] = await db.select().from(leads).where(eq(leads.searchUuid, searchUuid))
+  if (lead === undefined) return undefined
+  const row = toLeadRow(lead)
+  if (row.status === 'pending') {
+    const pending = await db
+      .select({ partnerId: partnerRequests.partnerId, tier: partnerRequests.tier })
+      .from(partnerRequests)
+      .where(and(eq(partnerRequests.leadId, row.id), eq(partnerRequests.status, 'pending')))
+      .orderBy(asc(partnerRequests.sentAt), asc(partnerRequests.partnerId))
+    return {
+      lead: row,
+      pending: pending.map((p) => ({ partnerId: p.partnerId, tier: p.tier as Tier })),
+      displayed: [],
+    }
+  }
+  const displayed = await db
+    .select()
+    .from(offers)
+    .where(and(eq(offers.leadId, row.id), eq(offers.displayed, true)))
+    .orderBy(asc(offers.rank))
+  return { lead: row, pending: [], displayed }
 }

@@ -1,8 +1,9 @@
 /**
  * @module Opens the ledger: PGlite (a directory under `dataDir`, or in memory) by default, PostgreSQL when
- * a `databaseUrl` is given. Either way the same drizzle-kit migrations in `drizzle/` are applied first.
+ * a `databaseUrl` is given. Either way the same drizzle-kit migrations in `drizzle/` are applied first, and
+ * every call after that runs under `timeoutMs`.
  */
-import { mkdirSync } from 'node:fs'
+import { chmodSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
@@ -13,6 +14,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import { packageRoot } from '../package-root.ts'
 import { createLedgerStore, type Ledger } from './ledger-store.ts'
+import { systemTimers, type Timers } from './timers.ts'
 
 // Found from the package root, so the compiled server (dist/server/) finds them too.
 export const MIGRATIONS_FOLDER = join(packageRoot(import.meta.url), 'drizzle')
@@ -33,7 +35,16 @@ export interface OpenLedgerOptions {
   dropSchemaOnClose?: boolean
   /** PostgreSQL pool size. */
   maxConnections?: number
+  /**
+   * Bound on every call (connect, statement, a create's whole wait); `LEDGER_TIMEOUT_MS`, 2 s by default. A
+   * partitioned database otherwise holds requests for as long as TCP takes to give up.
+   */
+  timeoutMs?: number
+  /** The clock of those timeouts; tests inject fake ones. */
+  timers?: Timers
 }
+
+export const DEFAULT_LEDGER_TIMEOUT_MS = 2_000
 
 export type LedgerDb = PgDatabase<PgQueryResultHKT>
 
@@ -50,7 +61,10 @@ async function openPglite(options: OpenLedgerOptions): Promise<Ledger> {
   let dir: string | undefined
   if (!options.inMemory) {
     dir = join(options.dataDir ?? './data', 'ledger')
-    mkdirSync(dir, { recursive: true })
+    // Owner only: the ledger holds partner click URLs, bids and partner lead ids. chmod as well, for a
+    // directory made before (mkdir's mode applies only to what it creates, and through the umask).
+    mkdirSync(dir, { recursive: true, mode: 0o700 })
+    chmodSync(dir, 0o700)
   }
   const client = new PGlite(dir)
   await client.waitReady
@@ -59,6 +73,7 @@ async function openPglite(options: OpenLedgerOptions): Promise<Ledger> {
   return createLedgerStore(db as unknown as LedgerDb, {
     driver: 'pglite',
     close: () => client.close(),
+    ...bounds(options),
   })
 }
 
@@ -67,15 +82,30 @@ async function openPostgres(databaseUrl: string, options: OpenLedgerOptions): Pr
   if (schema !== undefined && !SCHEMA_NAME.test(schema)) {
     throw new Error(`ledger schema "${schema}" must be a lower-case SQL identifier (a-z, 0-9, _)`)
   }
+  const { timeoutMs } = bounds(options)
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     max: options.maxConnections ?? 10,
+    // Each bound on its own side: the client gives up connecting and waiting, the server cancels the
+    // statement. A client that timed out is destroyed by the pool, never handed out again.
+    connectionTimeoutMillis: timeoutMs,
+    query_timeout: timeoutMs,
+    statement_timeout: timeoutMs,
+    keepAlive: true,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   })
   // An idle client's error (server restart) must not crash the process; the next query reconnects.
   pool.on('error', () => {})
-  const client = await pool.connect()
+  // Migrations on a connection of their own, without the statement bounds: waiting for another replica's
+  // migration lock, or a long migration, is expected at start.
+  const client = new pg.Client({
+    connectionString: databaseUrl,
+    connectionTimeoutMillis: timeoutMs,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  })
+  client.on('error', () => {})
   try {
+    await client.connect()
     if (schema) await client.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`)
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK])
     try {
@@ -87,17 +117,26 @@ async function openPostgres(databaseUrl: string, options: OpenLedgerOptions): Pr
       await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK])
     }
   } catch (error) {
-    client.release()
+    await client.end().catch(() => {})
     await pool.end()
     throw error
   }
-  client.release()
+  await client.end()
   const db = drizzleNodePg({ client: pool })
   return createLedgerStore(db as unknown as LedgerDb, {
     driver: 'postgres',
+    ...bounds(options),
     close: async () => {
       if (schema && options.dropSchemaOnClose) await pool.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`)
       await pool.end()
     },
   })
+}
+
+function bounds(options: OpenLedgerOptions): { timeoutMs: number; timers: Timers } {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_LEDGER_TIMEOUT_MS
+  if (!(Number.isInteger(timeoutMs) && timeoutMs > 0)) {
+    throw new Error(`ledger timeoutMs must be a positive whole number of ms (got ${timeoutMs})`)
+  }
+  return { timeoutMs, timers: options.timers ?? systemTimers }
 }

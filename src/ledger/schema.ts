@@ -4,6 +4,7 @@
  * street address; a lead is its id, state and ZIP. No foreign keys: drizzle-kit qualifies their targets
  * with "public", which would pin the ledger to one PostgreSQL schema; the store keeps rows consistent.
  */
+import { sql } from 'drizzle-orm'
 import {
   boolean,
   doublePrecision,
@@ -27,16 +28,23 @@ export const leads = pgTable(
     idempotencyKey: text('idempotency_key'),
     /** HMAC of the submitted body: tells a retry from a different submit without keeping the body. */
     bodyHash: text('body_hash'),
-    /** `pending` while partners are awaited, `complete` once the auction has settled. */
+    /**
+     * `pending` while partners are awaited, `complete` once the auction has settled, `failed` when it could
+     * not settle (see `failureReason`).
+     */
     status: text('status').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
     deadlineAt: timestamp('deadline_at', { withTimezone: true, mode: 'date' }).notNull(),
     completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
+    /** Why a `failed` lead did not settle, in words an operator can act on. */
+    failureReason: text('failure_reason'),
   },
   (t) => [
     uniqueIndex('marketplace_leads_search_uuid').on(t.searchUuid),
     uniqueIndex('marketplace_leads_idempotency_key').on(t.idempotencyKey),
     index('marketplace_leads_created_at').on(t.createdAt),
+    // The sweep that closes leads left unsettled looks for pending ones by deadline.
+    index('marketplace_leads_pending_deadline').on(t.deadlineAt).where(sql`status = 'pending'`),
   ],
 )
 

@@ -63,10 +63,12 @@ export interface LeadRow {
   state: string
   zip: string
   bodyHash: string | null
-  status: 'pending' | 'complete'
+  /** `failed`: it could not settle (the ledger was away past every retry, or its process stopped). */
+  status: 'pending' | 'complete' | 'failed'
   createdAt: Date
   deadlineAt: Date
   completedAt: Date | null
+  failureReason: string | null
 }
 
 export interface StoredOffer

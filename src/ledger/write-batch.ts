@@ -7,14 +7,29 @@
  * parameters (`jsonb_to_recordset`), which both drivers parse far faster than thousands of bound
  * parameters. A tier's last reply and what follows it are one operation, so they commit together and a
  * poll never sees one without the other.
+ *
+ * Every statement runs under the ledger's timeout, and a create waits no longer than that in all: a create
+ * still queued when its time is up is dropped, never written after its caller was told it failed. Replies and
+ * settles are safe to write twice (a retry after a statement that timed out but committed): offers and
+ * requests insert on conflict do nothing, and replies and settles update only what is still `pending`.
  */
 import { inArray, type SQL, sql } from 'drizzle-orm'
+import { LedgerError, toLedgerError, withTimeout } from './ledger-error.ts'
 import type { LedgerDb } from './open-ledger.ts'
 import { leads, offers, partnerRequests } from './schema.ts'
+import type { TimerHandle, Timers } from './timers.ts'
 import type { CreateLeadResult, LeadRow, NewLead, ReplyRecord, SentRequest, TierClose } from './types.ts'
 
+/** A create; `settled` once its caller has been answered (timed out): a queued create is then never written. */
+type LeadOp = {
+  kind: 'lead'
+  lead: NewLead
+  requests: SentRequest[]
+  done: Settle<CreateLeadResult>
+  settled?: boolean
+}
 type Op =
-  | { kind: 'lead'; lead: NewLead; requests: SentRequest[]; done: Settle<CreateLeadResult> }
+  | LeadOp
   | { kind: 'reply'; reply: ReplyRecord; done: Settle<void> }
   | { kind: 'close'; leadId: string; replies: ReplyRecord[]; next: TierClose; done: Settle<void> }
 
@@ -34,42 +49,93 @@ export interface WriteBatch {
   drain(): Promise<void>
 }
 
-export function createWriteBatch(db: LedgerDb): WriteBatch {
+export interface WriteBatchOptions {
+  timers: Timers
+  /** Bound on every statement, and on a create's whole wait. */
+  timeoutMs: number
+}
+
+export function createWriteBatch(db: LedgerDb, options: WriteBatchOptions): WriteBatch {
+  const { timers, timeoutMs } = options
   let queue: Op[] = []
   let flushing: Promise<void> | undefined
 
   function enqueue<T>(make: (done: Settle<T>) => Op): Promise<T> {
-    return new Promise<T>((resolve, reject) => {
-      queue.push(make({ resolve, reject }))
-      // A microtask, not a timer: writes queued in the same turn share the flush, and an idle ledger
-      // writes at once (the settle after a lead's last reply, and the lead before its 201, are on the
-      // clock; a flush at setImmediate measured slower for both); under load, whatever queues during a
-      // flush shares the next one.
-      if (!flushing) flushing = Promise.resolve().then(loop)
-    })
+    return new Promise<T>((resolve, reject) => push(make({ resolve, reject })))
+  }
+
+  function push(op: Op): void {
+    queue.push(op)
+    // A microtask, not a timer: writes queued in the same turn share the flush, and an idle ledger
+    // writes at once (the settle after a lead's last reply, and the lead before its 201, are on the
+    // clock; a flush at setImmediate measured slower for both); under load, whatever queues during a
+    // flush shares the next one.
+    if (!flushing) flushing = Promise.resolve().then(loop)
   }
 
   async function loop(): Promise<void> {
     while (queue.length > 0) {
-      const batch = queue.slice(0, MAX_OPS_PER_FLUSH)
-      queue = queue.slice(batch.length)
-      try {
-        const results = await writeAll(db, batch)
-        batch.forEach((op, i) => {
-          const result = results[i]
-          if (op.kind !== 'lead') op.done.resolve()
-          else if (result instanceof Error) op.done.reject(result)
-          else op.done.resolve(result as CreateLeadResult)
-        })
-      } catch (error) {
-        for (const op of batch) op.done.reject(error)
-      }
+      const batch = queue.slice(0, MAX_OPS_PER_FLUSH).filter((op) => !(op.kind === 'lead' && op.settled))
+      queue = queue.slice(Math.min(queue.length, MAX_OPS_PER_FLUSH))
+      if (batch.length === 0) continue
+      await flush(batch)
     }
     flushing = undefined
   }
 
+  async function flush(batch: Op[]): Promise<void> {
+    try {
+      const results = await withTimeout(timers, timeoutMs, 'write', () => writeAll(db, batch))
+      batch.forEach((op, i) => {
+        const result = results[i]
+        if (op.kind !== 'lead') op.done.resolve()
+        else if (result instanceof Error) op.done.reject(toLedgerError('write', result))
+        else op.done.resolve(result as CreateLeadResult)
+      })
+    } catch (error) {
+      const failure = toLedgerError('write', error)
+      // One statement that the database refused (not one it could not run): write each operation alone,
+      // so one bad row fails only its own caller instead of every lead that shared its flush.
+      if (!failure.transient && batch.length > 1) {
+        for (const op of batch) await flush([op])
+        return
+      }
+      for (const op of batch) op.done.reject(failure)
+    }
+  }
+
   return {
-    createLead: (lead, requests) => enqueue((done) => ({ kind: 'lead', lead, requests, done })),
+    createLead: (lead, requests) =>
+      new Promise<CreateLeadResult>((resolve, reject) => {
+        let timer: TimerHandle
+        const op: LeadOp = {
+          kind: 'lead',
+          lead,
+          requests,
+          done: {
+            resolve(value) {
+              if (op.settled) return
+              op.settled = true
+              timers.clearTimeout(timer)
+              resolve(value)
+            },
+            reject(error) {
+              if (op.settled) return
+              op.settled = true
+              timers.clearTimeout(timer)
+              reject(error)
+            },
+          },
+        }
+        timer = timers.setTimeout(
+          () =>
+            op.done.reject(
+              new LedgerError('createLead', 'timeout', true, `no answer within ${timeoutMs} ms`),
+            ),
+          timeoutMs,
+        )
+        push(op)
+      }),
     recordReply: (reply) => enqueue((done) => ({ kind: 'reply', reply, done })),
     closeTier: (replies, next, leadId) => enqueue((done) => ({ kind: 'close', leadId, replies, next, done })),
     async drain() {
@@ -184,13 +250,15 @@ async function writeAll(db: LedgerDb, batch: Op[]): Promise<Array<CreateLeadResu
   if (nextTierRows.length > 0) {
     ctes.push(sql`next_tier_requests as (
       insert into ${partnerRequests} (${sql.raw(REQUEST_INSERT)})
-      select ${sql.raw(REQUEST_INSERT)} from ${recordset(nextTierRows, REQUEST_COLUMNS)})`)
+      select ${sql.raw(REQUEST_INSERT)} from ${recordset(nextTierRows, REQUEST_COLUMNS)}
+      on conflict do nothing)`)
   }
   if (offerRows.length > 0) {
     ctes.push(sql`new_offers as (
       insert into ${offers} (id, lead_id, request_id, partner_id, position, rate, product_type,
         recommendation_score, click_url, name, display_name, offer_details, logo_src, displayed, rank, created_at)
-      select * from ${recordset(offerRows, OFFER_COLUMNS)})`)
+      select * from ${recordset(offerRows, OFFER_COLUMNS)}
+      on conflict do nothing)`)
   }
   if (replyUpdates.length > 0) {
     ctes.push(sql`replied as (
@@ -198,7 +266,7 @@ async function writeAll(db: LedgerDb, batch: Op[]): Promise<Array<CreateLeadResu
         status = v.status, reason = v.reason, http_status = v.http_status, partner_lead_id = v.partner_lead_id,
         latency_ms = v.latency_ms, offer_count = v.offer_count, replied_at = v.replied_at
       from ${recordset(replyUpdates, REPLY_COLUMNS)}
-      where r.id = v.id)`)
+      where r.id = v.id and r.status = 'pending')`)
   }
   // Winners that arrived in earlier batches; those of this batch were inserted displayed.
   if (earlierWinners.length > 0) {
@@ -211,7 +279,7 @@ async function writeAll(db: LedgerDb, batch: Op[]): Promise<Array<CreateLeadResu
     ctes.push(sql`settled as (
       update ${leads} as l set status = 'complete', completed_at = v.completed_at
       from ${recordset(settledUpdates, 'id uuid, completed_at timestamptz')}
-      where l.id = v.id)`)
+      where l.id = v.id and l.status = 'pending')`)
   }
   if (ctes.length === 0) return results
   const main = leadRows.length > 0 ? sql`select id from new_leads` : sql`select null as id`
@@ -247,6 +315,7 @@ async function writeAll(db: LedgerDb, batch: Op[]): Promise<Array<CreateLeadResu
           createdAt: op.lead.createdAt,
           deadlineAt: op.lead.deadlineAt,
           completedAt: row.completed_at ? new Date(row.completed_at) : null,
+          failureReason: null,
         },
       }
       return
@@ -326,10 +395,11 @@ export function toLeadRow(row: typeof leads.$inferSelect): LeadRow {
     state: row.state,
     zip: row.zip,
     bodyHash: row.bodyHash,
-    status: row.status === 'complete' ? 'complete' : 'pending',
+    status: row.status === 'complete' || row.status === 'failed' ? row.status : 'pending',
     createdAt: row.createdAt,
     deadlineAt: row.deadlineAt,
     completedAt: row.completedAt,
+    failureReason: row.failureReason,
   }
 }
 

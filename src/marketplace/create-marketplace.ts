@@ -1,13 +1,16 @@
 /**
  * @module Builds the second-look marketplace from its dependencies and hands back its routes: lead intake
  * and polling, clicks and partner reports on the BFF's `/api` sub-app, and the `/reports` page. Fan-out runs
- * in the background of the process that accepted the lead; `close()` aborts and awaits it.
+ * in the background of the process that accepted the lead; `drain()` lets it finish (bounded) on shutdown,
+ * `close()` aborts what is left and awaits its writes. A sweep closes leads nobody can settle any more.
  */
 import { setMaxListeners } from 'node:events'
 import type { Hono, MiddlewareHandler } from 'hono'
 import pino, { type Logger } from 'pino'
 import { Agent, type Dispatcher } from 'undici'
 import type { Ledger } from '../ledger/index.ts'
+import { createSearchCache } from '../ledger/search-cache.ts'
+import { systemTimers, type TimerHandle, type Timers } from '../ledger/timers.ts'
 import type { WinnerPolicy } from './auction/auction.ts'
 import { type Scorer, scoreOffer } from './auction/score.ts'
 import { type ClickSigner, createClickSigner } from './clicks/click-token.ts'
@@ -29,8 +32,17 @@ export interface MarketplaceConfig {
   sandboxMode: boolean
   /** Origin of click links (`PUBLIC_BASE_URL`); the request's origin when unset. */
   publicBaseUrl?: string | undefined
-  /** Whole-lead window, both tiers; 12 000 ms (seed 001) and never more. Tests use a few hundred. */
+  /**
+   * Cap on each partner's window, counted from when it is sent the lead: 12 000 ms (seed 001) and never
+   * more; a partner's registered `timeoutMs` may be shorter. Tests use a few hundred.
+   */
   deadlineMs?: number
+  /** First look closes at this when first-look partners are still out (`FIRST_LOOK_DEADLINE_MS`); `deadlineMs` by default. */
+  firstLookDeadlineMs?: number
+  /** How long a reply or settle the ledger refused is retried; 30 s. */
+  writeRetryMs?: number
+  /** On shutdown, leads in flight get this long to finish before their partner calls are cut (`MARKETPLACE_DRAIN_TIMEOUT_MS`); 15 s. */
+  drainTimeoutMs?: number
   /** Cap on a partner reply body; 256 KiB. */
   maxReplyBytes?: number
   /** Lifetime of a click link; a day. */
@@ -47,7 +59,10 @@ export interface MarketplaceDeps {
   secret: string
   clickSigner?: ClickSigner
   logger?: Logger
+  /** Wall clock of click tokens and rate tables; `timers.now` by default. */
   now?: () => number
+  /** Windows, retries, drain and sweep run on these; fake ones in tests. */
+  timers?: Timers
   /** An undici dispatcher for partner calls; a keep-alive Agent owned by the marketplace when absent. */
   dispatcher?: Dispatcher
   scorer?: Scorer
@@ -65,10 +80,22 @@ export interface Marketplace {
   pageRoutes(app: Hono<any, any, any>): void
   /** Resolves once the lead's auction has settled in this process (at once when nothing runs for it). */
   settled(searchUuid: string): Promise<void>
+  /** Leads running in this process. */
+  readonly inFlight: number
+  /**
+   * Shutdown, first step: intake answers 503 from now on, and leads in flight keep their partner calls until
+   * their windows close, for at most `timeoutMs` (`drainTimeoutMs`); past that their calls are cut. Resolves
+   * once every lead has been written.
+   */
+  drain(timeoutMs?: number): Promise<void>
   /** Aborts partner calls in flight, waits for their leads to be written, closes the owned dispatcher. */
   close(): Promise<void>
   readonly clickSigner: ClickSigner
 }
+
+/** A lead still pending this long after its deadline is closed as failed: its runner gave up long before. */
+const UNSETTLED_GRACE_MS = 30_000
+const SWEEP_EVERY_MS = 30_000
 
 export function createMarketplace(deps: MarketplaceDeps): Marketplace {
   const { config } = deps
@@ -76,6 +103,12 @@ export function createMarketplace(deps: MarketplaceDeps): Marketplace {
   if (!(deadlineMs > 0 && deadlineMs <= MAX_PARTNER_TIMEOUT_MS)) {
     throw new Error(`marketplace deadlineMs must be 1-${MAX_PARTNER_TIMEOUT_MS} (seed 001's 12 s window)`)
   }
+  const firstLookDeadlineMs = config.firstLookDeadlineMs ?? deadlineMs
+  if (!(firstLookDeadlineMs > 0 && firstLookDeadlineMs <= MAX_PARTNER_TIMEOUT_MS)) {
+    throw new Error(`marketplace firstLookDeadlineMs must be 1-${MAX_PARTNER_TIMEOUT_MS}`)
+  }
+  const writeRetryMs = config.writeRetryMs ?? 30_000
+  const drainTimeoutMs = config.drainTimeoutMs ?? 15_000
   const registry = new Map<string, PartnerRegistryEntry>()
   for (const entry of deps.registry) {
     if (registry.has(entry.id)) throw new Error(`partner registry: id "${entry.id}" is used twice`)
@@ -84,7 +117,8 @@ export function createMarketplace(deps: MarketplaceDeps): Marketplace {
     }
     registry.set(entry.id, entry)
   }
-  const now = deps.now ?? Date.now
+  const timers = deps.timers ?? systemTimers
+  const now = deps.now ?? (() => timers.now())
   const logger = deps.logger ?? pino({ level: 'silent' })
   const ownedDispatcher = deps.dispatcher
     ? undefined
@@ -97,6 +131,7 @@ export function createMarketplace(deps: MarketplaceDeps): Marketplace {
   setMaxListeners(0, shutdown.signal)
   const running = new Map<string, Promise<void>>()
   const scorer = deps.scorer ?? scoreOffer
+  let draining = false
 
   const ctx: MarketplaceContext = {
     ledger: deps.ledger,
@@ -109,9 +144,13 @@ export function createMarketplace(deps: MarketplaceDeps): Marketplace {
     hashBody: createBodyHasher(deps.secret),
     reportsToken: config.reportsToken,
     publicBaseUrl: config.publicBaseUrl?.replace(/\/+$/, ''),
-    deadlineMs,
+    searches: createSearchCache(deps.ledger, { timers }),
+    windowMs: deadlineMs,
+    firstLookDeadlineMs,
     logger,
     now,
+    timers,
+    draining: () => draining,
     startRun(searchUuid, run) {
       const done = runLead(
         {
@@ -120,10 +159,13 @@ export function createMarketplace(deps: MarketplaceDeps): Marketplace {
           policy: config.winnerPolicy,
           scorer,
           dispatcher,
-          now,
+          timers,
           logger,
           maxReplyBytes: config.maxReplyBytes ?? DEFAULT_MAX_REPLY_BYTES,
           shutdown: shutdown.signal,
+          windowMs: deadlineMs,
+          firstLookDeadlineMs,
+          writeRetryMs,
         },
         run,
       )
@@ -133,6 +175,56 @@ export function createMarketplace(deps: MarketplaceDeps): Marketplace {
         .finally(() => running.delete(searchUuid))
       running.set(searchUuid, done)
     },
+  }
+
+  // Leads whose process stopped, or whose writes failed past every retry, would stay `pending` for ever:
+  // close them as failed, with the reason, once nobody can still be settling them.
+  let sweepTimer: TimerHandle | undefined
+  let sweeping: Promise<void> | undefined
+  const sweep = () => {
+    sweeping = deps.ledger
+      .closeUnsettled(
+        new Date(now() - writeRetryMs - UNSETTLED_GRACE_MS),
+        new Date(now()),
+        `not settled by ${Math.round((writeRetryMs + UNSETTLED_GRACE_MS) / 1000)} s after its deadline: ` +
+          'its replies could not be written (ledger unavailable past every retry) or the process running it stopped',
+      )
+      .then(
+        (closed) => {
+          if (closed > 0) logger.warn({ leads: closed }, 'closed unsettled second-look leads as failed')
+        },
+        (error: unknown) => logger.warn({ err: error }, 'unsettled-lead sweep failed; next one retries'),
+      )
+      .finally(() => {
+        sweeping = undefined
+        if (!shutdown.signal.aborted) schedule()
+      })
+  }
+  const schedule = () => {
+    sweepTimer = timers.setTimeout(sweep, SWEEP_EVERY_MS)
+    ;(sweepTimer as { unref?: () => void } | undefined)?.unref?.()
+  }
+  schedule()
+
+  let drained: Promise<void> | undefined
+  const drain = (timeoutMs = drainTimeoutMs) => {
+    draining = true
+    drained ??= (async () => {
+      if (running.size > 0 && timeoutMs > 0 && !shutdown.signal.aborted) {
+        logger.info({ leads: running.size, timeoutMs }, 'draining second-look leads in flight')
+        let timer: TimerHandle | undefined
+        const cut = new Promise<void>((resolve) => {
+          timer = timers.setTimeout(resolve, timeoutMs)
+        })
+        await Promise.race([Promise.all(running.values()), cut])
+        timers.clearTimeout(timer)
+      }
+      shutdown.abort()
+      timers.clearTimeout(sweepTimer)
+      await Promise.all(running.values())
+      await sweeping
+    })()
+    return drained
   }
 
   return {
@@ -145,9 +237,14 @@ export function createMarketplace(deps: MarketplaceDeps): Marketplace {
       registerReportPage(app)
     },
     settled: (searchUuid) => running.get(searchUuid.toLowerCase()) ?? Promise.resolve(),
+    get inFlight() {
+      return running.size
+    },
+    drain,
     async close() {
+      draining = true
       shutdown.abort()
-      await Promise.all(running.values())
+      await drain(0)
       await ownedDispatcher?.close()
     },
     clickSigner,

@@ -5,6 +5,8 @@
 import type { Context } from 'hono'
 import type { Logger } from 'pino'
 import type { Ledger } from '../ledger/index.ts'
+import type { SearchCache } from '../ledger/search-cache.ts'
+import type { Timers } from '../ledger/timers.ts'
 import type { WinnerPolicy } from './auction/auction.ts'
 import type { Scorer } from './auction/score.ts'
 import type { ClickSigner } from './clicks/click-token.ts'
@@ -32,10 +34,17 @@ export interface MarketplaceContext {
   reportsToken: string | undefined
   /** Absolute origin of click links; the request's own origin when unset. */
   publicBaseUrl: string | undefined
-  /** The whole lead, both tiers, ends by then: seed 001's 12 s window, inside the widget's 15 s of polling. */
-  deadlineMs: number
+  /** Polls read through this: one ledger read per search per second however many pollers. */
+  searches: SearchCache
+  /** Cap on each partner's window (seed 001's 12 s). */
+  windowMs: number
+  /** First look closes at this when partners are still out. */
+  firstLookDeadlineMs: number
   logger: Logger
   now: () => number
+  timers: Timers
+  /** True once a shutdown has begun: intake refuses new leads so the load balancer sends them elsewhere. */
+  draining(): boolean
   /** Starts the background fan-out of an accepted lead. */
   startRun(searchUuid: string, run: LeadRun): void
 }

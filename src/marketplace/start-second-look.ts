@@ -30,6 +30,13 @@ export interface SecondLook {
   readonly ledger: Ledger
   /** Present once `routes` has run. */
   readonly marketplace: Marketplace | undefined
+  /** `/readyz`: resolves when the ledger answers within its timeout, rejects naming why otherwise. */
+  checkLedger(): Promise<void>
+  /**
+   * Shutdown, first step: new leads are refused, leads in flight finish their windows (at most
+   * `MARKETPLACE_DRAIN_TIMEOUT_MS`) and are written. Call before `close()`.
+   */
+  drain(): Promise<void>
   close(): Promise<void>
 }
 
@@ -44,6 +51,7 @@ export async function startSecondLook(config: Config, options: StartSecondLookOp
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     inMemory: options.inMemoryLedger,
+    timeoutMs: config.marketplace.ledgerTimeoutMs,
   })
   let registry: ResolvedRegistry
   try {
@@ -71,6 +79,8 @@ export async function startSecondLook(config: Config, options: StartSecondLookOp
           reportsToken: config.reportsToken,
           sandboxMode: config.sandboxMode,
           publicBaseUrl: config.publicBaseUrl,
+          firstLookDeadlineMs: config.marketplace.firstLookDeadlineMs,
+          drainTimeoutMs: config.marketplace.drainTimeoutMs,
         },
         ledger,
         registry: registry.entries,
@@ -85,6 +95,10 @@ export async function startSecondLook(config: Config, options: StartSecondLookOp
       if (!marketplace)
         throw new Error('startSecondLook: pageRoutes() needs routes() to have run (createBff)')
       marketplace.pageRoutes(app)
+    },
+    checkLedger: () => ledger.ping(),
+    drain: async () => {
+      await marketplace?.drain()
     },
     async close() {
       await marketplace?.close()

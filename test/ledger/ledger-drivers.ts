@@ -1,30 +1,99 @@
 /**
  * @module The ledgers every ledger and marketplace test runs on: PGlite in memory always, and PostgreSQL
  * in a throwaway schema (dropped on close) when DATABASE_URL is set. A skip is announced, never silent.
+ * `openFaulty` gives a ledger whose database a test can take away and give back: PostgreSQL behind a TCP
+ * proxy that is cut; PGlite (no socket to cut) held by a transaction that never ends, so every call waits
+ * past its timeout.
  */
 import { randomBytes } from 'node:crypto'
-import { type Ledger, openLedger } from '../../src/ledger/index.ts'
+import { type Ledger, type OpenLedgerOptions, openLedger } from '../../src/ledger/index.ts'
+import { startTcpProxy } from './tcp-proxy.ts'
+
+type Options = Pick<OpenLedgerOptions, 'timers' | 'timeoutMs'>
+
+export interface FaultyLedger {
+  ledger: Ledger
+  /**
+   * The database stops answering. PostgreSQL: `cut` resets every connection and refuses new ones, `hang`
+   * (a partition) forwards nothing. PGlite is held either way.
+   */
+  down(mode?: 'cut' | 'hang'): Promise<void>
+  up(): Promise<void>
+  close(): Promise<void>
+}
 
 export interface LedgerDriver {
   name: 'pglite' | 'postgres'
-  open(): Promise<Ledger>
+  open(options?: Options): Promise<Ledger>
+  openFaulty(options?: Options): Promise<FaultyLedger>
 }
 
 const databaseUrl = process.env.DATABASE_URL
 
+const postgresOptions = (url: string) => ({
+  databaseUrl: url,
+  schema: `test_${randomBytes(6).toString('hex')}`,
+  dropSchemaOnClose: true,
+  maxConnections: 4,
+})
+
 export const LEDGER_DRIVERS: LedgerDriver[] = [
-  { name: 'pglite', open: () => openLedger({ inMemory: true }) },
+  {
+    name: 'pglite',
+    open: (options) => openLedger({ inMemory: true, ...options }),
+    async openFaulty(options) {
+      const ledger = await openLedger({ inMemory: true, ...options })
+      let release: (() => void) | undefined
+      let holding: Promise<unknown> | undefined
+      return {
+        ledger,
+        async down() {
+          let held!: () => void
+          const acquired = new Promise<void>((resolve) => {
+            held = resolve
+          })
+          const gate = new Promise<void>((resolve) => {
+            release = resolve
+          })
+          holding = ledger.db.transaction(async () => {
+            held()
+            await gate
+          })
+          await acquired
+        },
+        async up() {
+          release?.()
+          await holding
+        },
+        close: () => ledger.close(),
+      }
+    },
+  },
   ...(databaseUrl
     ? [
         {
           name: 'postgres' as const,
-          open: () =>
-            openLedger({
-              databaseUrl,
-              schema: `test_${randomBytes(6).toString('hex')}`,
-              dropSchemaOnClose: true,
-              maxConnections: 4,
-            }),
+          open: (options?: Options) => openLedger({ ...postgresOptions(databaseUrl), ...options }),
+          async openFaulty(options?: Options) {
+            const target = new URL(databaseUrl)
+            const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) })
+            const ledger = await openLedger({ ...postgresOptions(proxy.urlFor(databaseUrl)), ...options })
+            return {
+              ledger,
+              async down(mode: 'cut' | 'hang' = 'cut') {
+                if (mode === 'cut') proxy.cut()
+                else proxy.hang()
+              },
+              async up() {
+                proxy.restore()
+              },
+              async close() {
+                proxy.restore()
+                await ledger.close()
+                await proxy.close()
+              },
+            }
+          },
         },
       ]
     : []),

@@ -9,6 +9,7 @@ import {
   type ReplyRecord,
   type SentRequest,
 } from '../../src/ledger/index.ts'
+import { LedgerError } from '../../src/ledger/ledger-error.ts'
 import { recordset } from '../../src/ledger/write-batch.ts'
 import { LEDGER_DRIVERS } from './ledger-drivers.ts'
 
@@ -224,6 +225,37 @@ describe.each(LEDGER_DRIVERS)('ledger on $name', (driver) => {
     expect(r1.lead.bodyHash).toBe(`hash-${key}`)
     const loser = r1.created ? two : one
     expect(await ledger.getSearch(loser.searchUuid)).toBeUndefined()
+  })
+
+  it('a write the database refuses fails only its own caller, naming no data; a repeated write changes nothing', async () => {
+    const lead = newLead()
+    const a = sent('alpha')
+    const b = sent('bravo')
+    const c = sent('charlie')
+    await ledger.createLead(lead, [a, b, c])
+    const good = approved(lead.id, a, [[12, 'installment_loan']])
+    // A null product type breaks a NOT NULL column: the database refuses the statement holding it.
+    const bad = approved(lead.id, b, [[99, 'installment_loan']])
+    Object.assign(bad.offers[0] as object, {
+      productType: null,
+      clickUrl: 'https://partner.example/987-65-4329',
+    })
+    const [goodWrite, badWrite] = await Promise.allSettled([
+      ledger.recordReply(good),
+      ledger.recordReply(bad),
+    ])
+    expect(goodWrite.status).toBe('fulfilled')
+    expect(badWrite.status).toBe('rejected')
+    const error = (badWrite as PromiseRejectedResult).reason
+    expect(error).toBeInstanceOf(LedgerError)
+    expect(error).toMatchObject({ code: '23502', transient: false })
+    expect(String(error.message)).not.toMatch(/987-65-4329|partner\.example/)
+    // A retry of a reply that did commit (its first attempt timed out late) adds no row and keeps the reply.
+    await ledger.recordReply({ ...good, status: 'rejected', offers: good.offers })
+    const rows = await ledger.db.select().from(offers).where(eq(offers.leadId, lead.id))
+    expect(rows.map((o) => o.rate)).toEqual([12])
+    const [request] = await ledger.db.select().from(partnerRequests).where(eq(partnerRequests.id, a.id))
+    expect(request?.status).toBe('approved')
   })
 
   it('a lead with no partner to ask is complete at once', async () => {

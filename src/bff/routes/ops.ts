@@ -1,14 +1,24 @@
 /**
  * @module Operations endpoints: `/healthz` (the process answers), `/readyz` (Redis, when configured, is
- * reachable, and the upstream answers and accepts the token; remembered for a few seconds so probes never
- * load it), `/metrics` (Prometheus text).
+ * reachable; the upstream answers and accepts the token; every extra check passes, e.g. the marketplace
+ * ledger; remembered for a few seconds so probes never load them), `/metrics` (Prometheus text).
  */
 import { Hono } from 'hono'
 import { errorResponse } from '../errors.ts'
 import type { BffKit } from '../kit.ts'
 import { toBffError, UpstreamError } from '../upstream.ts'
 
-export function opsRoutes(kit: BffKit, options: { now: () => number; readyCacheMs?: number }): Hono {
+/** A dependency `/readyz` reports on besides the upstream; `check` rejects when it is unusable. */
+export interface ReadinessCheck {
+  /** Named in the 503 body, e.g. `ledger`. */
+  name: string
+  check(): Promise<void>
+}
+
+export function opsRoutes(
+  kit: BffKit,
+  options: { now: () => number; readyCacheMs?: number; checks?: readonly ReadinessCheck[] },
+): Hono {
   const app = new Hono()
   const readyCacheMs = options.readyCacheMs ?? 5000
   let last: { at: number; response: () => Response } | undefined
@@ -28,17 +38,39 @@ export function opsRoutes(kit: BffKit, options: { now: () => number; readyCacheM
       return Response.json(body, { status: 503, headers: { 'cache-control': 'no-store' } })
     }
     if (last && options.now() - last.at < readyCacheMs) return last.response()
-    checking ??= kit.upstream
-      .checkReady()
-      .then(
-        () => () => Response.json({ status: 'ready' }, { headers: { 'cache-control': 'no-store' } }),
+    checking ??= Promise.all([
+      kit.upstream.checkReady().then(
+        () => undefined,
         (error: unknown) => {
           const failure = error instanceof UpstreamError ? toBffError(error).getResponse() : undefined
-          const body = { status: 'not_ready', code: 'upstream_unavailable', message: 'Upstream check failed' }
-          if (failure?.status === 502) body.code = 'upstream_misconfigured'
-          return () => Response.json(body, { status: 503, headers: { 'cache-control': 'no-store' } })
+          const code = failure?.status === 502 ? 'upstream_misconfigured' : 'upstream_unavailable'
+          return { name: 'upstream', code, message: 'Upstream check failed' }
         },
-      )
+      ),
+      ...(options.checks ?? []).map(({ name, check }) =>
+        check().then(
+          () => undefined,
+          (error: unknown) => ({
+            name,
+            code: `${name}_unavailable`,
+            message: `${name} check failed: ${error instanceof Error ? error.message : 'unknown error'}`,
+          }),
+        ),
+      ),
+    ])
+      .then((results): (() => Response) => {
+        const failed = results.filter((r) => r !== undefined)
+        const headers = { 'cache-control': 'no-store' }
+        const [first] = failed
+        if (first === undefined) return () => Response.json({ status: 'ready' }, { headers })
+        const body = {
+          status: 'not_ready',
+          code: first.code,
+          message: failed.map((f) => f.message).join('; '),
+          failing: failed.map((f) => f.name),
+        }
+        return () => Response.json(body, { status: 503, headers })
+      })
       .then((response) => {
         last = { at: options.now(), response }
         return response

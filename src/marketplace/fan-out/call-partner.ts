@@ -6,6 +6,7 @@
 import type { Dispatcher } from 'undici'
 import { toFieldIssues } from '../../contract/common.ts'
 import { type PartnerOffer, partnerReplySchema } from '../../contract/partner.ts'
+import { systemTimers, type Timers } from '../../ledger/timers.ts'
 
 /** Cap on a reply body: 50 offers of generous size fit in far less. */
 export const DEFAULT_MAX_REPLY_BYTES = 256 * 1024
@@ -38,6 +39,8 @@ export interface CallOptions {
   maxBodyBytes?: number
   /** Aborts the call when the marketplace shuts down. */
   shutdown?: AbortSignal | undefined
+  /** The window's timer and the latency's clock; the system's by default, fake ones in tests. */
+  timers?: Timers | undefined
 }
 
 const USER_AGENT = 'offer-widget-marketplace/1'
@@ -52,8 +55,9 @@ export function callPartner(
   options: CallOptions,
 ): Promise<PartnerOutcome> {
   const maxBytes = options.maxBodyBytes ?? DEFAULT_MAX_REPLY_BYTES
-  const started = performance.now()
-  const elapsed = () => performance.now() - started
+  const timers = options.timers ?? systemTimers
+  const started = timers.now()
+  const elapsed = () => timers.now() - started
   const fail = (reason: string, httpStatus?: number): PartnerOutcome => ({
     status: 'error',
     reason,
@@ -73,7 +77,7 @@ export function callPartner(
     const finish = (outcome: PartnerOutcome) => {
       if (done) return
       done = true
-      clearTimeout(timer)
+      if (timer !== undefined) timers.clearTimeout(timer)
       options.shutdown?.removeEventListener('abort', onShutdown)
       options.expire?.removeEventListener('abort', onExpire)
       resolve(outcome)
@@ -93,7 +97,7 @@ export function callPartner(
       })
     }
     const { expire } = options
-    const timer = expire ? undefined : setTimeout(onExpire, Math.max(0, options.timeoutMs))
+    const timer = expire ? undefined : timers.setTimeout(onExpire, Math.max(0, options.timeoutMs))
     const onShutdown = () => stop(fail('the marketplace shut down before the reply'))
     if (options.shutdown?.aborted) return onShutdown()
     if (expire?.aborted) return onExpire()

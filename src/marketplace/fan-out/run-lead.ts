@@ -1,16 +1,23 @@
 /**
  * @module Runs one lead end to end after intake: first-look partners concurrently, then second-look
  * partners when first look produced no offer (seed 001: "When first-look partners return no offers, the
- * details go to second-look partners"), every reply written as it lands, then the auction. The last
- * reply of a tier is written together with what follows it, so a poll never sees an empty
- * `pendingResponses` before the result is final.
+ * details go to second-look partners"), every reply written as it lands, then the auction.
+ *
+ * Each tier has its own window. First look closes as soon as every first-look partner has answered, or at
+ * the first-look deadline; each second-look partner then gets its whole window from the moment it is sent
+ * the lead. Write-ahead: a tier's requests are in the ledger before any of its partners is called, and the
+ * last reply of a tier is written together with what follows it, so a poll never sees an empty
+ * `pendingResponses` before the result is final. A write the ledger cannot take is retried (bounded);
+ * what still cannot be written is left `pending` for the sweep to close as `failed` with its reason.
  */
 import { randomUUID } from 'node:crypto'
 import { setMaxListeners } from 'node:events'
 import type { Logger } from 'pino'
 import type { Dispatcher } from 'undici'
 import type { Lead } from '../../contract/partner.ts'
-import type { Ledger, OfferRecord, ReplyRecord, SentRequest } from '../../ledger/index.ts'
+import type { Ledger, OfferRecord, ReplyRecord, SentRequest, Tier } from '../../ledger/index.ts'
+import { LedgerError } from '../../ledger/ledger-error.ts'
+import { sleepOn, type TimerHandle, type Timers } from '../../ledger/timers.ts'
 import { type Bid, runAuction, type WinnerPolicy } from '../auction/auction.ts'
 import type { Scorer } from '../auction/score.ts'
 import type { PartnerRegistryEntry } from '../registry/partner-registry.ts'
@@ -23,21 +30,35 @@ export interface RunLeadContext {
   policy: WinnerPolicy
   scorer: Scorer
   dispatcher: Dispatcher
-  now: () => number
+  timers: Timers
   logger: Logger
   maxReplyBytes: number
+  /** Aborts partner calls in flight and ends write retries: the end of a shutdown's drain. */
   shutdown: AbortSignal
+  /** Cap on each partner's window (seed 001's 12 s); a partner's own `timeoutMs` may be shorter. */
+  windowMs: number
+  /** First look closes at this, counted from its requests' `sentAt`, when partners are still out. */
+  firstLookDeadlineMs: number
+  /** How long a write the ledger refused is retried, counted from its first attempt. */
+  writeRetryMs: number
 }
 
 export interface LeadRun {
   lead: Lead
   leadId: string
-  /** Epoch ms after which no partner is waited for. */
-  deadlineAt: number
   /** The requests already written by intake (the first tier that has partners). */
   requests: SentRequest[]
   /** Second-look partners, when intake sent the first tier. */
   nextTier: PartnerRegistryEntry[]
+}
+
+/** First retry after this; doubled each time up to `MAX_RETRY_PAUSE_MS`. */
+const FIRST_RETRY_PAUSE_MS = 200
+const MAX_RETRY_PAUSE_MS = 2_000
+
+/** A partner's window for one lead: its own, within the seed's ceiling. */
+export function partnerWindowMs(partner: PartnerRegistryEntry, capMs: number): number {
+  return Math.min(partner.timeoutMs, capMs)
 }
 
 export async function runLead(ctx: RunLeadContext, run: LeadRun): Promise<void> {
@@ -47,34 +68,45 @@ export async function runLead(ctx: RunLeadContext, run: LeadRun): Promise<void> 
   let requests = run.requests
   let nextTier = run.nextTier
   for (;;) {
+    const tier: Tier = requests[0]?.tier ?? 'second'
     const { held, bids } = await runTier(ctx, run, requests, leadJson, pii)
-    const remaining = run.deadlineAt - ctx.now()
-    if (bids.length === 0 && nextTier.length > 0 && remaining > 0) {
-      const sentAt = new Date(ctx.now())
+    if (bids.length === 0 && nextTier.length > 0 && !ctx.shutdown.aborted) {
+      const sentAt = new Date(ctx.timers.now())
       requests = nextTier.map((p) => ({ id: randomUUID(), partnerId: p.id, tier: p.tier, sentAt }))
       nextTier = []
-      await ctx.ledger.closeTier(held, { kind: 'next-tier', requests }, run.leadId)
+      // Write-ahead: second-look partners are called only once their requests are recorded.
+      const written = await persist(ctx, run.leadId, `close ${tier} look`, () =>
+        ctx.ledger.closeTier(held, { kind: 'next-tier', requests }, run.leadId),
+      )
+      if (!written) return
       continue
     }
     const winners = runAuction(bids, ctx.policy)
-    await ctx.ledger.closeTier(
-      held,
-      {
-        kind: 'settle',
-        winners: winners.map((w) => ({ offerId: w.bid.offerId, rank: w.rank })),
-        completedAt: new Date(ctx.now()),
-      },
-      run.leadId,
+    const written = await persist(ctx, run.leadId, 'settle', () =>
+      ctx.ledger.closeTier(
+        held,
+        {
+          kind: 'settle',
+          winners: winners.map((w) => ({ offerId: w.bid.offerId, rank: w.rank })),
+          completedAt: new Date(ctx.timers.now()),
+        },
+        run.leadId,
+      ),
     )
-    ctx.logger.info(
-      { leadId: run.leadId, bids: bids.length, winners: winners.length },
-      'second-look auction settled',
-    )
+    if (written) {
+      ctx.logger.info(
+        { leadId: run.leadId, bids: bids.length, winners: winners.length },
+        'second-look auction settled',
+      )
+    }
     return
   }
 }
 
-/** Calls every partner of one tier; writes each reply but the last, which the caller writes with the next step. */
+/**
+ * Calls every partner of one tier and writes each reply as it lands, but the last, which the caller writes
+ * with the next step. Replies whose own write failed past its retries travel with that last one.
+ */
 async function runTier(
   ctx: RunLeadContext,
   run: LeadRun,
@@ -84,20 +116,23 @@ async function runTier(
 ): Promise<{ held: ReplyRecord[]; bids: Bid[] }> {
   const bids: Bid[] = []
   const held: ReplyRecord[] = []
+  const writes: Array<Promise<void>> = []
   let outstanding = requests.length
-  // One timer for every partner whose window is what is left of the lead: they all time out in the same
-  // callback, so their replies share one ledger write instead of one per timer a millisecond apart.
-  const leadWindow = { end: new AbortController(), ms: Math.max(0, run.deadlineAt - ctx.now()) }
-  setMaxListeners(0, leadWindow.end.signal)
-  const timer = setTimeout(() => leadWindow.end.abort(), leadWindow.ms)
+  const windows = createWindows(ctx.timers)
+  // Read once for the tier, so partners with the same window share its timer.
+  const tierLeft =
+    requests[0]?.tier === 'first'
+      ? (requests[0]?.sentAt.getTime() ?? ctx.timers.now()) + ctx.firstLookDeadlineMs - ctx.timers.now()
+      : Number.POSITIVE_INFINITY
   try {
     await Promise.all(
       requests.map(async (request) => {
         const partner = ctx.registry.get(request.partnerId)
-        const reply = partner
-          ? await askPartner(ctx, run, request, partner, leadJson, pii, leadWindow)
-          : missingPartner(run, request, ctx.now())
+        let reply: ReplyRecord
         if (partner) {
+          // A first-look partner's window never runs past the first-look deadline.
+          const ms = Math.max(0, Math.min(partnerWindowMs(partner, ctx.windowMs), tierLeft))
+          reply = await askPartner(ctx, run, request, partner, leadJson, pii, ms, windows.expiry(ms))
           for (const offer of reply.offers) {
             bids.push({
               offerId: offer.id,
@@ -108,27 +143,89 @@ async function runTier(
               recommendationScore: offer.recommendationScore,
             })
           }
+        } else {
+          reply = missingPartner(run, request, ctx.timers.now())
         }
         outstanding--
         if (outstanding === 0) {
           held.push(reply)
           return
         }
-        // Not awaited: the ledger writes in the order it is asked, so the step that follows the tier
-        // (marking offers displayed among them) lands with or after every earlier reply, and shares
-        // their write when it can.
-        ctx.ledger.recordReply(reply).catch((error: unknown) => {
-          ctx.logger.error(
-            { leadId: run.leadId, partnerId: request.partnerId, err: error },
-            'ledger write failed',
-          )
-        })
+        writes.push(
+          persist(ctx, run.leadId, `reply of ${request.partnerId}`, () => ctx.ledger.recordReply(reply)).then(
+            (written) => {
+              if (!written) held.push(reply)
+            },
+          ),
+        )
       }),
     )
   } finally {
-    clearTimeout(timer)
+    windows.clear()
   }
+  // The step after the tier (marking offers displayed among them) must land after every earlier reply:
+  // wait for their writes; in the usual case they are in the same or the previous flush.
+  await Promise.all(writes)
   return { held, bids }
+}
+
+/**
+ * One timer per distinct window, shared by every partner with that window: partners still out when it
+ * ends time out in one callback, so their replies share one ledger write instead of one per timer.
+ */
+function createWindows(timers: Timers) {
+  const byMs = new Map<number, { end: AbortController; timer: TimerHandle }>()
+  return {
+    expiry(ms: number): AbortSignal {
+      let window = byMs.get(ms)
+      if (window === undefined) {
+        const end = new AbortController()
+        setMaxListeners(0, end.signal)
+        window = { end, timer: timers.setTimeout(() => end.abort(), ms) }
+        byMs.set(ms, window)
+      }
+      return window.end.signal
+    },
+    clear() {
+      for (const { timer } of byMs.values()) timers.clearTimeout(timer)
+    },
+  }
+}
+
+/**
+ * Runs a ledger write, retrying what the ledger could not take (unreachable, timed out) with growing pauses
+ * for `writeRetryMs`, and not past a shutdown's drain. False when it was never written; logged without the
+ * write's content.
+ */
+export async function persist(
+  ctx: Pick<RunLeadContext, 'timers' | 'logger' | 'shutdown' | 'writeRetryMs'>,
+  leadId: string,
+  what: string,
+  write: () => Promise<void>,
+): Promise<boolean> {
+  const started = ctx.timers.now()
+  let pause = FIRST_RETRY_PAUSE_MS
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await write()
+      if (attempt > 1) ctx.logger.info({ leadId, attempt }, `ledger write of ${what} succeeded on retry`)
+      return true
+    } catch (error) {
+      const code = error instanceof LedgerError ? error.code : 'unknown'
+      const transient = error instanceof LedgerError && error.transient
+      const left = started + ctx.writeRetryMs - ctx.timers.now()
+      if (!transient || left <= 0 || ctx.shutdown.aborted) {
+        ctx.logger.error(
+          { leadId, attempt, code },
+          `ledger write of ${what} failed; the lead is left for the unsettled sweep`,
+        )
+        return false
+      }
+      ctx.logger.warn({ leadId, attempt, code }, `ledger write of ${what} failed; retrying`)
+      await sleepOn(ctx.timers, Math.min(pause, left), ctx.shutdown)
+      pause = Math.min(pause * 2, MAX_RETRY_PAUSE_MS)
+    }
+  }
 }
 
 async function askPartner(
@@ -138,16 +235,16 @@ async function askPartner(
   partner: PartnerRegistryEntry,
   leadJson: Buffer,
   pii: readonly string[],
-  leadWindow: { end: AbortController; ms: number },
+  windowMs: number,
+  expire: AbortSignal,
 ): Promise<ReplyRecord> {
-  // A partner registered with a shorter window than what is left of the lead keeps a timer of its own.
-  const own = partner.timeoutMs < leadWindow.ms
   const outcome = await callPartner(partner, leadJson, {
     dispatcher: ctx.dispatcher,
-    timeoutMs: own ? partner.timeoutMs : leadWindow.ms,
-    expire: own ? undefined : leadWindow.end.signal,
+    timeoutMs: windowMs,
+    expire,
     maxBodyBytes: ctx.maxReplyBytes,
     shutdown: ctx.shutdown,
+    timers: ctx.timers,
   })
   const reason = redactReason(outcome.reason, pii)
   const offers: OfferRecord[] = outcome.offers.map((offer, position) => ({
@@ -184,7 +281,7 @@ async function askPartner(
     httpStatus: outcome.httpStatus,
     partnerLeadId: outcome.partnerLeadId,
     latencyMs: outcome.latencyMs,
-    repliedAt: new Date(ctx.now()),
+    repliedAt: new Date(ctx.timers.now()),
     offers,
   }
 }

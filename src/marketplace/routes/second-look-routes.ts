@@ -2,6 +2,10 @@
  * @module `POST /second-look` (lead intake) and `GET /second-look/:uuid` (polling), with the rules of
  * offer searches: session information from the live request only, a 201 `{ accessToken, rateTable }`, and
  * polls that need the access token (missing or wrong: 404) and a well-formed uuid (else 400).
+ *
+ * Write-ahead: a lead reaches partners only once it and its requests are committed. When the ledger cannot
+ * write (down, or slower than its timeout) the answer is 503 with `Retry-After` and nothing is sent; a retry
+ * with the same `Idempotency-Key` is then a fresh submit. Polls read through the in-memory search cache.
  */
 import { randomUUID } from 'node:crypto'
 import type { Context, Hono, MiddlewareHandler } from 'hono'
@@ -9,9 +13,12 @@ import { ACCESS_TOKEN_HEADER, type CreatedSearch } from '../../contract/bff.ts'
 import { toFieldIssues, UUID_PATTERN } from '../../contract/common.ts'
 import { type Lead, leadInputSchema, leadSessionInformationSchema } from '../../contract/partner.ts'
 import type { SearchSnapshot, SentRequest } from '../../ledger/index.ts'
+import { LedgerError } from '../../ledger/ledger-error.ts'
+import { partnerWindowMs } from '../fan-out/run-lead.ts'
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY } from '../intake/idempotency.ts'
 import type { MarketplaceContext } from '../marketplace-context.ts'
 import { buildRateTable } from '../rate-table/build-rate-table.ts'
+import type { PartnerRegistryEntry } from '../registry/partner-registry.ts'
 import { errorResponse } from './error-response.ts'
 
 export function registerSecondLookRoutes(
@@ -20,9 +27,14 @@ export function registerSecondLookRoutes(
   ctx: MarketplaceContext,
   beforeIntake: MiddlewareHandler[] = [],
 ): void {
+  const windowOf = (partners: PartnerRegistryEntry[]) =>
+    Math.max(0, ...partners.map((p) => partnerWindowMs(p, ctx.windowMs)))
   // Hono runs handlers of one route in registration order: these first, each calling next().
   for (const middleware of beforeIntake) api.post('/second-look', middleware)
   api.post('/second-look', async (c) => {
+    if (ctx.draining()) {
+      return unavailable(c, 1, 'This server is shutting down; nothing was sent. Send the lead again.')
+    }
     const key = c.req.header(IDEMPOTENCY_HEADER)
     if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) {
       return errorResponse(
@@ -75,6 +87,12 @@ export function registerSecondLookRoutes(
       sentAt,
     }))
     const personal = lead.data.personalInformation
+    // The latest the lead can end: first look closes at its deadline at the latest, then each second-look
+    // partner has its whole window.
+    const leadMs =
+      first.length > 0
+        ? Math.min(ctx.firstLookDeadlineMs, windowOf(first)) + windowOf(second)
+        : windowOf(second)
     const newLead = {
       id: randomUUID(),
       searchUuid: randomUUID(),
@@ -83,20 +101,23 @@ export function registerSecondLookRoutes(
       idempotencyKey: key,
       bodyHash: key === undefined ? undefined : ctx.hashBody(body),
       createdAt: sentAt,
-      deadlineAt: new Date(now + ctx.deadlineMs),
+      deadlineAt: new Date(now + leadMs),
     }
-    const run = {
-      lead: lead.data,
-      leadId: newLead.id,
-      deadlineAt: newLead.deadlineAt.getTime(),
-      requests,
-      nextTier,
+    const run = { lead: lead.data, leadId: newLead.id, requests, nextTier }
+    let result: Awaited<ReturnType<typeof ctx.ledger.createLead>>
+    try {
+      result = await ctx.ledger.createLead(newLead, requests)
+    } catch (error) {
+      ctx.logger.error(
+        { leadId: newLead.id, code: error instanceof LedgerError ? error.code : 'unknown' },
+        'second-look lead refused: the ledger cannot record it, so no partner was sent it',
+      )
+      return unavailable(
+        c,
+        LEDGER_RETRY_AFTER_SECONDS,
+        'The lead could not be recorded, so it was sent to no partner. Send it again shortly.',
+      )
     }
-    // Without a key the lead cannot be a retry, so partners get it at once, while the lead is written: the
-    // ledger applies writes in order, so every reply lands after the lead it belongs to.
-    const early = key === undefined && requests.length > 0
-    if (early) ctx.startRun(newLead.searchUuid, run)
-    const result = await ctx.ledger.createLead(newLead, requests)
 
     if (!result.created) {
       if (result.lead.bodyHash !== ctx.hashBody(body)) {
@@ -108,7 +129,16 @@ export function registerSecondLookRoutes(
         )
       }
       // A retry: the same search, never a second fan-out.
-      const snapshot = await ctx.ledger.getSearch(result.lead.searchUuid)
+      let snapshot: SearchSnapshot | undefined
+      try {
+        snapshot = await ctx.searches.get(result.lead.searchUuid)
+      } catch {
+        return unavailable(
+          c,
+          LEDGER_RETRY_AFTER_SECONDS,
+          'The ledger is unavailable; send the lead again shortly.',
+        )
+      }
       if (snapshot === undefined) return errorResponse(c, 500, 'internal', 'The original search is gone.')
       c.header('Idempotent-Replayed', 'true')
       return created(c, ctx, snapshot)
@@ -125,7 +155,7 @@ export function registerSecondLookRoutes(
       },
       'second-look lead accepted',
     )
-    if (!early && requests.length > 0) ctx.startRun(row.searchUuid, run)
+    if (requests.length > 0) ctx.startRun(row.searchUuid, run)
     return created(c, ctx, {
       lead: row,
       pending: requests.map((r) => ({ partnerId: r.partnerId, tier: r.tier })),
@@ -143,7 +173,12 @@ export function registerSecondLookRoutes(
     const token = c.req.header(ACCESS_TOKEN_HEADER)
     // Missing and wrong tokens answer like an unknown uuid: a search's existence is not disclosed.
     if (!token || !ctx.accessTokens.verify(token, uuid)) return notFound(c)
-    const snapshot = await ctx.ledger.getSearch(uuid.toLowerCase())
+    let snapshot: SearchSnapshot | undefined
+    try {
+      snapshot = await ctx.searches.get(uuid.toLowerCase())
+    } catch {
+      return unavailable(c, 1, 'The ledger is unavailable; poll again shortly.')
+    }
     if (snapshot === undefined) return notFound(c)
     c.header('Cache-Control', 'no-store')
     return c.json(rateTableOf(c, ctx, snapshot))
@@ -174,6 +209,14 @@ function apiPrefix(c: Context): string {
   const path = c.req.path
   const at = path.lastIndexOf('/second-look')
   return at >= 0 ? path.slice(0, at) : '/api'
+}
+
+/** Seconds a client waits before sending a lead the ledger could not take: a blip, or a failover. */
+const LEDGER_RETRY_AFTER_SECONDS = 2
+
+function unavailable(c: Context, retryAfterSeconds: number, message: string): Response {
+  c.header('Retry-After', String(retryAfterSeconds))
+  return errorResponse(c, 503, 'upstream_unavailable', message)
 }
 
 function notFound(c: Context): Response {

@@ -1,0 +1,2 @@
+ALTER TABLE "marketplace_leads" ADD COLUMN "failure_reason" text;--> statement-breakpoint
+CREATE INDEX "marketplace_leads_pending_deadline" ON "marketplace_leads" USING btree ("deadline_at") WHERE status = 'pending';

@@ -1,0 +1,156 @@
+/**
+ * @module A marketplace on fake time: partners are real loopback HTTP servers (one port each, so distinct
+ * origins) that answer after a latency counted on the same fake clock the marketplace's windows, retries
+ * and drain run on. Tests advance the clock; nothing sleeps.
+ */
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { Writable } from 'node:stream'
+import { Hono } from 'hono'
+import pino from 'pino'
+import { ACCESS_TOKEN_HEADER, WIDGET_HEADER } from '../../src/contract/bff.ts'
+import type { Ledger } from '../../src/ledger/index.ts'
+import {
+  createMarketplace,
+  type Marketplace,
+  type MarketplaceConfig,
+  type PartnerRegistryEntry,
+} from '../../src/marketplace/index.ts'
+import type { FakeClock } from '../ledger/fake-clock.ts'
+import { CLIENT, SECRET } from './harness.ts'
+
+export interface ScriptedPartner {
+  id: string
+  tier: 'first' | 'second'
+  /** Fake ms from receiving the lead to answering. */
+  latencyMs: number
+  status: 'approved' | 'rejected'
+  /** Bid of the single offer when approved. */
+  rate?: number
+  timeoutMs?: number
+}
+
+export interface FakeTimeMarket {
+  app: Hono
+  marketplace: Marketplace
+  logLines: string[]
+  /** Leads each partner has received. */
+  received(partnerId: string): number
+  /** Resolves once `partnerId` has received `count` leads in all. */
+  whenReceived(partnerId: string, count?: number): Promise<void>
+  submit(body: unknown, headers?: Record<string, string>): Promise<Response>
+  poll(uuid: string, token: string): Promise<Response>
+  close(): Promise<void>
+}
+
+export async function startFakeTimeMarket(options: {
+  ledger: Ledger
+  clock: FakeClock
+  partners: ScriptedPartner[]
+  config?: Partial<MarketplaceConfig>
+}): Promise<FakeTimeMarket> {
+  const counts = new Map<string, number>()
+  const waiters: Array<{ id: string; count: number; resolve: () => void }> = []
+  const servers: Server[] = []
+  const entries: PartnerRegistryEntry[] = []
+  for (const spec of options.partners) {
+    const server = createServer((req, res) => {
+      req.resume()
+      req.on('end', () => {
+        const count = (counts.get(spec.id) ?? 0) + 1
+        counts.set(spec.id, count)
+        for (const w of waiters.filter((w) => w.id === spec.id && w.count <= count)) {
+          waiters.splice(waiters.indexOf(w), 1)
+          w.resolve()
+        }
+        options.clock.timers.setTimeout(() => {
+          if (res.destroyed) return
+          const reply =
+            spec.status === 'approved'
+              ? {
+                  status: 'approved',
+                  lead_id: `${spec.id}-${count}`,
+                  offers: [
+                    {
+                      rate: spec.rate ?? 10,
+                      click_url: `https://${spec.id}.example/click/${count}`,
+                      product_type: 'installment_loan',
+                    },
+                  ],
+                }
+              : { status: 'rejected', lead_id: `${spec.id}-${count}`, reason: 'outside our credit box' }
+          res.setHeader('content-type', 'application/json')
+          res.end(JSON.stringify(reply))
+        }, spec.latencyMs)
+      })
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    servers.push(server)
+    entries.push({
+      id: spec.id,
+      name: spec.id,
+      tier: spec.tier,
+      endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}/leads`,
+      timeoutMs: spec.timeoutMs ?? 12_000,
+      scoreFactor: 1,
+      enabled: true,
+      display: {
+        name: spec.id,
+        logoUrl: '',
+        productType: 'installment_loan',
+        productDisplayName: 'Installment loan',
+        copy: '',
+        disclaimer: '',
+      },
+    })
+  }
+  const logLines: string[] = []
+  const sink = new Writable({
+    write(chunk, _encoding, callback) {
+      logLines.push(...String(chunk).split('\n').filter(Boolean))
+      callback()
+    },
+  })
+  const marketplace = createMarketplace({
+    config: { winnerPolicy: 'phase2', sandboxMode: true, ...options.config },
+    ledger: options.ledger,
+    registry: entries,
+    accessTokens: {
+      issue: (uuid) => `token-for-${uuid}`,
+      verify: (token, uuid) => token === `token-for-${uuid}`,
+    },
+    clientIdentity: () => CLIENT,
+    secret: SECRET,
+    logger: pino({ level: 'debug' }, sink),
+    timers: options.clock.timers,
+  })
+  const app = new Hono()
+  const api = new Hono()
+  marketplace.routes(api)
+  app.route('/api', api)
+  return {
+    app,
+    marketplace,
+    logLines,
+    received: (id) => counts.get(id) ?? 0,
+    whenReceived: (id, count = 1) =>
+      (counts.get(id) ?? 0) >= count
+        ? Promise.resolve()
+        : new Promise((resolve) => waiters.push({ id, count, resolve })),
+    submit: async (body, headers = {}) =>
+      app.request('http://bff.test/api/second-look', {
+        method: 'POST',
+        body: JSON.stringify(body),
+        headers: { 'content-type': 'application/json', [WIDGET_HEADER]: '1', ...headers },
+      }),
+    poll: async (uuid, token) =>
+      app.request(`http://bff.test/api/second-look/${uuid}`, { headers: { [ACCESS_TOKEN_HEADER]: token } }),
+    async close() {
+      await marketplace.close()
+      for (const server of servers) {
+        server.closeAllConnections()
+        await new Promise((resolve) => server.close(resolve))
+      }
+    },
+  }
+}

@@ -1,0 +1,164 @@
+/**
+ * Nothing reaches a partner that the ledger has not recorded, and nothing a partner sent is silently lost:
+ * the database is taken away mid-lead and mid-reply (PostgreSQL: a TCP proxy that is cut; PGlite: held by
+ * a transaction that never ends) on fake time. Prints the figure "leads lost under a database cut".
+ */
+import { randomUUID } from 'node:crypto'
+import { eq } from 'drizzle-orm'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { bffErrorSchema, createdSearchSchema } from '../../src/contract/bff.ts'
+import { leads, partnerRequests } from '../../src/ledger/index.ts'
+import { UNSETTLED_REQUEST_REASON } from '../../src/ledger/ledger-store.ts'
+import { createFakeClock, type FakeClock } from '../ledger/fake-clock.ts'
+import { type FaultyLedger, LEDGER_DRIVERS } from '../ledger/ledger-drivers.ts'
+import { type FakeTimeMarket, type ScriptedPartner, startFakeTimeMarket } from './fake-time-harness.ts'
+import { makeLead } from './harness.ts'
+
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 30_000 })
+
+const PARTNERS: ScriptedPartner[] = [
+  { id: 'alpha', tier: 'first', latencyMs: 2_000, status: 'approved', rate: 11 },
+  { id: 'bravo', tier: 'first', latencyMs: 3_000, status: 'approved', rate: 17 },
+  { id: 'charlie', tier: 'first', latencyMs: 4_000, status: 'rejected' },
+]
+
+describe.each(LEDGER_DRIVERS)('ledger faults on $name (fake time)', (driver) => {
+  // One database per driver (opening one costs seconds on a busy machine); a marketplace per test.
+  let clock: FakeClock
+  let db: FaultyLedger
+  let market: FakeTimeMarket | undefined
+  beforeAll(async () => {
+    clock = createFakeClock()
+    db = await driver.openFaulty({ timers: clock.timers, timeoutMs: 2_000 })
+  })
+  afterEach(async () => {
+    await db.up()
+    if (market) await clock.runUntil(market.close())
+    market = undefined
+  })
+  afterAll(async () => {
+    await db.close()
+  })
+
+  async function setUp(config = {}) {
+    market = await startFakeTimeMarket({ ledger: db.ledger, clock, partners: PARTNERS, config })
+    return { clock, db, m: market }
+  }
+
+  const sentTotal = (m: FakeTimeMarket) => PARTNERS.reduce((n, p) => n + m.received(p.id), 0)
+
+  it.each(['cut', 'hang'] as const)(
+    'write-ahead: with the database %s, a lead is a 503 with Retry-After within the ledger timeout and no partner is sent it',
+    async (mode) => {
+      const { clock, db, m } = await setUp()
+      await db.down(mode)
+      const answered = m.submit(makeLead())
+      const started = clock.now()
+      let done = false
+      void answered.finally(() => {
+        done = true
+      })
+      // Fake time passes until the answer comes; it must come by the ledger's timeout.
+      while (!done && clock.now() - started < 10_000) await clock.tick(100)
+      const res = await answered
+      expect(clock.now() - started).toBeLessThanOrEqual(2_000)
+      expect(res.status).toBe(503)
+      expect(res.headers.get('retry-after')).toBe('2')
+      expect(bffErrorSchema.parse(await res.json()).message).toMatch(/sent to no partner/)
+      await db.up()
+      await clock.tick(15_000)
+      expect(sentTotal(m)).toBe(0)
+      // Once the ledger is back, the same lead goes through, and partners get it once.
+      const again = await m.submit(makeLead())
+      expect(again.status).toBe(201)
+      await Promise.all(PARTNERS.map((p) => m.whenReceived(p.id)))
+      expect(sentTotal(m)).toBe(3)
+    },
+  )
+
+  it('a cut mid-reply loses nothing: replies that land while the database is away are retried until it is back', async () => {
+    const { clock, db, m } = await setUp()
+    const created = []
+    for (let i = 0; i < 10; i++) {
+      const res = await m.submit(makeLead())
+      expect(res.status).toBe(201)
+      created.push(createdSearchSchema.parse(await res.json()).rateTable)
+    }
+    await Promise.all(PARTNERS.map((p) => m.whenReceived(p.id, 10)))
+    await db.down()
+    // Every reply lands while the database is away (2-4 s), and a while after.
+    await clock.tick(8_000)
+    await db.up()
+    await clock.runUntil(Promise.all(created.map((t) => m.marketplace.settled(t.uuid))), { stepMs: 250 })
+    expect(m.marketplace.inFlight).toBe(0)
+    let lost = 0
+    for (const table of created) {
+      const [lead] = await db.ledger.db.select().from(leads).where(eq(leads.id, table.leadUuid))
+      const rows = await db.ledger.db
+        .select()
+        .from(partnerRequests)
+        .where(eq(partnerRequests.leadId, table.leadUuid))
+      const replied = rows.every((r) => r.status === 'approved' || r.status === 'rejected')
+      const search = await db.ledger.getSearch(table.uuid)
+      if (lead?.status !== 'complete' || !replied || search?.displayed[0]?.partnerId !== 'bravo') lost++
+    }
+    console.info(
+      `[figure] ${driver.name}: leads lost under a database cut mid-reply: ${lost} of ${created.length}`,
+    )
+    expect(lost).toBe(0)
+    expect(m.logLines.some((l) => l.includes('retrying'))).toBe(true)
+  })
+
+  it('a cut past every retry ends the lead in a recorded, explained state, never pending for ever', async () => {
+    const { clock, db, m } = await setUp({ writeRetryMs: 5_000 })
+    const res = await m.submit(makeLead())
+    const { rateTable, accessToken } = createdSearchSchema.parse(await res.json())
+    await Promise.all(PARTNERS.map((p) => m.whenReceived(p.id)))
+    await db.down()
+    await clock.tick(15_000)
+    await db.up()
+    await clock.runUntil(m.marketplace.settled(rateTable.uuid))
+    // The sweep closes what nobody is settling once its deadline is well past.
+    await clock.tick(60_000)
+    await vi.waitFor(async () => {
+      const [lead] = await db.ledger.db.select().from(leads).where(eq(leads.id, rateTable.leadUuid))
+      expect(lead?.status).not.toBe('pending')
+    })
+    const [lead] = await db.ledger.db.select().from(leads).where(eq(leads.id, rateTable.leadUuid))
+    const rows = await db.ledger.db
+      .select()
+      .from(partnerRequests)
+      .where(eq(partnerRequests.leadId, rateTable.leadUuid))
+    if (driver.name === 'postgres') {
+      // The writes never reached the database: the lead failed, and says why.
+      expect(lead).toMatchObject({ status: 'failed' })
+      expect(lead?.failureReason).toMatch(/ledger unavailable past every retry/)
+      expect(rows.every((r) => r.status === 'error' && r.reason === UNSETTLED_REQUEST_REASON)).toBe(true)
+    } else {
+      // PGlite ran the held statements once released: the replies were written after all.
+      expect(lead?.status).toBe('complete')
+    }
+    const table = await (await m.poll(rateTable.uuid, accessToken)).json()
+    expect(table.pendingResponses).toEqual([])
+  })
+
+  it('a poll while the database is away answers from memory, or 503 with Retry-After when it has nothing', async () => {
+    const { clock, db, m } = await setUp()
+    const res = await m.submit(makeLead())
+    const { rateTable, accessToken } = createdSearchSchema.parse(await res.json())
+    expect((await m.poll(rateTable.uuid, accessToken)).status).toBe(200)
+    await db.down()
+    await clock.tick(1_000)
+    const polled = m.poll(rateTable.uuid, accessToken)
+    await clock.tick(2_000)
+    const stale = await polled
+    expect(stale.status).toBe(200)
+    expect((await stale.json()).pendingResponses).toHaveLength(3)
+    const unknown = randomUUID()
+    const never = m.poll(unknown, `token-for-${unknown}`)
+    await clock.tick(2_000)
+    const refused = await never
+    expect(refused.status).toBe(503)
+    expect(refused.headers.get('retry-after')).toBe('1')
+  })
+})
