@@ -5,17 +5,23 @@
  * operation, so they always land in the same transaction.
  */
 import { and, asc, eq } from 'drizzle-orm'
+import { withLedgerErrors } from './ledger-error.ts'
 import type { LedgerDb } from './open-ledger.ts'
 import { type PartnerReportQuery, queryPartnerReport } from './partner-report.ts'
-import { clicks, leads, offers, partnerRequests } from './schema.ts'
+import { recordConversion } from './record-conversion.ts'
+import { clicks, impressions, leads, offers, partnerRequests } from './schema.ts'
+import { querySuppressionList, type SuppressionQuery } from './suppression-list.ts'
 import type {
+  ConversionInput,
   CreateLeadResult,
   NewLead,
   PartnerReport,
+  RecordConversionResult,
   ReplyRecord,
   SearchSnapshot,
   SentRequest,
   StoredOffer,
+  SuppressionList,
   Tier,
   TierClose,
 } from './types.ts'
@@ -44,6 +50,17 @@ export interface Ledger {
     clickedAt: Date
   }): Promise<boolean>
   partnerReport(query: PartnerReportQuery): Promise<PartnerReport>
+  /** True for the first impression of this offer (the widget rendered it); later ones change nothing. */
+  recordImpression(impression: {
+    offerId: string
+    leadId: string
+    partnerId: string
+    impressedAt: Date
+  }): Promise<boolean>
+  /** A partner's conversion postback, once per partner and partner `lead_id`. */
+  recordConversion(conversion: ConversionInput): Promise<RecordConversionResult>
+  /** The partner's leads sent in the range that did not click its offer (seed 001: no remarketing). */
+  suppressionList(query: SuppressionQuery): Promise<SuppressionList>
   close(): Promise<void>
 }
 
@@ -52,7 +69,8 @@ export function createLedgerStore(
   options: { driver: Ledger['driver']; close: () => Promise<void> },
 ): Ledger {
   const writes = createWriteBatch(db)
-  return {
+  // No caller ever sees (or logs) a query's parameters: every failure leaves as a LedgerError.
+  return withLedgerErrors<Ledger>({
     driver: options.driver,
     db,
     createLead: writes.createLead,
@@ -99,9 +117,21 @@ export function createLedgerStore(
 
     partnerReport: (query) => queryPartnerReport(db, query),
 
+    async recordImpression(impression) {
+      const inserted = await db
+        .insert(impressions)
+        .values(impression)
+        .onConflictDoNothing()
+        .returning({ offerId: impressions.offerId })
+      return inserted.length > 0
+    },
+
+    recordConversion: (conversion) => recordConversion(db, conversion),
+    suppressionList: (query) => querySuppressionList(db, query),
+
     async close() {
       await writes.drain()
       await options.close()
     },
-  }
+  })
 }

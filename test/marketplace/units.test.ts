@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Lead } from '../../src/contract/partner.ts'
 import { createClickSigner } from '../../src/marketplace/clicks/click-token.ts'
-import { identifyingValues, redactReason } from '../../src/marketplace/fan-out/redact.ts'
+import { identifyingValues, redactLeadId, redactReason } from '../../src/marketplace/fan-out/redact.ts'
 import { canonicalJson, createBodyHasher } from '../../src/marketplace/intake/idempotency.ts'
 import { csvCell } from '../../src/marketplace/reports/report-csv.ts'
 import { parseReportRange } from '../../src/marketplace/reports/report-range.ts'
@@ -49,6 +49,44 @@ describe('reason redaction', () => {
     )
     expect(redactReason('x'.repeat(900), values)?.length).toBe(500)
     expect(redactReason('line\nbreak\u0000', values)).toBe('line break ')
+  })
+
+  it('masks whole tokens only: a lead named Doe leaves "does not meet criteria" intact', () => {
+    const lead = makeLead() as unknown as Lead
+    lead.personalInformation.lastName = 'Doe'
+    const values = identifyingValues(lead)
+    expect(redactReason('Doe does not meet criteria; doe-eyed DOE', values)).toBe(
+      '[redacted] does not meet criteria; [redacted]-eyed [redacted]',
+    )
+    expect(redactReason("Doesn't qualify (Probeworthy)", values)).toBe("Doesn't qualify (Probeworthy)")
+  })
+
+  it('masks the SSN, phone and date of birth in other spellings, never a longer number holding them', () => {
+    const lead = makeLead() as unknown as Lead
+    Object.assign(lead.personalInformation, {
+      ssn: '219-09-9999',
+      primaryPhone: '202-555-0147',
+      dateOfBirth: '1979-11-23',
+    })
+    const values = identifyingValues(lead)
+    for (const spelling of [
+      '219 09 9999',
+      '219099999',
+      '219.09.9999',
+      '(202) 555-0147',
+      '+1 202 555 0147',
+      '2025550147',
+      '1979/11/23',
+      '19791123',
+      '11/23/1979',
+      '23.11.1979',
+      '11-23-79',
+    ]) {
+      expect(redactReason(`x ${spelling} y`, values), spelling).toBe('x [redacted] y')
+    }
+    expect(redactReason('ref 82190999991', values)).toBe('ref 82190999991')
+    expect(redactLeadId('lead-219 09 9999', values)).toBe('lead-[redacted]')
+    expect(redactLeadId('L-1979/11/23-7', values)).toBe('L-[redacted]-7')
   })
 })
 
