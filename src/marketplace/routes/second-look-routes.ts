@@ -9,6 +9,7 @@ import { ACCESS_TOKEN_HEADER, type CreatedSearch } from '../../contract/bff.ts'
 import { toFieldIssues, UUID_PATTERN } from '../../contract/common.ts'
 import { type Lead, leadInputSchema, leadSessionInformationSchema } from '../../contract/partner.ts'
 import type { SearchSnapshot, SentRequest } from '../../ledger/index.ts'
+import { createOfferLinker } from '../clicks/offer-links.ts'
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY } from '../intake/idempotency.ts'
 import type { MarketplaceContext } from '../marketplace-context.ts'
 import { buildRateTable } from '../rate-table/build-rate-table.ts'
@@ -162,9 +163,8 @@ function created(c: Context, ctx: MarketplaceContext, snapshot: SearchSnapshot):
 function rateTableOf(c: Context, ctx: MarketplaceContext, snapshot: SearchSnapshot) {
   const base = ctx.publicBaseUrl ?? new URL(c.req.url).origin
   // Click links are absolute: the widget may run on the publisher's origin, not ours.
-  const clicksPath = `${base}${apiPrefix(c)}/clicks/`
   return buildRateTable(snapshot, ctx.registry, {
-    clickUrl: (offerId) => clicksPath + ctx.clickSigner.sign(offerId),
+    links: createOfferLinker(`${base}${apiPrefix(c)}`, ctx.clickSigner),
     now: ctx.now(),
   })
 }
