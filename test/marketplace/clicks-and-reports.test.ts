@@ -173,13 +173,8 @@ describe.each(LEDGER_DRIVERS)('clicks and partner reports on $name', (driver) =>
         const { final } = await submitAndSettle(fresh)
         await submitAndSettle(fresh)
         // Only the first lead's offers are rendered (their pixels fire, one twice); one of them is clicked.
-        for (const offer of final.offers)
-          await fresh.app.request(
-            new URL(String((offer.impressionTrackingPixelUrls as string[])[0])).pathname,
-          )
-        await fresh.app.request(
-          new URL(String((final.offers[0]?.impressionTrackingPixelUrls as string[])[0])).pathname,
-        )
+        const pixels = final.offers.map((o) => String((o.impressionTrackingPixelUrls as string[])[0]))
+        for (const pixel of [...pixels, pixels[0]]) await fresh.app.request(new URL(String(pixel)).pathname)
         await fresh.app.request(new URL(String(final.offers[0]?.url)).pathname)
         const res = await fresh.app.request(`/api/reports/partners/${id}`, {
           headers: { Authorization: `Bearer ${TOKEN}` },
