@@ -248,8 +248,8 @@ export const legalInformationSchema = openShapes.legalInformation
 export const leadSessionInformationSchema = closedShapes.sessionInformation
 
 /**
- * The lead as a partner receives it. A partner reads it leniently (seed 001 says the full lead
- * specification goes beyond its table), so unknown keys pass here; the marketplace never sends any.
+ * The lead as a partner receives it. A partner reads it leniently (the partner interface,
+ * docs/partner-interface.md, says the full lead specification goes beyond its table), so unknown keys pass here; the marketplace never sends any.
  */
 export const leadSchema = leadObject('', openShapes, false)
 export type Lead = z.infer<typeof leadSchema>

@@ -59,7 +59,7 @@ export interface Ledger {
   }): Promise<boolean>
   /** A partner's conversion postback, once per partner and partner `lead_id`. */
   recordConversion(conversion: ConversionInput): Promise<RecordConversionResult>
-  /** The partner's leads sent in the range that did not click its offer (seed 001: no remarketing). */
+  /** The partner's leads sent in the range that did not click its offer (docs/partner-interface.md: no remarketing). */
   suppressionList(query: SuppressionQuery): Promise<SuppressionList>
   close(): Promise<void>
 }

@@ -110,7 +110,7 @@ export const clicks = pgTable(
 
 /**
  * Unique impressions: the first time the widget rendered an offer (its signed pixel reached us), one row
- * per lead and offer. Seed 001's "offers displayed" counts these, not auction winners nobody saw.
+ * per lead and offer. The partner interface's "offers displayed" (docs/partner-interface.md) counts these, not auction winners nobody saw.
  */
 export const impressions = pgTable(
   'marketplace_impressions',

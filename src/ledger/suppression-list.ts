@@ -1,5 +1,5 @@
 /**
- * @module Seed 001: "The partner must not remarket to any lead that does not click its offer." The leads
+ * @module docs/partner-interface.md: "The partner must not remarket to any lead that does not click its offer." The leads
  * sent to a partner in `[from, to)` that have not clicked any of its offers (to this day), oldest first,
  * by the partner's own `lead_id`, so the partner can suppress them.
  */

@@ -169,7 +169,7 @@ export interface PartnerReport {
   leadsTruncated: boolean
 }
 
-/** A lead sent to the partner that did not click its offer: the partner must not remarket to it (seed 001). */
+/** A lead sent to the partner that did not click its offer: the partner must not remarket to it (docs/partner-interface.md). */
 export interface SuppressedLead {
   /** The partner's own `lead_id` for it; null when the partner never answered with one (a timeout). */
   partnerLeadId: string | null

@@ -4,7 +4,7 @@
  * test them from outside, so the checker states them.
  */
 export const PARTNER_OBLIGATIONS: readonly string[] = [
-  'No remarketing: you must not remarket to any lead that did not click your offer (seed 001). ' +
+  'No remarketing: you must not remarket to any lead that did not click your offer (docs/partner-interface.md). ' +
     'Download the leads to suppress from GET /api/reports/partners/<your id>/suppression?from=&to= ' +
     '(JSON, or CSV with ?format=csv), with your own reports token, and suppress every lead_id on it.',
   'Conversions: if your contract pays on conversion, post each one once to POST /api/conversions ' +

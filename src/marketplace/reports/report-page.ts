@@ -51,7 +51,7 @@ export function reportPageHtml(basePath: string): string {
   <table id="bids"><thead><tr><th>Product type</th><th>Offers</th><th>Average bid</th></tr></thead><tbody></tbody></table>
   <h2>Lead-level win/loss</h2>
   <table id="leads"><thead><tr><th>Sent</th><th>Lead</th><th>Your lead id</th><th>Reply</th><th>Reason</th><th>Latency (ms)</th><th>Offer</th><th>Product type</th><th>Bid</th><th>Result</th><th>Displayed</th><th>Clicked</th><th>Converted</th></tr></thead><tbody></tbody></table>
-  <p>The suppression list holds the leads of this period that did not click your offer: seed 001 forbids remarketing to them.</p>
+  <p>The suppression list holds the leads of this period that did not click your offer: the partner interface forbids remarketing to them.</p>
 </section>
 </main>
 </body>

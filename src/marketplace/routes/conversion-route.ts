@@ -1,5 +1,5 @@
 /**
- * @module `POST /conversions`: a partner's conversion postback (seed 001: partners pay "on click or on
+ * @module `POST /conversions`: a partner's conversion postback (docs/partner-interface.md: partners pay "on click or on
  * conversion"). Authenticated by the partner's own token (registry `reportsTokenEnv`), which also says
  * whose lead it is; idempotent per partner `lead_id`: the first postback is recorded (201), a repeat
  * returns that first conversion unchanged (200, `Idempotent-Replayed: true`).

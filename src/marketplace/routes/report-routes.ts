@@ -4,7 +4,7 @@
  * the list holds only itself). `GET /reports/partners` (the list, for the page),
  * `GET /reports/partners/:id?from=&to=` as JSON, or CSV one table per file (`Accept: text/csv` or
  * `?format=csv`, `&table=`), and `GET /reports/partners/:id/suppression`: the partner's leads that did not
- * click its offer, which it must not remarket to (seed 001). Without any token the reports do not exist.
+ * click its offer, which it must not remarket to (docs/partner-interface.md). Without any token the reports do not exist.
  */
 import type { Context, Hono } from 'hono'
 import type { MarketplaceContext } from '../marketplace-context.ts'
