@@ -52,12 +52,17 @@ function patternOf(values: readonly string[]): RegExp | undefined {
   for (const value of values) for (const source of spellings(value)) sources.add(source)
   // Longest first, so a part (a first name) never splits a whole (the street address holding it).
   const list = [...sources].sort((a, b) => b.length - a.length)
-  const pattern = list.length === 0 ? undefined : new RegExp(list.join('|'), 'giu')
+  const pattern = list.length === 0 ? undefined : new RegExp(list.join('|'), 'gi')
   compiled.set(values, pattern)
   return pattern
 }
 
 const SEPARATOR = '[\\s().+/\\\\_-]*'
+/**
+ * A letter or digit of the names we see (ASCII and Latin-1/Extended-A/B): a class rather than `\\p{L}`, whose
+ * Unicode tables cost a compile of several milliseconds on the first reply of a process, inside the window.
+ */
+const WORD_CHAR = '[0-9A-Za-z_\\u00C0-\\u024F]'
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/
 
 /** Regex sources for one value: dates and digit runs in every usual spelling, text as a whole token. */
@@ -83,7 +88,7 @@ function spellings(value: string): string[] {
     return [digitsOnly(national.length === 10 ? `(?:\\+?1${SEPARATOR})?\\(?${run}` : run)]
   }
   const words = value.split(/\s+/).map(escapeRegExp).join('\\s+')
-  return [`(?<![\\p{L}\\p{N}_])${words}(?![\\p{L}\\p{N}_])`]
+  return [`(?<!${WORD_CHAR})${words}(?!${WORD_CHAR})`]
 }
 
 /** Not inside a longer number: `123456789` is not part of `91234567890`. */
