@@ -67,59 +67,107 @@ export type UsState = (typeof US_STATES)[number]
 const consentString = (field: string) =>
   z.enum(['true', 'false'], { error: `${field} must be the string "true" or "false"` })
 
-export const leadPersonalInformationSchema = z.looseObject({
-  firstName: nonEmptyText('personalInformation.firstName', 100),
-  lastName: nonEmptyText('personalInformation.lastName', 100),
-  email: z.email({ error: 'personalInformation.email must be an email address' }),
-  city: nonEmptyText('personalInformation.city', 100),
-  state: z.enum(US_STATES, {
-    error: 'personalInformation.state must be a two-letter code of the 50 states, DC, PR or VI',
-  }),
-  primaryPhone: z.string().check(
-    z.regex(/^\+?1?[\s.-]?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}$/, {
-      error: 'personalInformation.primaryPhone must be a 10-digit US phone number',
-    }),
-  ),
-  address1: nonEmptyText('personalInformation.address1', 200),
-  address2: z.optional(text('personalInformation.address2', 200)),
-  zipcode: z
-    .string()
-    .check(z.regex(/^\d{5}(-\d{4})?$/, { error: 'personalInformation.zipcode must be a 5-digit ZIP code' })),
-  dateOfBirth: realDate('personalInformation.dateOfBirth'),
-  ssn: z
-    .string()
-    .check(
-      z.regex(/^\d{3}-?\d{2}-?\d{4}$/, { error: 'personalInformation.ssn must be 9 digits (###-##-####)' }),
+/**
+ * An object of the lead. `closed` refuses every key the table above does not define, one issue per key at
+ * its full path (`legalInformation.consentsToTcpa`), even when other fields are wrong too: the intake never
+ * forwards to a partner what the contract does not define (a `bankAccount`, a misspelled consent).
+ */
+function leadObject<S extends z.core.$ZodLooseShape>(path: string, shape: S, closed: boolean) {
+  const object = z.looseObject(shape)
+  if (!closed) return object
+  const known = Object.keys(shape)
+  return object.check(
+    z.superRefine(
+      (value: Record<string, unknown>, ctx) => {
+        for (const key of Object.keys(value)) {
+          if (Object.hasOwn(shape, key)) continue
+          const field = path ? `${path}.${key}` : key
+          const near = known.find((k) => k.toLowerCase() === key.toLowerCase())
+          ctx.issues.push({
+            code: 'custom',
+            input: value[key],
+            path: [key],
+            continue: true,
+            message: `${field} is not a field of the lead (docs/partner-interface.md): ${
+              near ? `did you mean ${path ? `${path}.` : ''}${near}?` : 'remove it'
+            }`,
+          })
+        }
+      },
+      // Runs even when a known field is wrong, so every unknown key is named in the same answer.
+      { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
     ),
-})
+  )
+}
 
-export const loanInformationSchema = z.looseObject({
-  purpose: nonEmptyText('loanInformation.purpose', 100),
-  loanAmount: z.optional(
-    z
-      .number({ error: 'loanInformation.loanAmount must be a number of USD' })
-      .check(z.positive({ error: 'loanInformation.loanAmount must be more than 0' })),
-  ),
-})
-
-export const mortgageInformationSchema = z.looseObject({
-  propertyStatus: z.optional(nonEmptyText('mortgageInformation.propertyStatus', 100)),
-})
-
-/** Seed 001: "exactly one of this and `providedNumericCreditScore` is available". */
-export const creditInformationSchema = z
-  .looseObject({
-    providedCreditRating: z.optional(nonEmptyText('creditInformation.providedCreditRating', 100)),
-    providedNumericCreditScore: z.optional(
-      z
-        .number({ error: 'creditInformation.providedNumericCreditScore must be a number' })
+function leadShapes(closed: boolean) {
+  const personalInformation = leadObject(
+    'personalInformation',
+    {
+      firstName: nonEmptyText('personalInformation.firstName', 100),
+      lastName: nonEmptyText('personalInformation.lastName', 100),
+      email: z.email({ error: 'personalInformation.email must be an email address' }),
+      city: nonEmptyText('personalInformation.city', 100),
+      state: z.enum(US_STATES, {
+        error: 'personalInformation.state must be a two-letter code of the 50 states, DC, PR or VI',
+      }),
+      primaryPhone: z.string().check(
+        z.regex(/^\+?1?[\s.-]?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}$/, {
+          error: 'personalInformation.primaryPhone must be a 10-digit US phone number',
+        }),
+      ),
+      address1: nonEmptyText('personalInformation.address1', 200),
+      address2: z.optional(text('personalInformation.address2', 200)),
+      zipcode: z
+        .string()
         .check(
-          z.gte(300, { error: 'creditInformation.providedNumericCreditScore must be at least 300' }),
-          z.lte(850, { error: 'creditInformation.providedNumericCreditScore must be at most 850' }),
+          z.regex(/^\d{5}(-\d{4})?$/, { error: 'personalInformation.zipcode must be a 5-digit ZIP code' }),
         ),
-    ),
-  })
-  .check(
+      dateOfBirth: realDate('personalInformation.dateOfBirth'),
+      ssn: z.string().check(
+        z.regex(/^\d{3}-?\d{2}-?\d{4}$/, {
+          error: 'personalInformation.ssn must be 9 digits (###-##-####)',
+        }),
+      ),
+    },
+    closed,
+  )
+
+  const loanInformation = leadObject(
+    'loanInformation',
+    {
+      purpose: nonEmptyText('loanInformation.purpose', 100),
+      loanAmount: z.optional(
+        z
+          .number({ error: 'loanInformation.loanAmount must be a number of USD' })
+          .check(z.positive({ error: 'loanInformation.loanAmount must be more than 0' })),
+      ),
+    },
+    closed,
+  )
+
+  const mortgageInformation = leadObject(
+    'mortgageInformation',
+    { propertyStatus: z.optional(nonEmptyText('mortgageInformation.propertyStatus', 100)) },
+    closed,
+  )
+
+  /** Seed 001: "exactly one of this and `providedNumericCreditScore` is available". */
+  const creditInformation = leadObject(
+    'creditInformation',
+    {
+      providedCreditRating: z.optional(nonEmptyText('creditInformation.providedCreditRating', 100)),
+      providedNumericCreditScore: z.optional(
+        z
+          .number({ error: 'creditInformation.providedNumericCreditScore must be a number' })
+          .check(
+            z.gte(300, { error: 'creditInformation.providedNumericCreditScore must be at least 300' }),
+            z.lte(850, { error: 'creditInformation.providedNumericCreditScore must be at most 850' }),
+          ),
+      ),
+    },
+    closed,
+  ).check(
     z.refine((c) => (c.providedCreditRating === undefined) !== (c.providedNumericCreditScore === undefined), {
       error:
         'creditInformation needs exactly one of providedCreditRating and providedNumericCreditScore: send one, not both',
@@ -127,37 +175,36 @@ export const creditInformationSchema = z
     }),
   )
 
-const usd = (field: string) =>
-  z
-    .number({ error: `${field} must be a number of USD` })
-    .check(z.gte(0, { error: `${field} must not be negative` }))
-
-/** Seed 001: "one of `annualIncome` and `monthlyNetIncome` is present". */
-export const financialInformationSchema = z
-  .looseObject({
-    employmentStatus: z.optional(nonEmptyText('financialInformation.employmentStatus', 100)),
-    employmentPayFrequency: z.optional(nonEmptyText('financialInformation.employmentPayFrequency', 100)),
-    annualIncome: z.optional(usd('financialInformation.annualIncome')),
-    monthlyNetIncome: z.optional(usd('financialInformation.monthlyNetIncome')),
-  })
-  .check(
+  /** Seed 001: "one of `annualIncome` and `monthlyNetIncome` is present". */
+  const financialInformation = leadObject(
+    'financialInformation',
+    {
+      employmentStatus: z.optional(nonEmptyText('financialInformation.employmentStatus', 100)),
+      employmentPayFrequency: z.optional(nonEmptyText('financialInformation.employmentPayFrequency', 100)),
+      annualIncome: z.optional(usd('financialInformation.annualIncome')),
+      monthlyNetIncome: z.optional(usd('financialInformation.monthlyNetIncome')),
+    },
+    closed,
+  ).check(
     z.refine((f) => f.annualIncome !== undefined || f.monthlyNetIncome !== undefined, {
       error: 'financialInformation needs annualIncome or monthlyNetIncome: send at least one',
       path: ['annualIncome'],
     }),
   )
 
-/** Seed 001: `tcpaLanguage` is "present when `consentstoTcpa` is true"; the key is spelled exactly so. */
-export const legalInformationSchema = z
-  .looseObject({
-    consentsToFcra: z.literal('true', {
-      error: 'legalInformation.consentsToFcra must be "true": the lead must give FCRA consent',
-    }),
-    fcraLanguage: nonEmptyText('legalInformation.fcraLanguage', 10_000),
-    consentstoTcpa: z.optional(consentString('legalInformation.consentstoTcpa')),
-    tcpaLanguage: z.optional(text('legalInformation.tcpaLanguage', 10_000)),
-  })
-  .check(
+  /** Seed 001: `tcpaLanguage` is "present when `consentstoTcpa` is true"; the key is spelled exactly so. */
+  const legalInformation = leadObject(
+    'legalInformation',
+    {
+      consentsToFcra: z.literal('true', {
+        error: 'legalInformation.consentsToFcra must be "true": the lead must give FCRA consent',
+      }),
+      fcraLanguage: nonEmptyText('legalInformation.fcraLanguage', 10_000),
+      consentstoTcpa: z.optional(consentString('legalInformation.consentstoTcpa')),
+      tcpaLanguage: z.optional(text('legalInformation.tcpaLanguage', 10_000)),
+    },
+    closed,
+  ).check(
     z.refine((l) => l.consentstoTcpa !== 'true' || (l.tcpaLanguage ?? '').length > 0, {
       error:
         'legalInformation.tcpaLanguage is required when consentstoTcpa is "true": send the TCPA text shown',
@@ -165,28 +212,57 @@ export const legalInformationSchema = z
     }),
   )
 
-export const leadSessionInformationSchema = z.looseObject({
-  ipAddress,
-  userAgent: nonEmptyText('sessionInformation.userAgent', 2048),
-})
+  const sessionInformation = leadObject(
+    'sessionInformation',
+    { ipAddress, userAgent: nonEmptyText('sessionInformation.userAgent', 2048) },
+    closed,
+  )
 
-const leadFields = {
-  personalInformation: leadPersonalInformationSchema,
-  loanInformation: loanInformationSchema,
-  mortgageInformation: z.optional(mortgageInformationSchema),
-  creditInformation: creditInformationSchema,
-  // Seed 001 leaves the object's availability unspecified, but one of its incomes is always present,
-  // so the object is required (README, Decisions).
-  financialInformation: financialInformationSchema,
-  legalInformation: legalInformationSchema,
+  return {
+    personalInformation,
+    loanInformation,
+    mortgageInformation: z.optional(mortgageInformation),
+    creditInformation,
+    // Seed 001 leaves the object's availability unspecified, but one of its incomes is always present,
+    // so the object is required (README, Decisions).
+    financialInformation,
+    legalInformation,
+    sessionInformation,
+  }
 }
 
-/** The lead as a partner receives it. */
-export const leadSchema = z.looseObject({ ...leadFields, sessionInformation: leadSessionInformationSchema })
+const usd = (field: string) =>
+  z
+    .number({ error: `${field} must be a number of USD` })
+    .check(z.gte(0, { error: `${field} must not be negative` }))
+
+const openShapes = leadShapes(false)
+const closedShapes = leadShapes(true)
+
+export const leadPersonalInformationSchema = openShapes.personalInformation
+export const loanInformationSchema = openShapes.loanInformation
+export const creditInformationSchema = openShapes.creditInformation
+export const financialInformationSchema = openShapes.financialInformation
+export const legalInformationSchema = openShapes.legalInformation
+/** The session the BFF builds from the live request: exactly these two fields. */
+export const leadSessionInformationSchema = closedShapes.sessionInformation
+
+/**
+ * The lead as a partner receives it. A partner reads it leniently (the partner interface,
+ * docs/partner-interface.md, says the full lead specification goes beyond its table), so unknown keys pass here; the marketplace never sends any.
+ */
+export const leadSchema = leadObject('', openShapes, false)
 export type Lead = z.infer<typeof leadSchema>
 
-/** The lead as a publisher submits it to the BFF: session information is always rebuilt server-side. */
-export const leadInputSchema = z.looseObject({ ...leadFields, sessionInformation: z.optional(z.unknown()) })
+/**
+ * The lead as a publisher submits it to the BFF: every level closed (an unknown key is a 400 naming it),
+ * and session information, always rebuilt server-side, taken as anything and dropped.
+ */
+export const leadInputSchema = leadObject(
+  '',
+  { ...closedShapes, sessionInformation: z.optional(z.unknown()) },
+  true,
+)
 export type LeadInput = z.infer<typeof leadInputSchema>
 
 /** The fields seed 001 marks "conditional": required when a partner returns several product types. */
@@ -198,20 +274,53 @@ export const CONDITIONAL_OFFER_FIELDS = [
   'logo_src',
 ] as const
 
+/** Loopback hosts: a partner and the marketplace on one machine (the sandbox's partners, a partner's tests). */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase()
+  return (
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    host === '::1' ||
+    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host)
+  )
+}
+
+/**
+ * A partner link a browser will follow or load (`click_url`, `logo_src`): https, or http to a loopback host
+ * only; never `javascript:`, `data:` or a relative path. Undefined when the URL is acceptable.
+ */
+export function partnerUrlProblem(value: string): string | undefined {
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    return 'must be an absolute https URL'
+  }
+  if (url.protocol === 'https:' && url.hostname !== '') return undefined
+  if (url.protocol === 'http:' && isLoopbackHost(url.hostname)) return undefined
+  return url.protocol === 'http:'
+    ? 'must be https (http is accepted only to a loopback host)'
+    : 'must be an absolute https URL'
+}
+
+const partnerUrl = (field: string) =>
+  z.string({ error: `${field} must be a string` }).check(
+    z.maxLength(4096, { error: `${field} must be at most 4096 characters` }),
+    z.refine((value) => partnerUrlProblem(value) === undefined, {
+      error: `${field} must be an absolute https URL (http only to a loopback host)`,
+    }),
+  )
+
 export const partnerOfferSchema = z.looseObject({
   rate: z
     .number({ error: 'offers[].rate must be a number' })
     .check(z.gte(0, { error: 'offers[].rate must not be negative' })),
-  click_url: z.url({
-    protocol: /^https?$/,
-    hostname: z.regexes.hostname,
-    error: 'offers[].click_url must be an absolute http(s) URL',
-  }),
+  click_url: partnerUrl('offers[].click_url'),
   name: z.optional(text('offers[].name', 200)),
   display_name: z.optional(text('offers[].display_name', 200)),
   offer_details: z.optional(text('offers[].offer_details', 5000)),
   product_type: z.optional(nonEmptyText('offers[].product_type', 100)),
-  logo_src: z.optional(text('offers[].logo_src', 2048)),
+  logo_src: z.optional(partnerUrl('offers[].logo_src')),
 })
 export type PartnerOffer = z.infer<typeof partnerOfferSchema>
 

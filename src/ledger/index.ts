@@ -1,22 +1,40 @@
 /**
  * @module The ledger's public surface: open it, then record and report through the returned store.
  */
+
+export { LedgerError } from './ledger-error.ts'
 export type { Ledger } from './ledger-store.ts'
 export type { LedgerDb, OpenLedgerOptions } from './open-ledger.ts'
 export { MIGRATIONS_FOLDER, openLedger } from './open-ledger.ts'
 export type { PartnerReportQuery } from './partner-report.ts'
-export { clicks, leads, ledgerSchema, offers, partnerRequests } from './schema.ts'
+export {
+  clicks,
+  conversions,
+  impressions,
+  leads,
+  ledgerSchema,
+  offers,
+  partnerRequests,
+} from './schema.ts'
+export type { SuppressionQuery } from './suppression-list.ts'
 export type {
+  ConversionInput,
+  ConversionRecord,
   CreateLeadResult,
   LeadRow,
   NewLead,
   OfferRecord,
   PartnerReport,
+  RecordConversionResult,
+  ReplyCause,
   ReplyRecord,
+  ReplyStats,
   RequestStatus,
   SearchSnapshot,
   SentRequest,
   StoredOffer,
+  SuppressedLead,
+  SuppressionList,
   Tier,
   TierClose,
 } from './types.ts'

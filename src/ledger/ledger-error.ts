@@ -75,3 +75,35 @@ function messageOf(error: unknown): string | undefined {
   if (!(error instanceof Error) || (error as { severity?: unknown }).severity !== undefined) return undefined
   return error.message.startsWith('Failed query') ? undefined : error.message
 }
+
+/**
+ * The same object with every method's failure turned into a {@link LedgerError}, thrown or rejected (a
+ * proxy, so getters and properties added later read through). The method's name says what failed.
+ */
+export function withLedgerErrors<T extends object>(target: T): T {
+  const wrapped = new Map<PropertyKey, unknown>()
+  return new Proxy(target, {
+    get(object, key, receiver) {
+      const value = Reflect.get(object, key, receiver)
+      if (typeof value !== 'function') return value
+      let fn = wrapped.get(key)
+      if (fn === undefined) {
+        const name = String(key)
+        fn = (...args: unknown[]) => {
+          try {
+            const result = Reflect.apply(value, object, args)
+            return result instanceof Promise
+              ? result.catch((error: unknown) => {
+                  throw toLedgerError(name, error)
+                })
+              : result
+          } catch (error) {
+            throw toLedgerError(name, error)
+          }
+        }
+        wrapped.set(key, fn)
+      }
+      return fn
+    },
+  })
+}

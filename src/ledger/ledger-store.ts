@@ -5,19 +5,24 @@
  * operation, so they always land in the same transaction.
  */
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm'
-import { withTimeout } from './ledger-error.ts'
+import { withLedgerErrors, withTimeout } from './ledger-error.ts'
 import type { LedgerDb } from './open-ledger.ts'
 import { type PartnerReportQuery, queryPartnerReport } from './partner-report.ts'
-import { clicks, leads, offers, partnerRequests } from './schema.ts'
+import { recordConversion } from './record-conversion.ts'
+import { clicks, impressions, leads, offers, partnerRequests } from './schema.ts'
+import { querySuppressionList, type SuppressionQuery } from './suppression-list.ts'
 import type { Timers } from './timers.ts'
 import type {
+  ConversionInput,
   CreateLeadResult,
   NewLead,
   PartnerReport,
+  RecordConversionResult,
   ReplyRecord,
   SearchSnapshot,
   SentRequest,
   StoredOffer,
+  SuppressionList,
   Tier,
   TierClose,
 } from './types.ts'
@@ -55,6 +60,17 @@ export interface Ledger {
    * and its requests still awaited as errors saying so. Returns how many leads it closed.
    */
   closeUnsettled(deadlineBefore: Date, at: Date, reason: string): Promise<number>
+  /** True for the first impression of this offer (the widget rendered it); later ones change nothing. */
+  recordImpression(impression: {
+    offerId: string
+    leadId: string
+    partnerId: string
+    impressedAt: Date
+  }): Promise<boolean>
+  /** A partner's conversion postback, once per partner and partner `lead_id`. */
+  recordConversion(conversion: ConversionInput): Promise<RecordConversionResult>
+  /** The partner's leads sent in the range that did not click its offer (docs/partner-interface.md: no remarketing). */
+  suppressionList(query: SuppressionQuery): Promise<SuppressionList>
   close(): Promise<void>
 }
 
@@ -69,7 +85,8 @@ export function createLedgerStore(
   const writes = createWriteBatch(db, { timers, timeoutMs })
   const guard = <T>(operation: string, run: () => Promise<T>) =>
     withTimeout(timers, timeoutMs, operation, run)
-  return {
+  // No caller ever sees (or logs) a query's parameters: every failure leaves as a LedgerError.
+  return withLedgerErrors<Ledger>({
     driver: options.driver,
     db,
     timeoutMs,
@@ -122,11 +139,23 @@ export function createLedgerStore(
         }),
       ),
 
+    recordImpression: (impression) =>
+      guard('recordImpression', async () => {
+        const inserted = await db
+          .insert(impressions)
+          .values(impression)
+          .onConflictDoNothing()
+          .returning({ offerId: impressions.offerId })
+        return inserted.length > 0
+      }),
+    recordConversion: (conversion) => guard('recordConversion', () => recordConversion(db, conversion)),
+    suppressionList: (query) => guard('suppressionList', () => querySuppressionList(db, query)),
+
     async close() {
       await writes.drain()
       await options.close()
     },
-  }
+  })
 }
 
 async function readSearch(db: LedgerDb, searchUuid: string): Promise<SearchSnapshot | undefined> {

@@ -1,12 +1,14 @@
 /**
  * @module The figures seed 001 says partners are supplied: requests, responses with at least one offer,
- * offers returned, offers displayed, unique clicks, average bid per product type, and the lead-level
- * win/loss report. Every figure counts the leads *sent* in `[from, to)`, whenever they were clicked.
+ * offers returned, offers displayed (unique impressions), unique clicks, average bid per product type, and
+ * the lead-level win/loss report; with them what a partner needs to act on them: its replies' reasons,
+ * its error and timeout causes with latency, win rate, click-through rate and conversions. Every figure
+ * counts the leads *sent* in `[from, to)`, whenever they were displayed, clicked or converted.
  */
-import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm'
+import { and, desc, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm'
 import type { LedgerDb } from './open-ledger.ts'
-import { clicks, offers, partnerRequests } from './schema.ts'
-import type { PartnerReport, RequestStatus } from './types.ts'
+import { clicks, conversions, impressions, offers, partnerRequests } from './schema.ts'
+import type { PartnerReport, ReplyCause, ReplyStats, RequestStatus } from './types.ts'
 
 export interface PartnerReportQuery {
   partnerId: string
@@ -16,7 +18,14 @@ export interface PartnerReportQuery {
   leadLimit?: number
 }
 
+/** Most causes listed; the rest are rarer than every one shown. */
+const MAX_CAUSES = 50
+
 const day = sql<string>`to_char(${partnerRequests.sentAt} at time zone 'UTC', 'YYYY-MM-DD')`
+const round = (value: unknown, places = 1) =>
+  value === null || value === undefined ? null : Math.round(Number(value) * 10 ** places) / 10 ** places
+const ratio = (part: number, whole: number) =>
+  whole === 0 ? null : Math.round((part / whole) * 10_000) / 10_000
 
 export async function queryPartnerReport(db: LedgerDb, query: PartnerReportQuery): Promise<PartnerReport> {
   const leadLimit = query.leadLimit ?? 5000
@@ -27,77 +36,132 @@ export async function queryPartnerReport(db: LedgerDb, query: PartnerReportQuery
   )
   const offerJoin = eq(offers.requestId, partnerRequests.id)
   const clickJoin = eq(clicks.offerId, offers.id)
+  const impressionJoin = eq(impressions.offerId, offers.id)
 
-  const [requestsByDay, offersByDay, byProduct, recent] = await Promise.all([
-    db
-      .select({
-        date: day,
-        requests: sql<number>`count(*)::int`,
-        responsesWithOffers: sql<number>`(count(*) filter (where ${partnerRequests.offerCount} > 0))::int`,
-        offersReturned: sql<number>`coalesce(sum(${partnerRequests.offerCount}), 0)::int`,
-      })
-      .from(partnerRequests)
-      .where(sent)
-      .groupBy(day)
-      .orderBy(day),
-    db
-      .select({
-        date: day,
-        offersDisplayed: sql<number>`(count(*) filter (where ${offers.displayed}))::int`,
-        uniqueClicks: sql<number>`count(${clicks.offerId})::int`,
-      })
-      .from(offers)
-      .innerJoin(partnerRequests, offerJoin)
-      .leftJoin(clicks, clickJoin)
-      .where(sent)
-      .groupBy(day),
-    db
-      .select({
-        productType: offers.productType,
-        offers: sql<number>`count(*)::int`,
-        averageBid: sql<number>`avg(${offers.rate})::float8`,
-      })
-      .from(offers)
-      .innerJoin(partnerRequests, offerJoin)
-      .where(sent)
-      .groupBy(offers.productType)
-      .orderBy(offers.productType),
-    db
-      .select({
-        id: partnerRequests.id,
-        leadId: partnerRequests.leadId,
-        partnerLeadId: partnerRequests.partnerLeadId,
-        sentAt: partnerRequests.sentAt,
-        status: partnerRequests.status,
-      })
-      .from(partnerRequests)
-      .where(sent)
-      .orderBy(desc(partnerRequests.sentAt), desc(partnerRequests.id))
-      .limit(leadLimit + 1),
-  ])
+  const [requestsByDay, offersByDay, conversionsByDay, byProduct, byStatus, causes, recent] =
+    await Promise.all([
+      db
+        .select({
+          date: day,
+          requests: sql<number>`count(*)::int`,
+          responsesWithOffers: sql<number>`(count(*) filter (where ${partnerRequests.offerCount} > 0))::int`,
+          offersReturned: sql<number>`coalesce(sum(${partnerRequests.offerCount}), 0)::int`,
+        })
+        .from(partnerRequests)
+        .where(sent)
+        .groupBy(day)
+        .orderBy(day),
+      db
+        .select({
+          date: day,
+          offersWon: sql<number>`(count(*) filter (where ${offers.displayed}))::int`,
+          offersDisplayed: sql<number>`count(${impressions.offerId})::int`,
+          uniqueClicks: sql<number>`count(${clicks.offerId})::int`,
+        })
+        .from(offers)
+        .innerJoin(partnerRequests, offerJoin)
+        .leftJoin(impressions, impressionJoin)
+        .leftJoin(clicks, clickJoin)
+        .where(sent)
+        .groupBy(day),
+      db
+        .select({
+          date: day,
+          conversions: sql<number>`count(*)::int`,
+          amount: sql<number>`coalesce(sum(${conversions.amount}), 0)::float8`,
+        })
+        .from(conversions)
+        .innerJoin(partnerRequests, eq(conversions.requestId, partnerRequests.id))
+        .where(sent)
+        .groupBy(day),
+      db
+        .select({
+          productType: offers.productType,
+          offers: sql<number>`count(*)::int`,
+          averageBid: sql<number>`avg(${offers.rate})::float8`,
+        })
+        .from(offers)
+        .innerJoin(partnerRequests, offerJoin)
+        .where(sent)
+        .groupBy(offers.productType)
+        .orderBy(offers.productType),
+      db
+        .select({
+          status: partnerRequests.status,
+          count: sql<number>`count(*)::int`,
+          average: sql<number | null>`avg(${partnerRequests.latencyMs})::float8`,
+          p95: sql<
+            number | null
+          >`(percentile_cont(0.95) within group (order by ${partnerRequests.latencyMs}))::float8`,
+          max: sql<number | null>`max(${partnerRequests.latencyMs})`,
+        })
+        .from(partnerRequests)
+        .where(and(sent, sql`${partnerRequests.status} <> 'pending'`))
+        .groupBy(partnerRequests.status)
+        .orderBy(partnerRequests.status),
+      db
+        .select({
+          status: partnerRequests.status,
+          reason: partnerRequests.reason,
+          httpStatus: partnerRequests.httpStatus,
+          count: sql<number>`count(*)::int`,
+          average: sql<number | null>`avg(${partnerRequests.latencyMs})::float8`,
+        })
+        .from(partnerRequests)
+        .where(
+          and(
+            sent,
+            inArray(partnerRequests.status, ['rejected', 'error', 'timeout']),
+            isNotNull(partnerRequests.reason),
+          ),
+        )
+        .groupBy(partnerRequests.status, partnerRequests.reason, partnerRequests.httpStatus)
+        .orderBy(desc(sql`count(*)`), partnerRequests.status, partnerRequests.reason)
+        .limit(MAX_CAUSES),
+      db
+        .select({
+          id: partnerRequests.id,
+          leadId: partnerRequests.leadId,
+          partnerLeadId: partnerRequests.partnerLeadId,
+          sentAt: partnerRequests.sentAt,
+          status: partnerRequests.status,
+          reason: partnerRequests.reason,
+          httpStatus: partnerRequests.httpStatus,
+          latencyMs: partnerRequests.latencyMs,
+        })
+        .from(partnerRequests)
+        .where(sent)
+        .orderBy(desc(partnerRequests.sentAt), desc(partnerRequests.id))
+        .limit(leadLimit + 1),
+    ] as const)
 
   const listed = recent.slice(0, leadLimit)
-  const leadOffers =
+  const listedIds = listed.map((r) => r.id)
+  const [leadOffers, converted] =
     listed.length === 0
-      ? []
-      : await db
-          .select({
-            requestId: offers.requestId,
-            offerId: offers.id,
-            productType: offers.productType,
-            rate: offers.rate,
-            displayed: offers.displayed,
-            clickedOffer: clicks.offerId,
-          })
-          .from(offers)
-          .leftJoin(clicks, clickJoin)
-          .where(
-            inArray(
-              offers.requestId,
-              listed.map((r) => r.id),
-            ),
-          )
-          .orderBy(offers.requestId, offers.position)
+      ? [[], []]
+      : await Promise.all([
+          db
+            .select({
+              requestId: offers.requestId,
+              offerId: offers.id,
+              productType: offers.productType,
+              rate: offers.rate,
+              won: offers.displayed,
+              impressedOffer: impressions.offerId,
+              clickedOffer: clicks.offerId,
+            })
+            .from(offers)
+            .leftJoin(impressions, impressionJoin)
+            .leftJoin(clicks, clickJoin)
+            .where(inArray(offers.requestId, listedIds))
+            .orderBy(offers.requestId, offers.position),
+          db
+            .select({ requestId: conversions.requestId })
+            .from(conversions)
+            .where(inArray(conversions.requestId, listedIds)),
+        ])
+  const convertedRequests = new Set(converted.map((row) => row.requestId))
   const offersByRequest = new Map<string, PartnerReport['leads'][number]['offers']>()
   for (const offer of leadOffers) {
     const list = offersByRequest.get(offer.requestId) ?? []
@@ -105,42 +169,79 @@ export async function queryPartnerReport(db: LedgerDb, query: PartnerReportQuery
       offerId: offer.offerId,
       productType: offer.productType,
       rate: offer.rate,
-      result: offer.displayed ? 'won' : 'lost',
+      result: offer.won ? 'won' : 'lost',
+      displayed: offer.impressedOffer !== null,
       clicked: offer.clickedOffer !== null,
     })
     offersByRequest.set(offer.requestId, list)
   }
 
   const offersDay = new Map(offersByDay.map((row) => [row.date, row]))
+  const conversionsDay = new Map(conversionsByDay.map((row) => [row.date, row]))
   const daily = requestsByDay.map((row) => ({
     date: row.date,
     requests: row.requests,
     responsesWithOffers: row.responsesWithOffers,
     offersDisplayed: offersDay.get(row.date)?.offersDisplayed ?? 0,
     uniqueClicks: offersDay.get(row.date)?.uniqueClicks ?? 0,
+    conversions: conversionsDay.get(row.date)?.conversions ?? 0,
   }))
-  const sum = (pick: (row: (typeof daily)[number]) => number) => daily.reduce((n, row) => n + pick(row), 0)
+  const sum = <T>(rows: readonly T[], pick: (row: T) => number) => rows.reduce((n, row) => n + pick(row), 0)
+  const offersReturned = sum(requestsByDay, (r) => r.offersReturned)
+  const offersWon = sum(offersByDay, (r) => r.offersWon)
+  const offersDisplayed = sum(daily, (r) => r.offersDisplayed)
+  const uniqueClicks = sum(daily, (r) => r.uniqueClicks)
 
   return {
     partnerId: query.partnerId,
     from: query.from.toISOString(),
     to: query.to.toISOString(),
-    requests: sum((r) => r.requests),
-    responsesWithOffers: sum((r) => r.responsesWithOffers),
-    offersReturned: requestsByDay.reduce((n, row) => n + row.offersReturned, 0),
-    offersDisplayed: sum((r) => r.offersDisplayed),
-    uniqueClicks: sum((r) => r.uniqueClicks),
+    requests: sum(daily, (r) => r.requests),
+    responsesWithOffers: sum(daily, (r) => r.responsesWithOffers),
+    offersReturned,
+    offersWon,
+    offersDisplayed,
+    uniqueClicks,
+    conversions: sum(daily, (r) => r.conversions),
+    conversionAmount: round(
+      sum(conversionsByDay, (r) => Number(r.amount)),
+      4,
+    ) as number,
+    winRate: ratio(offersWon, offersReturned),
+    clickThroughRate: ratio(uniqueClicks, offersDisplayed),
     averageBidByProductType: byProduct.map((row) => ({
       productType: row.productType,
       offers: row.offers,
-      averageBid: Math.round(Number(row.averageBid) * 10_000) / 10_000,
+      averageBid: round(row.averageBid, 4) as number,
     })),
+    replies: byStatus.map(
+      (row): ReplyStats => ({
+        status: row.status as ReplyStats['status'],
+        count: row.count,
+        averageLatencyMs: round(row.average),
+        p95LatencyMs: round(row.p95),
+        maxLatencyMs: row.max === null ? null : Number(row.max),
+      }),
+    ),
+    causes: causes.map(
+      (row): ReplyCause => ({
+        status: row.status as ReplyCause['status'],
+        reason: row.reason ?? '',
+        httpStatus: row.httpStatus,
+        count: row.count,
+        averageLatencyMs: round(row.average),
+      }),
+    ),
     daily,
     leads: listed.map((request) => ({
       leadId: request.leadId,
       partnerLeadId: request.partnerLeadId,
       sentAt: request.sentAt.toISOString(),
       status: request.status as RequestStatus,
+      reason: request.reason,
+      httpStatus: request.httpStatus,
+      latencyMs: request.latencyMs,
+      converted: convertedRequests.has(request.id),
       offers: offersByRequest.get(request.id) ?? [],
     })),
     leadsTruncated: recent.length > leadLimit,

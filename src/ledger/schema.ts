@@ -69,6 +69,8 @@ export const partnerRequests = pgTable(
   (t) => [
     uniqueIndex('marketplace_partner_requests_lead_partner').on(t.leadId, t.partnerId),
     index('marketplace_partner_requests_partner_sent').on(t.partnerId, t.sentAt),
+    // A conversion postback names the partner's own lead_id.
+    index('marketplace_partner_requests_partner_lead_id').on(t.partnerId, t.partnerLeadId),
   ],
 )
 
@@ -107,7 +109,50 @@ export const clicks = pgTable(
     partnerId: text('partner_id').notNull(),
     clickedAt: timestamp('clicked_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
-  (t) => [index('marketplace_clicks_partner').on(t.partnerId, t.clickedAt)],
+  (t) => [
+    index('marketplace_clicks_partner').on(t.partnerId, t.clickedAt),
+    // The suppression export asks, per lead sent, whether it clicked.
+    index('marketplace_clicks_lead').on(t.leadId, t.partnerId),
+  ],
 )
 
-export const ledgerSchema = { leads, partnerRequests, offers, clicks }
+/**
+ * Unique impressions: the first time the widget rendered an offer (its signed pixel reached us), one row
+ * per lead and offer. The partner interface's "offers displayed" (docs/partner-interface.md) counts these, not auction winners nobody saw.
+ */
+export const impressions = pgTable(
+  'marketplace_impressions',
+  {
+    offerId: uuid('offer_id').primaryKey(),
+    leadId: uuid('lead_id').notNull(),
+    partnerId: text('partner_id').notNull(),
+    impressedAt: timestamp('impressed_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('marketplace_impressions_partner').on(t.partnerId, t.impressedAt)],
+)
+
+/**
+ * Conversions a partner posted back for its own `lead_id`: at most one per partner and lead id (a repeated
+ * postback changes nothing). `request_id` ties it to the lead sent, so reports count it by send date.
+ */
+export const conversions = pgTable(
+  'marketplace_conversions',
+  {
+    id: uuid('id').primaryKey(),
+    partnerId: text('partner_id').notNull(),
+    partnerLeadId: text('partner_lead_id').notNull(),
+    leadId: uuid('lead_id').notNull(),
+    requestId: uuid('request_id').notNull(),
+    /** When the partner says the lead converted; when we received it if the partner did not say. */
+    convertedAt: timestamp('converted_at', { withTimezone: true, mode: 'date' }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** What the partner pays for it, in the unit of its bids; absent when the contract pays per click. */
+    amount: doublePrecision('amount'),
+  },
+  (t) => [
+    uniqueIndex('marketplace_conversions_partner_lead').on(t.partnerId, t.partnerLeadId),
+    index('marketplace_conversions_request').on(t.requestId),
+  ],
+)
+
+export const ledgerSchema = { leads, partnerRequests, offers, clicks, impressions, conversions }

@@ -94,6 +94,25 @@ export interface SearchSnapshot {
 
 export type CreateLeadResult = { created: true; lead: LeadRow } | { created: false; lead: LeadRow }
 
+/** Per reply status: how many, and how long the partner took (timeouts: the window it was given). */
+export interface ReplyStats {
+  status: Exclude<RequestStatus, 'pending'>
+  count: number
+  averageLatencyMs: number | null
+  p95LatencyMs: number | null
+  maxLatencyMs: number | null
+}
+
+/** One cause of a rejection, an error or a timeout, with how often and how slowly it happened. */
+export interface ReplyCause {
+  status: 'rejected' | 'error' | 'timeout'
+  /** The partner's `reason` (redacted), or our description of a transport or contract failure. */
+  reason: string
+  httpStatus: number | null
+  count: number
+  averageLatencyMs: number | null
+}
+
 export interface PartnerReport {
   partnerId: string
   from: string
@@ -101,9 +120,24 @@ export interface PartnerReport {
   requests: number
   responsesWithOffers: number
   offersReturned: number
+  /** Offers that won their lead's auction (whether or not anyone saw them). */
+  offersWon: number
+  /** Unique impressions: winning offers the widget rendered (their pixel reached us), once per lead and offer. */
   offersDisplayed: number
   uniqueClicks: number
+  /** Conversions the partner posted back (`POST /api/conversions`), at most one per lead. */
+  conversions: number
+  /** Sum of the posted conversions' `amount`, in the unit of the bids. */
+  conversionAmount: number
+  /** `offersWon / offersReturned`; null when nothing was returned. */
+  winRate: number | null
+  /** `uniqueClicks / offersDisplayed`; null when nothing was displayed. */
+  clickThroughRate: number | null
   averageBidByProductType: Array<{ productType: string; offers: number; averageBid: number }>
+  /** Every answered request by status, with latency. */
+  replies: ReplyStats[]
+  /** The most frequent rejection, error and timeout causes (at most 50), most frequent first. */
+  causes: ReplyCause[]
   /** Per UTC day: the chart of the reports page. */
   daily: Array<{
     date: string
@@ -111,6 +145,7 @@ export interface PartnerReport {
     responsesWithOffers: number
     offersDisplayed: number
     uniqueClicks: number
+    conversions: number
   }>
   /** Lead-level win/loss: one entry per lead sent to the partner, newest first. */
   leads: Array<{
@@ -118,14 +153,61 @@ export interface PartnerReport {
     partnerLeadId: string | null
     sentAt: string
     status: RequestStatus
+    reason: string | null
+    httpStatus: number | null
+    latencyMs: number | null
+    converted: boolean
     offers: Array<{
       offerId: string
       productType: string
       rate: number
       result: 'won' | 'lost'
+      /** The widget rendered it (a unique impression). */
+      displayed: boolean
       clicked: boolean
     }>
   }>
   /** True when `leads` was cut at the row limit; the totals above are always complete. */
   leadsTruncated: boolean
 }
+
+/** A lead sent to the partner that did not click its offer: the partner must not remarket to it (docs/partner-interface.md). */
+export interface SuppressedLead {
+  /** The partner's own `lead_id` for it; null when the partner never answered with one (a timeout). */
+  partnerLeadId: string | null
+  leadId: string
+  sentAt: string
+}
+
+export interface SuppressionList {
+  partnerId: string
+  from: string
+  to: string
+  leads: SuppressedLead[]
+  /** True when `leads` was cut at the row limit: ask again with a shorter range. */
+  truncated: boolean
+}
+
+export interface ConversionInput {
+  partnerId: string
+  partnerLeadId: string
+  convertedAt: Date
+  receivedAt: Date
+  amount?: number | undefined
+}
+
+export interface ConversionRecord {
+  id: string
+  partnerId: string
+  partnerLeadId: string
+  leadId: string
+  convertedAt: Date
+  receivedAt: Date
+  amount: number | null
+}
+
+/** `duplicate` for a repeated postback (the first one is returned); `unknown-lead` when no lead sent to the partner has that id. */
+export type RecordConversionResult =
+  | { kind: 'created'; conversion: ConversionRecord }
+  | { kind: 'duplicate'; conversion: ConversionRecord }
+  | { kind: 'unknown-lead' }

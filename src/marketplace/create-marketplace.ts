@@ -20,6 +20,8 @@ import { createBodyHasher } from './intake/idempotency.ts'
 import type { AccessTokens, ClientIdentity, MarketplaceContext } from './marketplace-context.ts'
 import { MAX_PARTNER_TIMEOUT_MS, type PartnerRegistryEntry } from './registry/partner-registry.ts'
 import { registerClickRoute } from './routes/click-route.ts'
+import { registerConversionRoute } from './routes/conversion-route.ts'
+import { registerImpressionRoute } from './routes/impression-route.ts'
 import { registerReportPage } from './routes/report-page-routes.ts'
 import { registerReportRoutes } from './routes/report-routes.ts'
 import { registerSecondLookRoutes } from './routes/second-look-routes.ts'
@@ -231,6 +233,8 @@ export function createMarketplace(deps: MarketplaceDeps): Marketplace {
     routes(api, options = {}) {
       registerSecondLookRoutes(api, ctx, options.beforeIntake ?? [])
       registerClickRoute(api, ctx)
+      registerImpressionRoute(api, ctx)
+      registerConversionRoute(api, ctx)
       registerReportRoutes(api, ctx)
     },
     pageRoutes(app) {

@@ -6,6 +6,7 @@ import { performance } from 'node:perf_hooks'
 import { Agent, request } from 'undici'
 import * as z from 'zod/mini'
 import { type LatencySummary, summarizeLatency } from './latency.ts'
+import { PARTNER_OBLIGATIONS } from './partner-obligations.ts'
 import { type CheckResult, type Exchange, evaluateExchanges } from './reply-checks.ts'
 import { type SampleLead, sampleLeads } from './sample-leads.ts'
 
@@ -53,6 +54,8 @@ export interface ConformanceReport {
   latency: LatencySummary
   checks: CheckResult[]
   leads: LeadResult[]
+  /** What a partner owes beyond the wire format (no remarketing to non-clickers, ...): stated, not tested. */
+  obligations: readonly string[]
 }
 
 export const endpointUrlSchema = z.url({
@@ -184,5 +187,6 @@ export async function checkPartner(
     latency: summarizeLatency(exchanges.map((exchange) => exchange.ms)),
     checks,
     leads: exchanges.map(leadResult),
+    obligations: PARTNER_OBLIGATIONS,
   }
 }

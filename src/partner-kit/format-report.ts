@@ -48,6 +48,8 @@ export function formatReport(report: ConformanceReport): string {
     '',
     `Latency  p50 ${ms(latency.p50Ms)}  p95 ${ms(latency.p95Ms)}  max ${ms(latency.maxMs)}  (window ${ms(report.windowMs)}, ${latency.samples} leads)`,
   )
+  lines.push('', 'Your obligations (not testable from here; they hold whatever the checks say)')
+  for (const obligation of report.obligations) lines.push(`  - ${obligation}`)
   const failed = report.checks.filter((check) => !check.ok).length
   lines.push(
     '',

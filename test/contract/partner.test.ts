@@ -165,7 +165,49 @@ describe('seed 001 lead', () => {
     )
   })
 
-  it('keeps unknown extra fields', () => {
+  it('intake refuses an unknown key at every level, naming each, with the other problems in one answer', () => {
+    fc.assert(
+      fc.property(leadArb, (lead) => {
+        let body = set(lead, ['bankAccount'], '12345678')
+        body = set(body, ['personalInformation', 'mothersMaidenName'], 'Smith')
+        body = set(body, ['legalInformation', 'consentsToTcpa'], 'true')
+        body = set(body, ['creditInformation', 'ficoScore'], 700)
+        body = set(body, ['loanInformation', 'purpose'], '')
+        const result = leadInputSchema.safeParse(body)
+        expect(result.success).toBe(false)
+        const issues = result.success ? [] : toFieldIssues(result.error)
+        expect(issues.map((i) => i.field)).toEqual(
+          expect.arrayContaining([
+            'bankAccount',
+            'personalInformation.mothersMaidenName',
+            'legalInformation.consentsToTcpa',
+            'creditInformation.ficoScore',
+            'loanInformation.purpose',
+          ]),
+        )
+        const tcpa = issues.find((i) => i.field === 'legalInformation.consentsToTcpa')
+        expect(tcpa?.reason).toMatch(/did you mean legalInformation\.consentstoTcpa\?/)
+        expect(issues.find((i) => i.field === 'bankAccount')?.reason).toMatch(
+          /^bankAccount is not a field of the lead .*remove it$/,
+        )
+      }),
+      { numRuns: 20 },
+    )
+  })
+
+  it('intake output holds only the fields the contract defines', () => {
+    fc.assert(
+      fc.property(leadArb, (lead) => {
+        const parsed = leadInputSchema.safeParse(without(lead, ['sessionInformation']))
+        expect(parsed.success).toBe(true)
+        if (parsed.success)
+          expect(JSON.stringify(parsed.data)).toBe(JSON.stringify(without(lead, ['sessionInformation'])))
+      }),
+      { numRuns: 20 },
+    )
+  })
+
+  it('a partner reads unknown extra fields leniently', () => {
     fc.assert(
       fc.property(leadArb, (lead) => {
         const parsed = leadSchema.parse(set(lead, ['personalInformation', 'middleName'], 'Q'))
@@ -228,6 +270,32 @@ describe('seed 001 partner reply', () => {
       expect(fieldsOf(partnerReplySchema.safeParse(reply({ ...offer, click_url: bad })))).toContain(
         'offers.0.click_url',
       )
+    }
+  })
+
+  it('click_url and logo_src are https; http only to a loopback host; never javascript: or data:', () => {
+    const reply = (o: unknown) => ({ status: 'approved', lead_id: 'x', offers: [o] })
+    const base = { rate: 1, click_url: 'https://p.example.com/c' }
+    for (const field of ['click_url', 'logo_src']) {
+      for (const bad of [
+        'http://p.example.com/x',
+        'http://10.0.0.5/x',
+        'javascript:alert(document.cookie)',
+        'data:image/svg+xml,<svg onload=alert(1)>',
+        '//p.example.com/x',
+      ]) {
+        expect(fieldsOf(partnerReplySchema.safeParse(reply({ ...base, [field]: bad }))), bad).toContain(
+          `offers.0.${field}`,
+        )
+      }
+      for (const good of [
+        'https://p.example.com/x',
+        'http://127.0.0.1:8788/x',
+        'http://[::1]:80/x',
+        'http://localhost/x',
+      ]) {
+        expect(partnerReplySchema.safeParse(reply({ ...base, [field]: good })).success, good).toBe(true)
+      }
     }
   })
 

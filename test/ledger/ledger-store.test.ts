@@ -297,6 +297,10 @@ describe.each(LEDGER_DRIVERS)('ledger on $name', (driver) => {
       { kind: 'settle', winners: [{ offerId: won, rank: 1 }], completedAt: at(100) },
       l1.id,
     )
+    // The widget rendered the winner (twice: one unique impression), then it was clicked twice.
+    const impression = { offerId: won, leadId: l1.id, partnerId: partner, impressedAt: at(150) }
+    expect(await ledger.recordImpression(impression)).toBe(true)
+    expect(await ledger.recordImpression({ ...impression, impressedAt: at(160) })).toBe(false)
     await ledger.recordClick({ offerId: won, leadId: l1.id, partnerId: partner, clickedAt: at(200) })
     await ledger.recordClick({ offerId: won, leadId: l1.id, partnerId: partner, clickedAt: at(300) })
 
@@ -320,12 +324,18 @@ describe.each(LEDGER_DRIVERS)('ledger on $name', (driver) => {
       l2.id,
     )
 
+    // Lead 3: one offer that wins but is never rendered (the visitor left): won, not displayed.
     const l3 = newLead()
     const r3 = sent(partner, 'first', 86_400_000 + 1000)
     await ledger.createLead(l3, [r3])
+    const reply3 = approved(l3.id, r3, [[6, 'installment_loan']])
     await ledger.closeTier(
-      [approved(l3.id, r3, [[6, 'installment_loan']])],
-      { kind: 'settle', winners: [], completedAt: at(86_402_000) },
+      [reply3],
+      {
+        kind: 'settle',
+        winners: [{ offerId: reply3.offers[0]?.id ?? '', rank: 1 }],
+        completedAt: at(86_402_000),
+      },
       l3.id,
     )
 
@@ -334,8 +344,13 @@ describe.each(LEDGER_DRIVERS)('ledger on $name', (driver) => {
       requests: 3,
       responsesWithOffers: 2,
       offersReturned: 3,
+      offersWon: 2,
       offersDisplayed: 1,
       uniqueClicks: 1,
+      conversions: 0,
+      winRate: 0.6667,
+      clickThroughRate: 1,
+      causes: [{ status: 'rejected', reason: 'thin file', httpStatus: null, count: 1, averageLatencyMs: 9 }],
       averageBidByProductType: [
         { productType: 'debt_relief', offers: 1, averageBid: 4 },
         { productType: 'installment_loan', offers: 2, averageBid: 8 },
@@ -343,20 +358,44 @@ describe.each(LEDGER_DRIVERS)('ledger on $name', (driver) => {
       leadsTruncated: false,
     })
     expect(report.daily).toEqual([
-      { date: '2026-03-02', requests: 1, responsesWithOffers: 1, offersDisplayed: 1, uniqueClicks: 1 },
-      { date: '2026-03-03', requests: 2, responsesWithOffers: 1, offersDisplayed: 0, uniqueClicks: 0 },
+      {
+        date: '2026-03-02',
+        requests: 1,
+        responsesWithOffers: 1,
+        offersDisplayed: 1,
+        uniqueClicks: 1,
+        conversions: 0,
+      },
+      {
+        date: '2026-03-03',
+        requests: 2,
+        responsesWithOffers: 1,
+        offersDisplayed: 0,
+        uniqueClicks: 0,
+        conversions: 0,
+      },
+    ])
+    expect(report.replies).toEqual([
+      { status: 'approved', count: 2, averageLatencyMs: 42, p95LatencyMs: 42, maxLatencyMs: 42 },
+      { status: 'rejected', count: 1, averageLatencyMs: 9, p95LatencyMs: 9, maxLatencyMs: 9 },
     ])
     expect(
-      report.leads.map((l) => [l.leadId, l.status, l.offers.map((o) => [o.rate, o.result, o.clicked])]),
+      report.leads.map((l) => [
+        l.leadId,
+        l.status,
+        l.reason,
+        l.offers.map((o) => [o.rate, o.result, o.displayed, o.clicked]),
+      ]),
     ).toEqual([
-      [l3.id, 'approved', [[6, 'lost', false]]],
-      [l2.id, 'rejected', []],
+      [l3.id, 'approved', null, [[6, 'won', false, false]]],
+      [l2.id, 'rejected', 'thin file', []],
       [
         l1.id,
         'approved',
+        null,
         [
-          [10, 'won', true],
-          [4, 'lost', false],
+          [10, 'won', true, true],
+          [4, 'lost', false, false],
         ],
       ],
     ])

@@ -56,7 +56,16 @@ describe.each(LEDGER_DRIVERS)('clicks and partner reports on $name', (driver) =>
         expect(offer.url).toMatch(
           /^https:\/\/bff\.example\.com\/api\/clicks\/[0-9a-f-]{36}\.[0-9a-z]+\.[\w-]{43}$/,
         )
-        expect(offer.unmonetizedUrl).toBe(offer.url)
+        // The preview link redirects too, on a token of its own that is never counted.
+        expect(offer.unmonetizedUrl).toMatch(
+          /^https:\/\/bff\.example\.com\/api\/clicks\/[0-9a-f-]{36}\.[0-9a-z]+\.[\w-]{43}$/,
+        )
+        expect(offer.unmonetizedUrl).not.toBe(offer.url)
+        expect(offer.impressionTrackingPixelUrls).toEqual([
+          expect.stringMatching(
+            /^https:\/\/bff\.example\.com\/api\/impressions\/[0-9a-f-]{36}\.[0-9a-z]+\.[\w-]{43}$/,
+          ),
+        ])
         expect(offer.financialInstitutionDisplayName).toMatch(/^Reference /)
       }
       expect(JSON.stringify(final)).not.toContain('/landing/')
@@ -163,6 +172,9 @@ describe.each(LEDGER_DRIVERS)('clicks and partner reports on $name', (driver) =>
         const id = fresh.partners.entries[0]?.id ?? ''
         const { final } = await submitAndSettle(fresh)
         await submitAndSettle(fresh)
+        // Only the first lead's offers are rendered (their pixels fire, one twice); one of them is clicked.
+        const pixels = final.offers.map((o) => String((o.impressionTrackingPixelUrls as string[])[0]))
+        for (const pixel of [...pixels, pixels[0]]) await fresh.app.request(new URL(String(pixel)).pathname)
         await fresh.app.request(new URL(String(final.offers[0]?.url)).pathname)
         const res = await fresh.app.request(`/api/reports/partners/${id}`, {
           headers: { Authorization: `Bearer ${TOKEN}` },
@@ -174,8 +186,13 @@ describe.each(LEDGER_DRIVERS)('clicks and partner reports on $name', (driver) =>
           requests: 2,
           responsesWithOffers: 2,
           offersReturned: 4,
-          offersDisplayed: 4,
+          offersWon: 4,
+          offersDisplayed: 2,
           uniqueClicks: 1,
+          conversions: 0,
+          winRate: 1,
+          clickThroughRate: 0.5,
+          replies: [expect.objectContaining({ status: 'approved', count: 2 })],
           averageBidByProductType: [
             { productType: 'debt_relief', offers: 2, averageBid: 12 },
             { productType: 'installment_loan', offers: 2, averageBid: 14.5 },
@@ -193,13 +210,29 @@ describe.each(LEDGER_DRIVERS)('clicks and partner reports on $name', (driver) =>
       await submitAndSettle(h)
       const byAccept = await report('lender', '', { Authorization: `Bearer ${TOKEN}`, Accept: 'text/csv' })
       expect(byAccept.headers.get('content-type')).toMatch(/^text\/csv/)
+      // One table per file: the lead-level win/loss by default, one header row, no blank-line sections.
       const text = await byAccept.text()
-      expect(text).toMatch(/^metric,product_type,value\r\npartner_id,,lender\r\n/)
-      expect(text).toContain('\r\nunique_clicks,,')
-      expect(text).toContain(
-        '\r\nlead_id,partner_lead_id,sent_at,reply_status,offer_id,product_type,rate,result,clicked\r\n',
+      expect(text).toMatch(
+        /^lead_id,partner_lead_id,sent_at,reply_status,reason,http_status,latency_ms,converted,offer_id,product_type,rate,result,displayed,clicked\r\n/,
       )
-      expect(text).toMatch(/,installment_loan,14\.5,won,(true|false)\r\n/)
+      expect(text).toMatch(/,installment_loan,14\.5,won,false,(true|false)\r\n/)
+      expect(text).not.toContain('\r\n\r\n')
+      expect(byAccept.headers.get('content-disposition')).toMatch(
+        /filename="partner-lender-leads-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv"/,
+      )
+      const summary = await (await report('lender', '?format=csv&table=summary')).text()
+      expect(summary).toMatch(/^partner_id,from,to,metric,value\r\nlender,[^,]+,[^,]+,requests,\d+\r\n/)
+      expect(summary).toMatch(/\r\nlender,[^,]+,[^,]+,offers_displayed,\d+\r\n/)
+      for (const table of ['daily', 'products', 'replies', 'causes']) {
+        const res = await report('lender', `?format=csv&table=${table}`)
+        expect(res.status, table).toBe(200)
+        expect((await res.text()).split('\r\n')[0], table).toMatch(/^[a-z_]+(,[a-z_0-9]+)+$/)
+      }
+      const wrong = await report('lender', '?format=csv&table=everything')
+      expect(wrong.status).toBe(400)
+      expect(bffErrorSchema.parse(await wrong.json()).message).toMatch(
+        /table="everything" is not a report table: send one of summary, daily, products, replies, causes, leads/,
+      )
       const byQuery = await report('lender', '?format=csv')
       expect(byQuery.headers.get('content-type')).toMatch(/^text\/csv/)
     })
@@ -213,7 +246,9 @@ describe.each(LEDGER_DRIVERS)('clicks and partner reports on $name', (driver) =>
       })
       const bad = await report('lender', '?from=yesterday')
       expect(bad.status).toBe(400)
-      expect(bffErrorSchema.parse(await bad.json()).errors?.[0]?.field).toBe('from')
+      const badBody = bffErrorSchema.parse(await bad.json())
+      expect(badBody.errors?.[0]?.field).toBe('from')
+      expect(badBody.message).toMatch(/^The report range is invalid: from="yesterday" is neither a date/)
       expect((await report('lender', '?from=2026-03-02&to=2026-03-01')).status).toBe(400)
       expect((await report('nobody')).status).toBe(404)
     })

@@ -61,7 +61,10 @@ describe('a lead orphaned by a restart', () => {
       displayed: [],
     }
     const at = (ms: number) =>
-      buildRateTable(snapshot, new Map(), { clickUrl: () => '', now: createdAt.getTime() + ms })
+      buildRateTable(snapshot, new Map(), {
+        links: () => ({ url: '', unmonetizedUrl: '', impressionUrl: '' }),
+        now: createdAt.getTime() + ms,
+      })
     expect(at(12_000).pendingResponses).toHaveLength(1)
     expect(at(12_000 + ORPHAN_GRACE_MS + 1).pendingResponses).toEqual([])
   })

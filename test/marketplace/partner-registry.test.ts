@@ -112,6 +112,65 @@ partners:
     }
   })
 
+  it("resolves each partner's reportsTokenEnv, and refuses an unset, short, shared or badly named one", () => {
+    const entry = (id: string, env: string) =>
+      `  - { id: ${id}, name: ${id}, tier: second, endpoint: https://${id}.example.com/, reportsTokenEnv: ${env} }`
+    const yaml = (...lines: string[]) => `partners:\n${lines.join('\n')}\n`
+    const [a, b] = parsePartnerRegistry(
+      yaml(entry('a', 'PARTNER_A_REPORTS'), entry('b', 'PARTNER_B_REPORTS')),
+      {
+        sandboxMode: false,
+        secrets: { PARTNER_A_REPORTS: 'a-token-0123456789abc', PARTNER_B_REPORTS: 'b-token-0123456789abc' },
+      },
+    )
+    expect(a?.reportsToken).toBe('a-token-0123456789abc')
+    expect(b?.reportsToken).toBe('b-token-0123456789abc')
+    const secrets = { PARTNER_SHORT: 'short', PARTNER_SAME: 'same-token-0123456789' }
+    let message = ''
+    try {
+      parsePartnerRegistry(
+        yaml(
+          entry('unset', 'PARTNER_MISSING'),
+          entry('short', 'PARTNER_SHORT'),
+          entry('one', 'PARTNER_SAME'),
+          entry('two', 'PARTNER_SAME'),
+          entry('named', 'REPORTS_TOKEN'),
+        ),
+        { sandboxMode: false, secrets },
+      )
+    } catch (error) {
+      message = (error as Error).message
+    }
+    expect(message).toContain(
+      'partners.4.reportsTokenEnv: reportsTokenEnv must name an environment variable starting with PARTNER_',
+    )
+    expect(message).not.toContain('same-token-0123456789')
+  })
+
+  it('refuses unset, short and shared partner tokens by name, never printing one', () => {
+    const entry = (id: string, env: string) =>
+      `  - { id: ${id}, name: ${id}, tier: second, endpoint: https://${id}.example.com/, reportsTokenEnv: ${env} }`
+    const secrets = { PARTNER_SHORT: 'short', PARTNER_SAME: 'same-token-0123456789' }
+    let message = ''
+    try {
+      parsePartnerRegistry(
+        `partners:\n${[entry('unset', 'PARTNER_MISSING'), entry('short', 'PARTNER_SHORT'), entry('one', 'PARTNER_SAME'), entry('two', 'PARTNER_SAME')].join('\n')}\n`,
+        { sandboxMode: false, secrets },
+      )
+    } catch (error) {
+      message = (error as Error).message
+    }
+    expect(message).toContain(
+      'partners.0 (unset).reportsTokenEnv: PARTNER_MISSING is not set in the environment',
+    )
+    expect(message).toContain(
+      'partners.1 (short).reportsTokenEnv: PARTNER_SHORT must be at least 16 characters',
+    )
+    expect(message).toContain("partners.3 (two).reportsTokenEnv: PARTNER_SAME holds the same token as one's")
+    expect(message).not.toContain('same-token-0123456789')
+    expect(message).not.toContain('short,')
+  })
+
   it('reports unreadable files and bad YAML by name', () => {
     expect(() => loadPartnerRegistry('/nonexistent/partners.yaml', options)).toThrow(
       /PARTNERS_FILE \/nonexistent\/partners.yaml: cannot be read \(ENOENT\)/,

@@ -1,11 +1,14 @@
+import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
 import type { Lead } from '../../src/contract/partner.ts'
 import { createClickSigner } from '../../src/marketplace/clicks/click-token.ts'
-import { identifyingValues, redactReason } from '../../src/marketplace/fan-out/redact.ts'
+import { identifyingValues, redactLeadId, redactReason } from '../../src/marketplace/fan-out/redact.ts'
 import { canonicalJson, createBodyHasher } from '../../src/marketplace/intake/idempotency.ts'
+import type { MarketplaceContext } from '../../src/marketplace/marketplace-context.ts'
+import type { PartnerRegistryEntry } from '../../src/marketplace/registry/partner-registry.ts'
 import { csvCell } from '../../src/marketplace/reports/report-csv.ts'
 import { parseReportRange } from '../../src/marketplace/reports/report-range.ts'
-import { bearerMatches } from '../../src/marketplace/routes/report-routes.ts'
+import { createPartnerAuth } from '../../src/marketplace/routes/partner-auth.ts'
 import { makeLead } from './harness.ts'
 
 const OFFER = '1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed'
@@ -50,6 +53,44 @@ describe('reason redaction', () => {
     expect(redactReason('x'.repeat(900), values)?.length).toBe(500)
     expect(redactReason('line\nbreak\u0000', values)).toBe('line break ')
   })
+
+  it('masks whole tokens only: a lead named Doe leaves "does not meet criteria" intact', () => {
+    const lead = makeLead() as unknown as Lead
+    lead.personalInformation.lastName = 'Doe'
+    const values = identifyingValues(lead)
+    expect(redactReason('Doe does not meet criteria; doe-eyed DOE', values)).toBe(
+      '[redacted] does not meet criteria; [redacted]-eyed [redacted]',
+    )
+    expect(redactReason("Doesn't qualify (Probeworthy)", values)).toBe("Doesn't qualify (Probeworthy)")
+  })
+
+  it('masks the SSN, phone and date of birth in other spellings, never a longer number holding them', () => {
+    const lead = makeLead() as unknown as Lead
+    Object.assign(lead.personalInformation, {
+      ssn: '219-09-9999',
+      primaryPhone: '202-555-0147',
+      dateOfBirth: '1979-11-23',
+    })
+    const values = identifyingValues(lead)
+    for (const spelling of [
+      '219 09 9999',
+      '219099999',
+      '219.09.9999',
+      '(202) 555-0147',
+      '+1 202 555 0147',
+      '2025550147',
+      '1979/11/23',
+      '19791123',
+      '11/23/1979',
+      '23.11.1979',
+      '11-23-79',
+    ]) {
+      expect(redactReason(`x ${spelling} y`, values), spelling).toBe('x [redacted] y')
+    }
+    expect(redactReason('ref 82190999991', values)).toBe('ref 82190999991')
+    expect(redactLeadId('lead-219 09 9999', values)).toBe('lead-[redacted]')
+    expect(redactLeadId('L-1979/11/23-7', values)).toBe('L-[redacted]-7')
+  })
 })
 
 describe('report range', () => {
@@ -71,6 +112,23 @@ describe('report range', () => {
     expect(parseReportRange('2026-03-02', '2026-03-01', now).ok).toBe(false)
     expect(parseReportRange('2020-01-01', '2026-01-01', now).ok).toBe(false)
   })
+  it('says what is wrong with the range and what to send instead', () => {
+    const reason = (from?: string, to?: string) => {
+      const r = parseReportRange(from, to, now)
+      return r.ok ? '' : r.errors.map((e) => `${e.field}: ${e.reason}`).join(' | ')
+    }
+    expect(reason('2026-02-30')).toMatch(
+      /^from: from="2026-02-30" is not a day of the calendar: send a real date/,
+    )
+    expect(reason(undefined, 'last week')).toMatch(/^to: to="last week" is neither a date \(YYYY-MM-DD/)
+    expect(reason('2026-03-01T99:00:00Z')).toMatch(/is not a valid ISO 8601 timestamp/)
+    expect(reason('2026-03-02', '2026-03-01')).toMatch(
+      /from must be before to, and from=2026-03-02 and to=2026-03-01 is not: send an earlier from or a later to/,
+    )
+    expect(reason('2020-01-01', '2026-01-01')).toMatch(
+      /at most 366 days and from=2020-01-01 to=2026-01-01 spans 2193/,
+    )
+  })
 })
 
 describe('CSV cells', () => {
@@ -83,11 +141,41 @@ describe('CSV cells', () => {
 })
 
 describe('reports bearer', () => {
-  it('matches only the exact token', () => {
-    expect(bearerMatches('Bearer tok-123', 'tok-123')).toBe(true)
-    expect(bearerMatches('bearer tok-123', 'tok-123')).toBe(true)
-    expect(bearerMatches('Bearer tok-1234', 'tok-123')).toBe(false)
-    expect(bearerMatches('tok-123', 'tok-123')).toBe(false)
-    expect(bearerMatches(undefined, 'tok-123')).toBe(false)
+  it('matches only the exact token, and tells the operator from each partner', () => {
+    const partner = { id: 'acme', reportsToken: 'acme-token-0123456789' } as PartnerRegistryEntry
+    const auth = createPartnerAuth({
+      reportsToken: 'tok-123',
+      registry: new Map([['acme', partner]]),
+    } as unknown as MarketplaceContext)
+    const ask = (authorization?: string) => {
+      const c = new Hono()
+      c.get('/', (ctx) => {
+        const who = auth.authenticate(ctx)
+        return who instanceof Response ? who : ctx.json(who.kind === 'operator' ? 'operator' : who.partner.id)
+      })
+      return c.request('/', { headers: authorization === undefined ? {} : { Authorization: authorization } })
+    }
+    const who = async (authorization?: string) => {
+      const res = await ask(authorization)
+      return res.status === 200 ? await res.json() : res.status
+    }
+    return Promise.all([
+      expect(who('Bearer tok-123')).resolves.toBe('operator'),
+      expect(who('bearer tok-123')).resolves.toBe('operator'),
+      expect(who('Bearer acme-token-0123456789')).resolves.toBe('acme'),
+      expect(who('Bearer tok-1234')).resolves.toBe(401),
+      expect(who('tok-123')).resolves.toBe(401),
+      expect(who(undefined)).resolves.toBe(401),
+    ])
+  })
+
+  it('refuses at start a partner token equal to REPORTS_TOKEN', () => {
+    const partner = { id: 'acme', reportsToken: 'same-token-0123456789' } as PartnerRegistryEntry
+    expect(() =>
+      createPartnerAuth({
+        reportsToken: 'same-token-0123456789',
+        registry: new Map([['acme', partner]]),
+      } as unknown as MarketplaceContext),
+    ).toThrow(/acme's reportsTokenEnv holds REPORTS_TOKEN/)
   })
 })

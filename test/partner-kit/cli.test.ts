@@ -83,6 +83,11 @@ describe('runCli', () => {
     expect(out.stdout).toMatch(/^ {2}PASS {2}click-url +every offer has click_url, an absolute https URL: /m)
     expect(out.stdout).toMatch(/^Latency {2}p50 \d+ ms {2}p95 \d+ ms {2}max \d+ ms/m)
     expect(out.stdout).toMatch(/^PASS: all \d+ checks passed$/m)
+    // The no-remarketing duty is stated on every run: no check can test it from outside.
+    expect(out.stdout).toMatch(
+      /^Your obligations .*\n {2}- No remarketing: you must not remarket to any lead that did not click your offer/m,
+    )
+    expect(out.stdout).toContain('/api/reports/partners/<your id>/suppression')
   })
 
   it('check-partner exits 1 and prints FAIL lines with the reason when a check fails', async () => {
@@ -91,5 +96,6 @@ describe('runCli', () => {
     expect(await runCli(['check-partner', `${running.url}/nowhere`], io)).toBe(1)
     expect(out.stdout).toMatch(/^ {2}FAIL {2}http-status .*\n {8}- complete: HTTP 404/m)
     expect(out.stdout).toMatch(/^FAIL: \d+ of \d+ checks failed$/m)
+    expect(out.stdout).toContain('No remarketing')
   })
 })

@@ -115,14 +115,14 @@ describe('checkPartner against broken partners', () => {
     expect(failed).toEqual(['content-type'])
   })
 
-  it('an http: click URL fails "click-url"', async () => {
+  it('an http: click URL fails "click-url" and "schema" (the marketplace refuses the reply)', async () => {
     const failed = await failedChecks(
       tweak((r) => {
         for (const offer of (r.offers as Array<{ click_url: string }> | undefined) ?? [])
           offer.click_url = offer.click_url.replace('https:', 'http:')
       }),
     )
-    expect(failed).toEqual(['click-url'])
+    expect(failed).toEqual(['click-url', 'schema'])
   })
 
   it('approved with no offers fails "offers"', async () => {
@@ -171,14 +171,14 @@ describe('checkPartner against broken partners', () => {
     expect(failed).toEqual(['rate', 'schema'])
   })
 
-  it('an http logo fails "logo-src"', async () => {
+  it('an http logo fails "logo-src" and "schema" (the marketplace refuses the reply)', async () => {
     const failed = await failedChecks(
       tweak((r) => {
         for (const offer of (r.offers as Array<Record<string, unknown>> | undefined) ?? [])
           offer.logo_src = 'http://partner.example.com/logo.svg'
       }),
     )
-    expect(failed).toEqual(['logo-src'])
+    expect(failed).toEqual(['logo-src', 'schema'])
   })
 
   it('the SSN in a click URL fails "no-pii"', async () => {

@@ -1,14 +1,19 @@
 /**
- * @module Signed click tokens: `<offer uuid>.<expiry, base-36 seconds>.<HMAC-SHA-256, base64url>`. The token
+ * @module Signed offer tokens: `<offer uuid>.<expiry, base-36 seconds>.<HMAC-SHA-256, base64url>`. The token
  * is the only thing a browser holds for an offer; the partner's `click_url` stays on the server until the
- * click. Forged, altered or expired tokens verify to nothing, compared in constant time.
+ * click. Each purpose has a key of its own: a counted click (`url`), an uncounted one (`unmonetizedUrl`,
+ * what previews follow) and an impression pixel, so no token passes for another. Forged, altered or
+ * expired tokens verify to nothing, compared in constant time.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto'
 
+/** `click` is counted as a unique click; `preview` redirects uncounted; `impression` is the pixel. */
+export type OfferTokenPurpose = 'click' | 'preview' | 'impression'
+
 export interface ClickSigner {
-  sign(offerId: string): string
-  /** The offer id, or undefined for a forged, malformed or expired token. */
-  verify(token: string): string | undefined
+  sign(offerId: string, purpose?: OfferTokenPurpose): string
+  /** The offer id, or undefined for a forged, malformed or expired token, or one of another purpose. */
+  verify(token: string, purpose?: OfferTokenPurpose): string | undefined
 }
 
 /** A day: long enough for a visitor who leaves the tab open, short enough that old links die. */
@@ -22,18 +27,23 @@ export function createClickSigner(
   options: { ttlMs?: number; now?: () => number } = {},
 ): ClickSigner {
   if (secret.length < 16) throw new Error('the click token secret must be at least 16 characters')
-  // A key of its own, so a click token can never pass for another token signed with the same secret.
-  const key = createHmac('sha256', secret).update('offer-widget/click-token/v1').digest()
+  // A key per purpose, so a token can never pass for another signed with the same secret. The click key
+  // is the one click links always had, so links handed out before impressions existed still work.
+  const keys: Record<OfferTokenPurpose, Buffer> = {
+    click: createHmac('sha256', secret).update('offer-widget/click-token/v1').digest(),
+    preview: createHmac('sha256', secret).update('offer-widget/preview-click-token/v1').digest(),
+    impression: createHmac('sha256', secret).update('offer-widget/impression-token/v1').digest(),
+  }
   const ttlMs = options.ttlMs ?? DEFAULT_CLICK_TOKEN_TTL_MS
   const now = options.now ?? Date.now
-  const mac = (payload: string) => createHmac('sha256', key).update(payload).digest()
 
   return {
-    sign(offerId) {
+    sign(offerId, purpose = 'click') {
       const payload = `${offerId.toLowerCase()}.${Math.ceil((now() + ttlMs) / 1000).toString(36)}`
-      return `${payload}.${mac(payload).toString('base64url')}`
+      return `${payload}.${createHmac('sha256', keys[purpose]).update(payload).digest('base64url')}`
     },
-    verify(token) {
+    verify(token, purpose = 'click') {
+      const mac = (payload: string) => createHmac('sha256', keys[purpose]).update(payload).digest()
       const match = TOKEN.exec(token)
       if (!match) return undefined
       const [, offerId, expiry, signature] = match as unknown as [string, string, string, string]

@@ -22,7 +22,7 @@ import { type Bid, runAuction, type WinnerPolicy } from '../auction/auction.ts'
 import type { Scorer } from '../auction/score.ts'
 import type { PartnerRegistryEntry } from '../registry/partner-registry.ts'
 import { callPartner } from './call-partner.ts'
-import { identifyingValues, redactReason } from './redact.ts'
+import { identifyingValues, redactLeadId, redactReason } from './redact.ts'
 
 export interface RunLeadContext {
   ledger: Ledger
@@ -279,7 +279,7 @@ async function askPartner(
     status: outcome.status,
     reason,
     httpStatus: outcome.httpStatus,
-    partnerLeadId: outcome.partnerLeadId,
+    partnerLeadId: redactLeadId(outcome.partnerLeadId, pii),
     latencyMs: outcome.latencyMs,
     repliedAt: new Date(ctx.timers.now()),
     offers,

@@ -4,6 +4,7 @@
  */
 import type { Partner, RateTable } from '../../contract/offer-search.ts'
 import type { SearchSnapshot } from '../../ledger/index.ts'
+import type { OfferLinker } from '../clicks/offer-links.ts'
 import type { PartnerRegistryEntry } from '../registry/partner-registry.ts'
 import { toWidgetOffer } from './to-widget-offer.ts'
 
@@ -16,7 +17,7 @@ export const ORPHAN_GRACE_MS = 10_000
 export function buildRateTable(
   snapshot: SearchSnapshot,
   registry: ReadonlyMap<string, PartnerRegistryEntry>,
-  options: { clickUrl: (offerId: string) => string; now: number },
+  options: { links: OfferLinker; now: number },
 ): RateTable {
   const { lead } = snapshot
   const orphaned = lead.status === 'pending' && options.now > lead.deadlineAt.getTime() + ORPHAN_GRACE_MS
@@ -24,7 +25,7 @@ export function buildRateTable(
     uuid: lead.searchUuid,
     leadUuid: lead.id,
     offers: snapshot.displayed.map((offer) =>
-      toWidgetOffer(offer, displayOf(registry, offer.partnerId), options.clickUrl(offer.id)),
+      toWidgetOffer(offer, displayOf(registry, offer.partnerId), options.links(offer.id)),
     ),
     pendingResponses: orphaned
       ? []

@@ -1,13 +1,17 @@
 /**
  * @module A winning partner offer in the widget's Offer shape (seed 000), so the same widget renders it.
  * Partner fields fill the institution and copy; the registry's display defaults fill what a reply leaves
- * out. Both links are our click route: the partner's `click_url` stays on the server until the click.
+ * out. Every link is ours: `url` is the counted click route, `unmonetizedUrl` the uncounted one previews
+ * follow, and the impression pixel is what counts the offer as displayed. The partner's `click_url` stays
+ * on the server until the click.
  */
 import type { Offer } from '../../contract/offer-search.ts'
+import { partnerUrlProblem } from '../../contract/partner.ts'
 import type { StoredOffer } from '../../ledger/index.ts'
+import type { OfferLinks } from '../clicks/offer-links.ts'
 import { humanize, type PartnerDisplay } from '../registry/partner-registry.ts'
 
-export function toWidgetOffer(offer: StoredOffer, display: PartnerDisplay, clickUrl: string): Offer {
+export function toWidgetOffer(offer: StoredOffer, display: PartnerDisplay, links: OfferLinks): Offer {
   const productType = offer.productType
   const institution = offer.displayName ?? offer.name ?? display.name
   return {
@@ -23,13 +27,17 @@ export function toWidgetOffer(offer: StoredOffer, display: PartnerDisplay, click
     status: 'active',
     // Every displayed offer is paid for by its partner (seed 001: "on click or on conversion").
     isMonetized: true,
-    url: clickUrl,
-    unmonetizedUrl: clickUrl,
-    // No pixels: the ledger records an offer as displayed when the auction settles.
-    impressionTrackingPixelUrls: [],
+    url: links.url,
+    unmonetizedUrl: links.unmonetizedUrl,
+    // Fired by the widget as it fires any offer's pixels (never in preview): a unique impression.
+    impressionTrackingPixelUrls: [links.impressionUrl],
     financialInstitutionUuid: offer.partnerId,
     financialInstitutionDisplayName: institution,
-    financialInstitutionImageUrl: offer.logoSrc ?? display.logoUrl,
+    // The contract already refuses any other logo; a row written before that rule must not slip through.
+    financialInstitutionImageUrl:
+      offer.logoSrc !== null && partnerUrlProblem(offer.logoSrc) === undefined
+        ? offer.logoSrc
+        : display.logoUrl,
     createdAt: offer.createdAt.toISOString(),
     updatedAt: offer.createdAt.toISOString(),
   }

@@ -33,6 +33,11 @@ export interface PartnerRegistryEntry {
   endpoint: string
   /** The resolved header; the value is a secret. */
   auth?: { header: string; value: string } | undefined
+  /**
+   * The partner's own bearer token (a secret, from `reportsTokenEnv`): it reads this partner's reports and
+   * suppression list only, and authenticates its conversion postbacks.
+   */
+  reportsToken?: string | undefined
   timeoutMs: number
   scoreFactor: number
   enabled: boolean
@@ -79,6 +84,14 @@ const entrySchema = z.strictObject({
       prefix: z.optional(text('auth.prefix', 50)),
     }),
   ),
+  reportsTokenEnv: z.optional(
+    z.string().check(
+      z.regex(/^PARTNER_[A-Z0-9_]+$/, {
+        error:
+          'reportsTokenEnv must name an environment variable starting with PARTNER_, e.g. "PARTNER_ACME_REPORTS_TOKEN"',
+      }),
+    ),
+  ),
   timeoutMs: z.optional(
     z.int({ error: 'timeoutMs must be a whole number of milliseconds' }).check(
       z.gte(1, { error: 'timeoutMs must be at least 1' }),
@@ -103,6 +116,9 @@ const fileSchema = z.strictObject(
   { partners: z.array(entrySchema, { error: 'partners must be a list of partners' }) },
   { error: 'the file must be { "partners": [ ... ] } or a list of partners' },
 )
+
+/** A partner's reports token guards its leads' win/loss: long enough not to be guessed. */
+export const MIN_REPORTS_TOKEN_LENGTH = 16
 
 /** Headers we set ourselves or that would break the request. */
 const RESERVED_HEADERS = new Set([
@@ -149,6 +165,7 @@ export function parsePartnerRegistry(
   const list = parsed.data.partners
   const problems: string[] = []
   const seen = new Set<string>()
+  const tokens = new Map<string, string>()
   const entries = list.map((entry, index): PartnerRegistryEntry => {
     const at = `partners.${index} (${entry.id})`
     if (seen.has(entry.id)) problems.push(`  ${at}.id: "${entry.id}" is used twice; ids must be unique`)
@@ -169,6 +186,26 @@ export function parsePartnerRegistry(
         auth = { header: entry.auth.header, value: `${entry.auth.prefix ?? ''}${value}` }
       }
     }
+    let reportsToken: string | undefined
+    if (entry.reportsTokenEnv) {
+      const value = options.secrets[entry.reportsTokenEnv]
+      if (value === undefined || value === '') {
+        problems.push(
+          `  ${at}.reportsTokenEnv: ${entry.reportsTokenEnv} is not set in the environment; set it`,
+        )
+      } else if (value.length < MIN_REPORTS_TOKEN_LENGTH) {
+        problems.push(
+          `  ${at}.reportsTokenEnv: ${entry.reportsTokenEnv} must be at least ${MIN_REPORTS_TOKEN_LENGTH} characters (openssl rand -hex 24)`,
+        )
+      } else if (tokens.has(value)) {
+        problems.push(
+          `  ${at}.reportsTokenEnv: ${entry.reportsTokenEnv} holds the same token as ${tokens.get(value)}'s; give each partner its own`,
+        )
+      } else {
+        tokens.set(value, entry.id)
+        reportsToken = value
+      }
+    }
     const productType = entry.display?.productType ?? 'loan'
     return {
       id: entry.id,
@@ -176,6 +213,7 @@ export function parsePartnerRegistry(
       tier: entry.tier,
       endpoint: entry.endpoint,
       auth,
+      reportsToken,
       timeoutMs: entry.timeoutMs ?? MAX_PARTNER_TIMEOUT_MS,
       scoreFactor: entry.scoreFactor ?? 1,
       enabled: entry.enabled ?? true,

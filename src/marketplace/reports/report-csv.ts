@@ -1,45 +1,115 @@
 /**
- * @module A partner report as CSV: the figures (`metric,product_type,value`), a blank line, then the
- * lead-level win/loss table, one row per offer (or per lead without offers). Cells a spreadsheet would run
- * as a formula are prefixed with `'`, since product types are partner text.
+ * @module A partner report as CSV, one table per file (`?table=`): a spreadsheet opens each as it is, with
+ * one header row and no blank-line sections. Cells a spreadsheet would run as a formula are prefixed with
+ * `'`, since reasons, product types and lead ids are partner text.
  */
-import type { PartnerReport } from '../../ledger/index.ts'
+import type { PartnerReport, SuppressionList } from '../../ledger/index.ts'
 
-export function reportToCsv(report: PartnerReport): string {
-  const figures: unknown[][] = [
-    ['metric', 'product_type', 'value'],
-    ['partner_id', '', report.partnerId],
-    ['from', '', report.from],
-    ['to', '', report.to],
-    ['requests', '', report.requests],
-    ['responses_with_offers', '', report.responsesWithOffers],
-    ['offers_returned', '', report.offersReturned],
-    ['offers_displayed', '', report.offersDisplayed],
-    ['unique_clicks', '', report.uniqueClicks],
-    ...report.averageBidByProductType.map((row) => ['average_bid', row.productType, row.averageBid]),
-  ]
-  const leads: unknown[][] = [
-    [
-      'lead_id',
-      'partner_lead_id',
-      'sent_at',
-      'reply_status',
-      'offer_id',
-      'product_type',
-      'rate',
-      'result',
-      'clicked',
-    ],
-  ]
-  for (const lead of report.leads) {
-    const head = [lead.leadId, lead.partnerLeadId ?? '', lead.sentAt, lead.status]
-    if (lead.offers.length === 0) leads.push([...head, '', '', '', '', ''])
-    for (const offer of lead.offers) {
-      leads.push([...head, offer.offerId, offer.productType, offer.rate, offer.result, offer.clicked])
+export const REPORT_TABLES = ['summary', 'daily', 'products', 'replies', 'causes', 'leads'] as const
+export type ReportTable = (typeof REPORT_TABLES)[number]
+/** What `Accept: text/csv` alone downloads: the lead-level win/loss, the one a partner reconciles. */
+export const DEFAULT_REPORT_TABLE: ReportTable = 'leads'
+
+export function reportToCsv(report: PartnerReport, table: ReportTable = DEFAULT_REPORT_TABLE): string {
+  return toCsv(rowsOf(report, table))
+}
+
+function rowsOf(report: PartnerReport, table: ReportTable): unknown[][] {
+  switch (table) {
+    case 'summary':
+      return [
+        ['partner_id', 'from', 'to', 'metric', 'value'],
+        ...(
+          [
+            ['requests', report.requests],
+            ['responses_with_offers', report.responsesWithOffers],
+            ['offers_returned', report.offersReturned],
+            ['offers_won', report.offersWon],
+            ['offers_displayed', report.offersDisplayed],
+            ['unique_clicks', report.uniqueClicks],
+            ['conversions', report.conversions],
+            ['conversion_amount', report.conversionAmount],
+            ['win_rate', report.winRate ?? ''],
+            ['click_through_rate', report.clickThroughRate ?? ''],
+          ] as const
+        ).map(([metric, value]) => [report.partnerId, report.from, report.to, metric, value]),
+      ]
+    case 'daily':
+      return [
+        ['date', 'requests', 'responses_with_offers', 'offers_displayed', 'unique_clicks', 'conversions'],
+        ...report.daily.map((d) => [
+          d.date,
+          d.requests,
+          d.responsesWithOffers,
+          d.offersDisplayed,
+          d.uniqueClicks,
+          d.conversions,
+        ]),
+      ]
+    case 'products':
+      return [
+        ['product_type', 'offers', 'average_bid'],
+        ...report.averageBidByProductType.map((p) => [p.productType, p.offers, p.averageBid]),
+      ]
+    case 'replies':
+      return [
+        ['status', 'count', 'average_latency_ms', 'p95_latency_ms', 'max_latency_ms'],
+        ...report.replies.map((r) => [r.status, r.count, r.averageLatencyMs, r.p95LatencyMs, r.maxLatencyMs]),
+      ]
+    case 'causes':
+      return [
+        ['status', 'reason', 'http_status', 'count', 'average_latency_ms'],
+        ...report.causes.map((r) => [r.status, r.reason, r.httpStatus, r.count, r.averageLatencyMs]),
+      ]
+    case 'leads': {
+      const rows: unknown[][] = [
+        [
+          'lead_id',
+          'partner_lead_id',
+          'sent_at',
+          'reply_status',
+          'reason',
+          'http_status',
+          'latency_ms',
+          'converted',
+          'offer_id',
+          'product_type',
+          'rate',
+          'result',
+          'displayed',
+          'clicked',
+        ],
+      ]
+      for (const lead of report.leads) {
+        const head = [
+          lead.leadId,
+          lead.partnerLeadId,
+          lead.sentAt,
+          lead.status,
+          lead.reason,
+          lead.httpStatus,
+          lead.latencyMs,
+          lead.converted,
+        ]
+        if (lead.offers.length === 0) rows.push([...head, '', '', '', '', '', ''])
+        for (const o of lead.offers) {
+          rows.push([...head, o.offerId, o.productType, o.rate, o.result, o.displayed, o.clicked])
+        }
+      }
+      return rows
     }
   }
-  const lines = (rows: unknown[][]) => rows.map((row) => row.map(csvCell).join(',')).join('\r\n')
-  return `${lines(figures)}\r\n\r\n${lines(leads)}\r\n`
+}
+
+export function suppressionToCsv(list: SuppressionList): string {
+  return toCsv([
+    ['partner_lead_id', 'lead_id', 'sent_at'],
+    ...list.leads.map((l) => [l.partnerLeadId, l.leadId, l.sentAt]),
+  ])
+}
+
+function toCsv(rows: unknown[][]): string {
+  return `${rows.map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`
 }
 
 export function csvCell(value: unknown): string {

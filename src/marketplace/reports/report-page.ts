@@ -27,17 +27,31 @@ export function reportPageHtml(basePath: string): string {
   <label>From <input id="from" type="date"></label>
   <label>To <input id="to" type="date"></label>
   <button type="submit">Show report</button>
+  <label>CSV table <select id="table">
+    <option value="leads">Lead-level win/loss</option>
+    <option value="summary">Summary figures</option>
+    <option value="daily">Per day</option>
+    <option value="products">Average bid per product type</option>
+    <option value="replies">Replies by status, with latency</option>
+    <option value="causes">Rejection, error and timeout causes</option>
+  </select></label>
   <button type="button" id="csv" disabled>Download CSV</button>
+  <button type="button" id="suppression" disabled>Download suppression list (CSV)</button>
 </form>
 <p id="status" role="status"></p>
 <section id="report" hidden>
   <dl id="figures"></dl>
   <h2>Over time (per UTC day)</h2>
   <div id="chart"></div>
+  <h2>Replies by status</h2>
+  <table id="replies"><thead><tr><th>Status</th><th>Replies</th><th>Average latency (ms)</th><th>95th percentile (ms)</th><th>Slowest (ms)</th></tr></thead><tbody></tbody></table>
+  <h2>Why leads were rejected, failed or timed out</h2>
+  <table id="causes"><thead><tr><th>Status</th><th>Reason</th><th>HTTP status</th><th>Times</th><th>Average latency (ms)</th></tr></thead><tbody></tbody></table>
   <h2>Average bid per product type</h2>
   <table id="bids"><thead><tr><th>Product type</th><th>Offers</th><th>Average bid</th></tr></thead><tbody></tbody></table>
   <h2>Lead-level win/loss</h2>
-  <table id="leads"><thead><tr><th>Sent</th><th>Lead</th><th>Reply</th><th>Offer</th><th>Product type</th><th>Bid</th><th>Result</th><th>Clicked</th></tr></thead><tbody></tbody></table>
+  <table id="leads"><thead><tr><th>Sent</th><th>Lead</th><th>Your lead id</th><th>Reply</th><th>Reason</th><th>Latency (ms)</th><th>Offer</th><th>Product type</th><th>Bid</th><th>Result</th><th>Displayed</th><th>Clicked</th><th>Converted</th></tr></thead><tbody></tbody></table>
+  <p>The suppression list holds the leads of this period that did not click your offer: the partner interface forbids remarketing to them.</p>
 </section>
 </main>
 </body>
@@ -84,13 +98,13 @@ function query() {
 async function loadPartners() {
   if (!$('token').value) return
   const res = await fetch(api, { headers: headers() })
-  if (!res.ok) { say(res.status === 401 ? 'That token is not accepted.' : 'Could not list partners (' + res.status + ').'); return }
+  if (!res.ok) { say(res.status === 401 ? 'That token is not accepted: use REPORTS_TOKEN or your partner reports token.' : 'Could not list partners (' + res.status + ').'); return }
   const { partners } = await res.json()
   const select = $('partner')
   const chosen = select.value
   select.replaceChildren(...partners.map((p) => new Option(p.name + ' (' + p.id + ', ' + p.tier + ' look)', p.id)))
   if (partners.some((p) => p.id === chosen)) select.value = chosen
-  say(partners.length + ' partners.')
+  say(partners.length === 1 ? 'Your report: ' + partners[0].name + '.' : partners.length + ' partners.')
 }
 
 function cell(row, text, cls) {
@@ -99,10 +113,15 @@ function cell(row, text, cls) {
   if (cls) td.className = cls
 }
 
+const percent = (v) => (v === null ? 'n/a' : (v * 100).toFixed(1) + ' %')
+const ms = (v) => (v === null || v === undefined ? '' : String(v))
+
 function figures(r) {
   const items = [
     ['Requests', r.requests], ['Responses with an offer', r.responsesWithOffers],
-    ['Offers returned', r.offersReturned], ['Offers displayed', r.offersDisplayed], ['Unique clicks', r.uniqueClicks],
+    ['Offers returned', r.offersReturned], ['Offers that won the auction', r.offersWon],
+    ['Offers displayed', r.offersDisplayed], ['Unique clicks', r.uniqueClicks], ['Conversions', r.conversions],
+    ['Win rate', percent(r.winRate)], ['Click-through rate', percent(r.clickThroughRate)],
   ]
   $('figures').replaceChildren(...items.map(([k, v]) => {
     const div = document.createElement('div')
@@ -115,12 +134,15 @@ function figures(r) {
 
 function chart(daily) {
   const w = 720, h = 220, pad = 32
-  const series = [['requests', '#3567c6'], ['offersDisplayed', '#16794a'], ['uniqueClicks', '#c2521b']]
+  const series = [
+    ['requests', 'Requests', '#3567c6'], ['offersDisplayed', 'Offers displayed', '#16794a'],
+    ['uniqueClicks', 'Unique clicks', '#c2521b'], ['conversions', 'Conversions', '#8a3ec2'],
+  ]
   const max = Math.max(1, ...daily.flatMap((d) => series.map(([k]) => d[k])))
   const svg = document.createElementNS(SVG, 'svg')
   svg.setAttribute('viewBox', '0 0 ' + w + ' ' + h)
   svg.setAttribute('role', 'img')
-  svg.setAttribute('aria-label', 'Requests, offers displayed and unique clicks per day')
+  svg.setAttribute('aria-label', 'Requests, offers displayed, unique clicks and conversions per day')
   const x = (i) => pad + (daily.length < 2 ? (w - 2 * pad) / 2 : (i * (w - 2 * pad)) / (daily.length - 1))
   const y = (v) => h - pad - (v * (h - 2 * pad)) / max
   const axis = document.createElementNS(SVG, 'path')
@@ -137,7 +159,7 @@ function chart(daily) {
   label(String(max), pad - 4, pad + 4, 'end')
   label('0', pad - 4, h - pad + 4, 'end')
   if (daily.length) { label(daily[0].date, pad, h - 8, 'start'); label(daily[daily.length - 1].date, w - pad, h - 8, 'end') }
-  series.forEach(([key, color], s) => {
+  series.forEach(([key, name, color], s) => {
     const line = document.createElementNS(SVG, 'polyline')
     line.setAttribute('points', daily.map((d, i) => x(i) + ',' + y(d[key])).join(' '))
     line.setAttribute('fill', 'none'); line.setAttribute('stroke', color); line.setAttribute('stroke-width', '2')
@@ -145,12 +167,12 @@ function chart(daily) {
     for (const [i, d] of daily.entries()) {
       const dot = document.createElementNS(SVG, 'circle')
       dot.setAttribute('cx', x(i)); dot.setAttribute('cy', y(d[key])); dot.setAttribute('r', '3'); dot.setAttribute('fill', color)
-      const title = document.createElementNS(SVG, 'title'); title.textContent = d.date + ' ' + key + ': ' + d[key]
+      const title = document.createElementNS(SVG, 'title'); title.textContent = d.date + ' ' + name + ': ' + d[key]
       dot.append(title); svg.append(dot)
     }
     const legend = document.createElementNS(SVG, 'text')
-    legend.setAttribute('x', pad + 8 + s * 150); legend.setAttribute('y', 14); legend.setAttribute('font-size', '12')
-    legend.setAttribute('fill', color); legend.textContent = key
+    legend.setAttribute('x', pad + 8 + s * 160); legend.setAttribute('y', 14); legend.setAttribute('font-size', '12')
+    legend.setAttribute('fill', color); legend.textContent = '\u25CF ' + name
     svg.append(legend)
   })
   $('chart').replaceChildren(svg)
@@ -163,16 +185,32 @@ function tables(r) {
     const row = bids.insertRow()
     cell(row, b.productType); cell(row, b.offers, 'num'); cell(row, b.averageBid.toFixed(2), 'num')
   }
+  const replies = $('replies').tBodies[0]
+  replies.replaceChildren()
+  for (const x of r.replies) {
+    const row = replies.insertRow()
+    cell(row, x.status); cell(row, x.count, 'num'); cell(row, ms(x.averageLatencyMs), 'num')
+    cell(row, ms(x.p95LatencyMs), 'num'); cell(row, ms(x.maxLatencyMs), 'num')
+  }
+  const causes = $('causes').tBodies[0]
+  causes.replaceChildren()
+  for (const x of r.causes) {
+    const row = causes.insertRow()
+    cell(row, x.status); cell(row, x.reason); cell(row, x.httpStatus ?? ''); cell(row, x.count, 'num')
+    cell(row, ms(x.averageLatencyMs), 'num')
+  }
   const leads = $('leads').tBodies[0]
   leads.replaceChildren()
   for (const lead of r.leads.slice(0, 500)) {
     const offers = lead.offers.length ? lead.offers : [null]
     for (const o of offers) {
       const row = leads.insertRow()
-      cell(row, lead.sentAt.replace('T', ' ').slice(0, 19)); cell(row, lead.leadId); cell(row, lead.status)
+      cell(row, lead.sentAt.replace('T', ' ').slice(0, 19)); cell(row, lead.leadId); cell(row, lead.partnerLeadId ?? '')
+      cell(row, lead.status); cell(row, lead.reason ?? ''); cell(row, ms(lead.latencyMs), 'num')
       cell(row, o ? o.offerId.slice(0, 8) : ''); cell(row, o ? o.productType : '')
       cell(row, o ? o.rate.toFixed(2) : '', 'num'); cell(row, o ? o.result : '', o ? o.result : '')
-      cell(row, o ? (o.clicked ? 'yes' : 'no') : '')
+      cell(row, o ? (o.displayed ? 'yes' : 'no') : ''); cell(row, o ? (o.clicked ? 'yes' : 'no') : '')
+      cell(row, lead.converted ? 'yes' : 'no')
     }
   }
 }
@@ -189,20 +227,31 @@ async function show(event) {
   figures(body); chart(body.daily); tables(body)
   $('report').hidden = false
   $('csv').disabled = false
+  $('suppression').disabled = false
   say('Leads sent ' + body.from.slice(0, 10) + ' to ' + body.to.slice(0, 10) + (body.leadsTruncated ? ' (win/loss list truncated)' : '') + '.')
 }
 
-async function csv() {
-  const res = await fetch(api + '/' + encodeURIComponent(last) + query(), { headers: headers({ Accept: 'text/csv' }) })
-  if (!res.ok) { say('CSV failed (' + res.status + ').'); return }
+async function download(path, name) {
+  const res = await fetch(api + '/' + encodeURIComponent(last) + path, { headers: headers({ Accept: 'text/csv' }) })
+  if (!res.ok) { const body = await res.json().catch(() => ({})); say(body.message || 'CSV failed (' + res.status + ').'); return }
   const a = document.createElement('a')
   a.href = URL.createObjectURL(await res.blob())
-  a.download = 'partner-' + last + '.csv'
+  a.download = name
   a.click()
   setTimeout(() => URL.revokeObjectURL(a.href), 1000)
+}
+function csv() {
+  const q = query()
+  const table = $('table').value
+  return download((q ? q + '&' : '?') + 'format=csv&table=' + table, 'partner-' + last + '-' + table + '.csv')
+}
+function suppression() {
+  const q = query()
+  return download('/suppression' + (q ? q + '&' : '?') + 'format=csv', 'partner-' + last + '-suppression.csv')
 }
 
 $('token').addEventListener('change', loadPartners)
 $('query').addEventListener('submit', show)
 $('csv').addEventListener('click', csv)
+$('suppression').addEventListener('click', suppression)
 `

@@ -1,28 +1,42 @@
 /**
  * @module `GET /clicks/:token`: verifies the signed token, records the click once per lead and offer
- * (unique clicks), and redirects (302) to the partner's `click_url`, which no browser saw before. A forged,
- * altered or expired token, or an offer that was never displayed, is a 404.
+ * (unique clicks), and redirects (302) to the partner's `click_url`, which no browser saw before. A preview
+ * token (the offer's `unmonetizedUrl`) redirects the same way and is never counted. A forged, altered or
+ * expired token, an offer that was never displayed, or a destination that is not https (http only to a
+ * loopback host) is a 404.
  */
 import type { Hono } from 'hono'
+import { partnerUrlProblem } from '../../contract/partner.ts'
 import type { MarketplaceContext } from '../marketplace-context.ts'
 import { errorResponse } from './error-response.ts'
 
 // biome-ignore lint/suspicious/noExplicitAny: the routes fit a sub-app of any Env
 export function registerClickRoute(api: Hono<any, any, any>, ctx: MarketplaceContext): void {
   api.get('/clicks/:token', async (c) => {
-    const offerId = ctx.clickSigner.verify(c.req.param('token'))
+    const token = c.req.param('token')
+    const counted = ctx.clickSigner.verify(token, 'click')
+    const offerId = counted ?? ctx.clickSigner.verify(token, 'preview')
     const offer = offerId === undefined ? undefined : await ctx.ledger.findOffer(offerId)
-    if (offer === undefined || !offer.displayed) {
+    // The reply contract already refuses other links; a row written before that rule never redirects.
+    if (offer === undefined || !offer.displayed || partnerUrlProblem(offer.clickUrl) !== undefined) {
       return errorResponse(c, 404, 'not_found', 'This offer link is unknown or has expired.')
     }
-    const first = await ctx.ledger.recordClick({
-      offerId: offer.id,
-      leadId: offer.leadId,
-      partnerId: offer.partnerId,
-      clickedAt: new Date(ctx.now()),
-    })
+    const first =
+      counted !== undefined &&
+      (await ctx.ledger.recordClick({
+        offerId: offer.id,
+        leadId: offer.leadId,
+        partnerId: offer.partnerId,
+        clickedAt: new Date(ctx.now()),
+      }))
     ctx.logger.info(
-      { leadId: offer.leadId, offerId: offer.id, partnerId: offer.partnerId, first },
+      {
+        leadId: offer.leadId,
+        offerId: offer.id,
+        partnerId: offer.partnerId,
+        first,
+        ...(counted === undefined ? { preview: true } : {}),
+      },
       'offer click',
     )
     c.header('Cache-Control', 'no-store')

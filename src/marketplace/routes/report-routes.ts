@@ -1,75 +1,127 @@
 /**
- * @module Partner reports behind the `REPORTS_TOKEN` bearer: `GET /reports/partners` (the list, for the
- * page) and `GET /reports/partners/:id?from=&to=` as JSON, or CSV with `Accept: text/csv` or `?format=csv`.
- * Without a configured token the reports do not exist (404).
+ * @module Partner reports behind a bearer token: `REPORTS_TOKEN` (the operator: every partner) or a
+ * partner's own token (its registry `reportsTokenEnv`: itself only; any other partner id is a 404, and
+ * the list holds only itself). `GET /reports/partners` (the list, for the page),
+ * `GET /reports/partners/:id?from=&to=` as JSON, or CSV one table per file (`Accept: text/csv` or
+ * `?format=csv`, `&table=`), and `GET /reports/partners/:id/suppression`: the partner's leads that did not
+ * click its offer, which it must not remarket to (docs/partner-interface.md). Without any token the reports do not exist.
  */
-import { createHash, timingSafeEqual } from 'node:crypto'
 import type { Context, Hono } from 'hono'
 import type { MarketplaceContext } from '../marketplace-context.ts'
-import { reportToCsv } from '../reports/report-csv.ts'
+import {
+  DEFAULT_REPORT_TABLE,
+  REPORT_TABLES,
+  type ReportTable,
+  reportToCsv,
+  suppressionToCsv,
+} from '../reports/report-csv.ts'
 import { parseReportRange } from '../reports/report-range.ts'
 import { errorResponse } from './error-response.ts'
+import { type Caller, createPartnerAuth } from './partner-auth.ts'
 
 // biome-ignore lint/suspicious/noExplicitAny: the routes fit a sub-app of any Env
 export function registerReportRoutes(api: Hono<any, any, any>, ctx: MarketplaceContext): void {
-  const refusal = (c: Context): Response | undefined => {
-    if (ctx.reportsToken === undefined) {
-      return errorResponse(c, 404, 'not_found', 'Partner reports are off: set REPORTS_TOKEN to turn them on.')
+  const auth = createPartnerAuth(ctx)
+  const caller = (c: Context): Caller | Response => {
+    if (!auth.enabled) {
+      return errorResponse(
+        c,
+        404,
+        'not_found',
+        "Partner reports are off: set REPORTS_TOKEN (the operator's) or a partner's reportsTokenEnv to turn them on.",
+      )
     }
-    if (!bearerMatches(c.req.header('Authorization'), ctx.reportsToken)) {
-      c.header('WWW-Authenticate', 'Bearer realm="reports"')
-      return errorResponse(c, 401, 'forbidden', 'Send Authorization: Bearer <REPORTS_TOKEN>.')
-    }
-    return undefined
+    return auth.authenticate(c)
+  }
+  /** The partner the caller may read, or the 404 (the same whether it does not exist or is another's). */
+  const readable = (c: Context, who: Caller): string | Response => {
+    const partnerId = c.req.param('id') ?? ''
+    if (ctx.registry.has(partnerId) && auth.mayRead(who, partnerId)) return partnerId
+    return errorResponse(c, 404, 'not_found', `No partner "${partnerId.slice(0, 100)}" in the registry.`)
+  }
+  const range = (c: Context) => {
+    const parsed = parseReportRange(c.req.query('from'), c.req.query('to'), ctx.now())
+    if (parsed.ok) return parsed
+    return errorResponse(
+      c,
+      400,
+      'validation_failed',
+      `The report range is invalid: ${parsed.errors.map((e) => e.reason).join('; ')}`,
+      parsed.errors,
+    )
   }
 
   api.get('/reports/partners', (c) => {
-    const refused = refusal(c)
-    if (refused) return refused
+    const who = caller(c)
+    if (who instanceof Response) return who
     c.header('Cache-Control', 'no-store')
     return c.json({
-      partners: [...ctx.registry.values()].map((p) => ({
-        id: p.id,
-        name: p.name,
-        tier: p.tier,
-        enabled: p.enabled,
-      })),
+      partners: [...ctx.registry.values()]
+        .filter((p) => auth.mayRead(who, p.id))
+        .map((p) => ({ id: p.id, name: p.name, tier: p.tier, enabled: p.enabled })),
     })
   })
 
   api.get('/reports/partners/:id', async (c) => {
-    const refused = refusal(c)
-    if (refused) return refused
-    const partnerId = c.req.param('id')
-    if (!ctx.registry.has(partnerId))
-      return errorResponse(c, 404, 'not_found', `No partner "${partnerId}" in the registry.`)
-    const range = parseReportRange(c.req.query('from'), c.req.query('to'), ctx.now())
-    if (!range.ok)
-      return errorResponse(c, 400, 'validation_failed', 'The report range is invalid.', range.errors)
-    const report = await ctx.ledger.partnerReport({ partnerId, from: range.from, to: range.to })
+    const who = caller(c)
+    if (who instanceof Response) return who
+    const partnerId = readable(c, who)
+    if (partnerId instanceof Response) return partnerId
+    const csv = wantsCsv(c)
+    const table = c.req.query('table') ?? DEFAULT_REPORT_TABLE
+    if (csv && !(REPORT_TABLES as readonly string[]).includes(table)) {
+      return errorResponse(
+        c,
+        400,
+        'validation_failed',
+        `table=${JSON.stringify(table.slice(0, 40))} is not a report table: send one of ${REPORT_TABLES.join(', ')}.`,
+        [{ field: 'table', reason: `table must be one of ${REPORT_TABLES.join(', ')}` }],
+      )
+    }
+    const r = range(c)
+    if (r instanceof Response) return r
+    const report = await ctx.ledger.partnerReport({ partnerId, from: r.from, to: r.to })
     c.header('Cache-Control', 'no-store')
     c.header('Vary', 'Accept')
-    if (wantsCsv(c)) {
-      c.header('Content-Type', 'text/csv; charset=utf-8')
-      c.header('Content-Disposition', `attachment; filename="partner-${partnerId}-report.csv"`)
-      return c.body(reportToCsv(report))
-    }
+    if (csv)
+      return csvFile(
+        c,
+        `partner-${partnerId}-${table}-${day(r.from)}-${day(r.to)}.csv`,
+        reportToCsv(report, table as ReportTable),
+      )
     return c.json(report)
   })
+
+  api.get('/reports/partners/:id/suppression', async (c) => {
+    const who = caller(c)
+    if (who instanceof Response) return who
+    const partnerId = readable(c, who)
+    if (partnerId instanceof Response) return partnerId
+    const r = range(c)
+    if (r instanceof Response) return r
+    const list = await ctx.ledger.suppressionList({ partnerId, from: r.from, to: r.to })
+    c.header('Cache-Control', 'no-store')
+    c.header('Vary', 'Accept')
+    if (wantsCsv(c))
+      return csvFile(
+        c,
+        `partner-${partnerId}-suppression-${day(r.from)}-${day(r.to)}.csv`,
+        suppressionToCsv(list),
+      )
+    return c.json(list)
+  })
 }
+
+function csvFile(c: Context, name: string, body: string): Response {
+  c.header('Content-Type', 'text/csv; charset=utf-8')
+  c.header('Content-Disposition', `attachment; filename="${name}"`)
+  return c.body(body)
+}
+
+const day = (date: Date) => date.toISOString().slice(0, 10)
 
 function wantsCsv(c: Context): boolean {
   const format = c.req.query('format')
   if (format !== undefined) return format === 'csv'
   return /\btext\/csv\b/.test(c.req.header('Accept') ?? '')
-}
-
-/** Constant time whatever the lengths: both sides are hashed to 32 bytes before comparing. */
-export function bearerMatches(header: string | undefined, token: string): boolean {
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '')
-  const given = createHash('sha256')
-    .update(match?.[1] ?? '')
-    .digest()
-  const expected = createHash('sha256').update(token).digest()
-  return timingSafeEqual(given, expected) && match !== null
 }

@@ -9,17 +9,22 @@
  */
 import { randomUUID } from 'node:crypto'
 import type { Context, Hono, MiddlewareHandler } from 'hono'
+import { parseJsonBounded } from '../../bff/json-body.ts'
 import { ACCESS_TOKEN_HEADER, type CreatedSearch } from '../../contract/bff.ts'
 import { toFieldIssues, UUID_PATTERN } from '../../contract/common.ts'
 import { type Lead, leadInputSchema, leadSessionInformationSchema } from '../../contract/partner.ts'
 import type { SearchSnapshot, SentRequest } from '../../ledger/index.ts'
 import { LedgerError } from '../../ledger/ledger-error.ts'
+import { createOfferLinker } from '../clicks/offer-links.ts'
 import { partnerWindowMs } from '../fan-out/run-lead.ts'
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY } from '../intake/idempotency.ts'
 import type { MarketplaceContext } from '../marketplace-context.ts'
 import { buildRateTable } from '../rate-table/build-rate-table.ts'
 import type { PartnerRegistryEntry } from '../registry/partner-registry.ts'
 import { errorResponse } from './error-response.ts'
+
+/** Nesting a lead can need (object, section, value) with room to spare. */
+const LEAD_MAX_DEPTH = 8
 
 export function registerSecondLookRoutes(
   // biome-ignore lint/suspicious/noExplicitAny: the routes fit a sub-app of any Env
@@ -45,12 +50,18 @@ export function registerSecondLookRoutes(
         [{ field: IDEMPOTENCY_HEADER, reason: 'use a UUID per submitted lead' }],
       )
     }
-    let body: unknown
-    try {
-      body = await c.req.json()
-    } catch {
-      return errorResponse(c, 400, 'bad_request', 'The body must be a JSON lead object (seed 001).')
+    // Bounded before parsing: a lead nests at most 3 deep; a 5,000-deep array once killed the fan-out.
+    const parsed = parseJsonBounded(await c.req.text(), LEAD_MAX_DEPTH)
+    if (!parsed.ok) {
+      return errorResponse(
+        c,
+        400,
+        'bad_request',
+        `The body must be a JSON lead object (seed 001): ${parsed.reason}`,
+        [{ field: parsed.field, reason: parsed.reason }],
+      )
     }
+    const body = parsed.value
     const input = leadInputSchema.safeParse(body)
     if (!input.success) {
       return errorResponse(
@@ -197,9 +208,8 @@ function created(c: Context, ctx: MarketplaceContext, snapshot: SearchSnapshot):
 function rateTableOf(c: Context, ctx: MarketplaceContext, snapshot: SearchSnapshot) {
   const base = ctx.publicBaseUrl ?? new URL(c.req.url).origin
   // Click links are absolute: the widget may run on the publisher's origin, not ours.
-  const clicksPath = `${base}${apiPrefix(c)}/clicks/`
   return buildRateTable(snapshot, ctx.registry, {
-    clickUrl: (offerId) => clicksPath + ctx.clickSigner.sign(offerId),
+    links: createOfferLinker(`${base}${apiPrefix(c)}`, ctx.clickSigner),
     now: ctx.now(),
   })
 }

@@ -28,4 +28,10 @@ describe('requireWidgetHeader', () => {
     ).toBe(200)
     expect((await app().request('/x')).status).toBe(200)
   })
+
+  it('lets a POST carrying Authorization through (a server-to-server postback; the header forces a preflight too)', async () => {
+    const res = await app().request('/x', { method: 'POST', headers: { Authorization: 'Bearer t' } })
+    expect(res.status).toBe(200)
+    expect((await app().request('/x', { method: 'POST', headers: { Authorization: ' ' } })).status).toBe(403)
+  })
 })

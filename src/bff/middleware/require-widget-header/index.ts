@@ -11,7 +11,13 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 export function requireWidgetHeader(): MiddlewareHandler {
   return async function requireWidgetHeader(c, next) {
-    if (!SAFE_METHODS.has(c.req.method) && !c.req.header(WIDGET_HEADER)?.trim()) {
+    // Authorization is no CORS-safelisted header either, so a request carrying it was preflighted just
+    // the same: a partner's server-to-server postback (`POST /api/conversions`) sends its bearer instead.
+    if (
+      !SAFE_METHODS.has(c.req.method) &&
+      !c.req.header(WIDGET_HEADER)?.trim() &&
+      !c.req.header('authorization')?.trim()
+    ) {
       throw bffError(403, 'forbidden', `Send the ${WIDGET_HEADER} header (the widget sends its version)`)
     }
     await next()

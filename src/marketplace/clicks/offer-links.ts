@@ -1,0 +1,24 @@
+/**
+ * @module The three links of a displayed second-look offer, all on the BFF and all signed: `url` (a click
+ * counted once per lead and offer), `unmonetizedUrl` (the same redirect, never counted: what previews
+ * follow) and the impression pixel the widget fires when it renders the offer.
+ */
+import type { ClickSigner } from './click-token.ts'
+
+export interface OfferLinks {
+  url: string
+  unmonetizedUrl: string
+  impressionUrl: string
+}
+
+export type OfferLinker = (offerId: string) => OfferLinks
+
+/** `apiBase` is absolute (`https://bff.example.com/api`): the widget may run on the publisher's origin. */
+export function createOfferLinker(apiBase: string, signer: ClickSigner): OfferLinker {
+  const base = apiBase.replace(/\/+$/, '')
+  return (offerId) => ({
+    url: `${base}/clicks/${signer.sign(offerId, 'click')}`,
+    unmonetizedUrl: `${base}/clicks/${signer.sign(offerId, 'preview')}`,
+    impressionUrl: `${base}/impressions/${signer.sign(offerId, 'impression')}`,
+  })
+}

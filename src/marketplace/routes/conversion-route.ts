@@ -1,0 +1,121 @@
+/**
+ * @module `POST /conversions`: a partner's conversion postback (docs/partner-interface.md: partners pay "on click or on
+ * conversion"). Authenticated by the partner's own token (registry `reportsTokenEnv`), which also says
+ * whose lead it is; idempotent per partner `lead_id`: the first postback is recorded (201), a repeat
+ * returns that first conversion unchanged (200, `Idempotent-Replayed: true`).
+ */
+import type { Hono } from 'hono'
+import * as z from 'zod/mini'
+import { toFieldIssues } from '../../contract/common.ts'
+import type { ConversionRecord } from '../../ledger/index.ts'
+import type { MarketplaceContext } from '../marketplace-context.ts'
+import { errorResponse } from './error-response.ts'
+import { createPartnerAuth } from './partner-auth.ts'
+
+/** A conversion dated this far ahead of our clock is a mistake, not clock skew. */
+const MAX_FUTURE_MS = 5 * 60_000
+
+export const conversionSchema = z.strictObject(
+  {
+    lead_id: z
+      .string({ error: 'lead_id is required: the lead_id your reply gave the lead' })
+      .check(
+        z.minLength(1, { error: 'lead_id must not be empty' }),
+        z.maxLength(200, { error: 'lead_id must be at most 200 characters' }),
+      ),
+    converted_at: z.optional(
+      z.string().check(
+        z.iso.datetime({
+          offset: true,
+          error: 'converted_at must be an ISO 8601 timestamp, e.g. 2026-03-01T12:00:00Z',
+        }),
+      ),
+    ),
+    amount: z.optional(
+      z
+        .number({ error: 'amount must be a number, in the unit of your bids' })
+        .check(z.gte(0, { error: 'amount must not be negative' })),
+    ),
+  },
+  { error: 'the body must be a JSON object { "lead_id": "...", "converted_at"?: "...", "amount"?: 0 }' },
+)
+
+// biome-ignore lint/suspicious/noExplicitAny: the routes fit a sub-app of any Env
+export function registerConversionRoute(api: Hono<any, any, any>, ctx: MarketplaceContext): void {
+  const auth = createPartnerAuth(ctx)
+  api.post('/conversions', async (c) => {
+    if (!auth.enabled) {
+      return errorResponse(c, 404, 'not_found', "Conversions are off: set the partner's reportsTokenEnv.")
+    }
+    const who = auth.authenticate(c)
+    if (who instanceof Response) return who
+    if (who.kind !== 'partner') {
+      return errorResponse(
+        c,
+        403,
+        'forbidden',
+        "A conversion is posted by its partner, with the partner's own token (reportsTokenEnv), not REPORTS_TOKEN.",
+      )
+    }
+    let body: unknown
+    try {
+      body = await c.req.json()
+    } catch {
+      return errorResponse(c, 400, 'bad_request', 'The body must be JSON: { "lead_id": "..." }.')
+    }
+    const parsed = conversionSchema.safeParse(body)
+    if (!parsed.success) {
+      return errorResponse(
+        c,
+        400,
+        'validation_failed',
+        'The conversion is invalid; fix the fields listed.',
+        toFieldIssues(parsed.error),
+      )
+    }
+    const now = ctx.now()
+    const convertedAt = parsed.data.converted_at ? new Date(parsed.data.converted_at) : new Date(now)
+    if (convertedAt.getTime() > now + MAX_FUTURE_MS) {
+      return errorResponse(c, 400, 'validation_failed', 'converted_at is in the future.', [
+        {
+          field: 'converted_at',
+          reason: 'converted_at must not be in the future: send when the lead converted',
+        },
+      ])
+    }
+    const result = await ctx.ledger.recordConversion({
+      partnerId: who.partner.id,
+      partnerLeadId: parsed.data.lead_id,
+      convertedAt,
+      receivedAt: new Date(now),
+      amount: parsed.data.amount,
+    })
+    c.header('Cache-Control', 'no-store')
+    if (result.kind === 'unknown-lead') {
+      return errorResponse(
+        c,
+        404,
+        'not_found',
+        `No lead sent to ${who.partner.id} was answered with lead_id "${parsed.data.lead_id.slice(0, 200)}".`,
+      )
+    }
+    ctx.logger.info(
+      { partnerId: who.partner.id, leadId: result.conversion.leadId, first: result.kind === 'created' },
+      'conversion postback',
+    )
+    if (result.kind === 'duplicate') c.header('Idempotent-Replayed', 'true')
+    return c.json({ conversion: toWire(result.conversion) }, result.kind === 'created' ? 201 : 200)
+  })
+}
+
+function toWire(conversion: ConversionRecord) {
+  return {
+    id: conversion.id,
+    lead_id: conversion.partnerLeadId,
+    converted_at: conversion.convertedAt.toISOString(),
+    received_at: conversion.receivedAt.toISOString(),
+    amount: conversion.amount,
+  }
+}
+
+export type ConversionRequest = z.infer<typeof conversionSchema>

@@ -1,0 +1,42 @@
+/**
+ * @module `GET /impressions/:token`: the impression pixel of a displayed second-look offer. The widget
+ * fires it when it renders the offer (never in preview), as it fires any offer's pixels; the first one per
+ * lead and offer is a unique impression, which is what the partner report counts as "offers displayed".
+ * It answers a 1x1 transparent GIF, uncacheable, whatever happens, so a page never shows a broken image;
+ * only a valid token of a displayed offer is counted.
+ */
+import type { Hono } from 'hono'
+import type { MarketplaceContext } from '../marketplace-context.ts'
+
+/** The smallest transparent GIF: 1x1, one colour. */
+const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64')
+
+// biome-ignore lint/suspicious/noExplicitAny: the routes fit a sub-app of any Env
+export function registerImpressionRoute(api: Hono<any, any, any>, ctx: MarketplaceContext): void {
+  api.get('/impressions/:token', async (c) => {
+    const offerId = ctx.clickSigner.verify(c.req.param('token'), 'impression')
+    const offer = offerId === undefined ? undefined : await ctx.ledger.findOffer(offerId)
+    const counted = offer?.displayed === true
+    if (offer && counted) {
+      const first = await ctx.ledger.recordImpression({
+        offerId: offer.id,
+        leadId: offer.leadId,
+        partnerId: offer.partnerId,
+        impressedAt: new Date(ctx.now()),
+      })
+      if (first) {
+        ctx.logger.info(
+          { leadId: offer.leadId, offerId: offer.id, partnerId: offer.partnerId },
+          'offer impression',
+        )
+      }
+    }
+    return c.body(new Uint8Array(PIXEL), counted ? 200 : 404, {
+      'Content-Type': 'image/gif',
+      'Content-Length': String(PIXEL.length),
+      'Cache-Control': 'no-store',
+      // The widget loads pixels with crossOrigin="anonymous" from the publisher's page.
+      'Cross-Origin-Resource-Policy': 'cross-origin',
+    })
+  })
+}

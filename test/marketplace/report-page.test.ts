@@ -1,0 +1,105 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { PartnerReport } from '../../src/ledger/index.ts'
+import { REPORT_PAGE_JS, reportPageHtml } from '../../src/marketplace/reports/report-page.ts'
+
+const REPORT: PartnerReport = {
+  partnerId: 'lender',
+  from: '2026-03-01T00:00:00.000Z',
+  to: '2026-03-03T00:00:00.000Z',
+  requests: 4,
+  responsesWithOffers: 2,
+  offersReturned: 3,
+  offersWon: 2,
+  offersDisplayed: 2,
+  uniqueClicks: 1,
+  conversions: 1,
+  conversionAmount: 30,
+  winRate: 0.6667,
+  clickThroughRate: 0.5,
+  averageBidByProductType: [{ productType: 'personal_loan', offers: 3, averageBid: 9.5 }],
+  replies: [
+    { status: 'timeout', count: 1, averageLatencyMs: 12000, p95LatencyMs: 12000, maxLatencyMs: 12000 },
+  ],
+  causes: [
+    {
+      status: 'timeout',
+      reason: 'no reply within 12000 ms',
+      httpStatus: null,
+      count: 1,
+      averageLatencyMs: 12000,
+    },
+  ],
+  daily: [
+    {
+      date: '2026-03-01',
+      requests: 2,
+      responsesWithOffers: 1,
+      offersDisplayed: 1,
+      uniqueClicks: 1,
+      conversions: 1,
+    },
+    {
+      date: '2026-03-02',
+      requests: 2,
+      responsesWithOffers: 1,
+      offersDisplayed: 1,
+      uniqueClicks: 0,
+      conversions: 0,
+    },
+  ],
+  leads: [
+    {
+      leadId: 'l-1',
+      partnerLeadId: 'P-1',
+      sentAt: '2026-03-01T10:00:00.000Z',
+      status: 'rejected',
+      reason: '<img src=x onerror=alert(1)> thin file',
+      httpStatus: 200,
+      latencyMs: 40,
+      converted: false,
+      offers: [],
+    },
+  ],
+  leadsTruncated: false,
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals()
+})
+
+describe('/reports page script', () => {
+  it('draws the figures, a chart with a plain-word legend, the causes with latency, and partner text as text', async () => {
+    const html = reportPageHtml('')
+    document.body.innerHTML = html.slice(html.indexOf('<main>'), html.indexOf('</body>'))
+    const fetch = vi.fn(async (url: string) =>
+      url.endsWith('/api/reports/partners')
+        ? Response.json({ partners: [{ id: 'lender', name: 'Lender', tier: 'second', enabled: true }] })
+        : Response.json(REPORT),
+    )
+    vi.stubGlobal('fetch', fetch)
+    new Function(REPORT_PAGE_JS)()
+    const $ = (id: string) => document.getElementById(id) as HTMLElement
+    ;($('token') as HTMLInputElement).value = 'lender-token'
+    $('token').dispatchEvent(new Event('change'))
+    await vi.waitFor(() => expect($('status').textContent).toBe('Your report: Lender.'))
+    ;($('query') as HTMLFormElement).dispatchEvent(new Event('submit', { cancelable: true }))
+    await vi.waitFor(() => expect(($('report') as HTMLElement).hidden).toBe(false))
+
+    const legend = [...$('chart').querySelectorAll('svg > text')].map((t) => t.textContent)
+    expect(legend).toEqual(
+      expect.arrayContaining(['● Requests', '● Offers displayed', '● Unique clicks', '● Conversions']),
+    )
+    expect(legend.join(' ')).not.toMatch(/offersDisplayed|uniqueClicks/)
+    const figures = $('figures').textContent ?? ''
+    for (const text of ['Win rate66.7 %', 'Click-through rate50.0 %', 'Conversions1', 'Offers displayed2'])
+      expect(figures).toContain(text)
+    expect($('causes').textContent).toContain('no reply within 12000 ms')
+    expect($('replies').textContent).toContain('12000')
+    expect($('leads').textContent).toContain('<img src=x onerror=alert(1)> thin file')
+    expect($('leads').querySelector('img')).toBeNull()
+    expect(fetch).toHaveBeenLastCalledWith(expect.stringMatching(/\/api\/reports\/partners\/lender$/), {
+      headers: { Authorization: 'Bearer lender-token', Accept: 'application/json' },
+    })
+  })
+})
