@@ -1,7 +1,7 @@
 /**
  * @module The ranked list of offer cards, and the `onOffersShown` report of offers new to the screen.
  */
-import type { QueryClient } from '@tanstack/query-core'
+import type { QueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import type { DisplayOffer } from './display-rules.ts'
 import type { Labels } from './labels.ts'

@@ -3,7 +3,7 @@
  * QueryClient (a host page's is never touched), renders a placeholder on the server, and delivers its
  * own CSS unless told the host does.
  */
-import type { QueryClient } from '@tanstack/query-core'
+import type { QueryClient } from '@tanstack/react-query'
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import type { LeadInput } from '../contract/partner.ts'
 import type { OfferSource } from './bff-client.ts'

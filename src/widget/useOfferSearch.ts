@@ -3,7 +3,7 @@
  * display-ready offers, disclaimers and progress. Thin wiring over pure modules; see poll-policy.ts,
  * display-rules.ts, seen-partners.ts and search-status.ts for the rules themselves.
  */
-import type { QueryClient } from '@tanstack/query-core'
+import { type QueryClient, useQuery } from '@tanstack/react-query'
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import type { LeadInput } from '../contract/partner.ts'
 import type { RateTable } from '../contract/rate-table.ts'
@@ -22,7 +22,6 @@ import {
   type SeenPartner,
 } from './seen-partners.ts'
 import { useLatestRef } from './useLatestRef.ts'
-import { useWidgetQuery } from './useWidgetQuery.ts'
 import { OfferWidgetError } from './widget-error.ts'
 
 /** A search the publisher created on its server and handed to the page. */
@@ -137,7 +136,7 @@ export function useOfferSearch(options: UseOfferSearchOptions): OfferSearchResul
   // One POST per submitted search: a query keyed by the submission is fetched once and then served from
   // the cache, whatever StrictMode, re-renders or remounts do; `retry: false` so a network retry never
   // sends it twice. Its queryFn takes no abort signal, so an unmount cannot cancel it and cause a re-send.
-  const handleQuery = useWidgetQuery<SearchHandle, OfferWidgetError>(
+  const handleQuery = useQuery<SearchHandle, OfferWidgetError>(
     {
       queryKey: attach
         ? ['offer-widget', 'attach', endpoint, source, attach.uuid, attach.accessToken, attempt]
@@ -168,7 +167,7 @@ export function useOfferSearch(options: UseOfferSearchOptions): OfferSearchResul
   const handle = handleQuery.data
   const deadline = handle ? handle.startedAt + POLL_WINDOW_MS : 0
 
-  const pollQuery = useWidgetQuery<Snapshot, OfferWidgetError>(
+  const pollQuery = useQuery<Snapshot, OfferWidgetError>(
     {
       queryKey: ['offer-widget', 'poll', endpoint, source, handle?.uuid ?? null, handle?.startedAt ?? null],
       enabled: handle !== undefined,
