@@ -13,9 +13,10 @@ import {
   issuerListSchema,
   type OfferSearchRequest,
   type RateTable,
-  rateTableSchema,
   upstreamErrorBodySchema,
 } from '../contract/offer-search.ts'
+import { siftRateTable } from '../contract/sift-rate-table.ts'
+import { createDroppedItemsReport } from './dropped-items-report.ts'
 import { bffError } from './errors.ts'
 import type { Logger } from './logger.ts'
 import type { BffMetrics } from './metrics.ts'
@@ -174,6 +175,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)))
   const random = options.random ?? Math.random
   const { logger, metrics } = options
+  const reportDropped = createDroppedItemsReport({ logger, metrics })
   const maxBodyBytes = options.maxBodyBytes ?? 2 * 1024 * 1024
   const connectTimeoutMs = options.connectTimeoutMs ?? 3000
   const requestTimeoutMs = options.requestTimeoutMs ?? 5000
@@ -335,13 +337,31 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
   ): T {
     const parsed = schema.safeParse(value)
     if (parsed.success) return parsed.data
+    return refuse(operation, parsed.error)
+  }
+
+  function refuse(operation: UpstreamOperation, error: Parameters<typeof toFieldIssues>[0]): never {
     metrics?.upstreamRequests.inc({ operation, status: 'malformed' })
     // Field paths only: the values may be personal data.
-    const fields = toFieldIssues(parsed.error)
+    const fields = toFieldIssues(error)
       .slice(0, 5)
       .map((issue) => issue.field)
     logger.error({ operation, fields }, 'upstream body does not match the offer search contract')
     throw new UpstreamError('malformed', 'upstream body does not match the contract')
+  }
+
+  /**
+   * The rate table with every offer that breaks the contract (or has no http(s) link) dropped alone, and
+   * `dropped` true when anything was: the caller then cannot answer the upstream's bytes as they came.
+   */
+  function validateRateTable(
+    operation: 'create' | 'poll',
+    value: unknown,
+  ): { table: RateTable; dropped: boolean } {
+    const sifted = siftRateTable(value)
+    if (!sifted.ok) refuse(operation, sifted.error)
+    reportDropped(sifted.table.uuid, sifted.dropped)
+    return { table: sifted.table, dropped: sifted.dropped.length > 0 }
   }
 
   return {
@@ -355,14 +375,15 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
         path: `${prefix}/offerSearches/`,
         body: JSON.stringify(request),
       })
-      return { value: validate('create', rateTableSchema, body), json: text }
+      const { table, dropped } = validateRateTable('create', body)
+      return { value: table, json: dropped ? JSON.stringify(table) : text }
     },
     async getOfferSearch(uuid) {
       const { body } = await call('poll', {
         method: 'GET',
         path: `${prefix}/offerSearches/${encodeURIComponent(uuid)}`,
       })
-      const table = validate('poll', rateTableSchema, body)
+      const { table } = validateRateTable('poll', body)
       if (table.uuid !== uuid) {
         // Never hand one visitor's rate table to a request for another.
         logger.error({ operation: 'poll' }, 'upstream answered a poll with a different rate table uuid')

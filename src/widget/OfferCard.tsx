@@ -53,21 +53,19 @@ export function OfferCard({ offer, labels, headingLevel, tracker, onClick }: Off
           ))}
         </ul>
       )}
-      {offer.href && (
-        <a
-          className="ow-cta"
-          href={offer.href}
-          target="_blank"
-          rel="noopener sponsored"
-          onClick={() => onClick(offer)}
-        >
-          {labels.viewRate}
-          <span className="ow-visually-hidden">
-            {' '}
-            ({offer.carrierName}, {labels.opensInNewTab})
-          </span>
-        </a>
-      )}
+      <a
+        className="ow-cta"
+        href={offer.href}
+        target="_blank"
+        rel="noopener sponsored"
+        onClick={() => onClick(offer)}
+      >
+        {labels.viewRate}
+        <span className="ow-visually-hidden">
+          {' '}
+          ({offer.carrierName}, {labels.opensInNewTab})
+        </span>
+      </a>
     </li>
   )
 }

@@ -177,13 +177,12 @@ describe('display rules as rendered (seed 000)', () => {
     expect(fire).not.toHaveBeenCalled()
   })
 
-  test('a javascript: url is dropped and the offer still renders, without link, logo or pixel', async () => {
+  test('an offer with a javascript: link is not shown (no dead card); the others are, every URL http(s)', async () => {
     const { view, fire } = mount('unmonetizedOffers')
     await advance(1000)
-    const hostile = cards().find((c) => c.textContent?.includes('Hostile offer'))
-    expect(hostile).toBeTruthy()
-    expect(within(hostile as HTMLElement).queryByRole('link')).toBeNull()
-    expect(hostile?.querySelector('img')).toBeNull()
+    expect(cards().length).toBeGreaterThan(0)
+    expect(cards().some((c) => c.textContent?.includes('Hostile offer'))).toBe(false)
+    for (const card of cards()) expect(within(card).getByRole('link')).toBeTruthy()
     const everyUrl = [
       ...[...view.container.querySelectorAll('a')].map((a) => a.getAttribute('href') ?? ''),
       ...[...view.container.querySelectorAll('img')].map((i) => i.getAttribute('src') ?? ''),
@@ -275,7 +274,8 @@ describe('impression pixels (seed 000: "Fire every URL in `impressionTrackingPix
       )
       await advance()
       expect(created.map((i) => i.src).sort()).toEqual([...(offer.impressionTrackingPixelUrls ?? [])].sort())
-      expect(created.every((i) => i.crossOrigin === 'anonymous')).toBe(true)
+      // Plain no-CORS image requests: trackers send no CORS headers.
+      expect(created.every((i) => !i.hasAttribute('crossorigin'))).toBe(true)
     } finally {
       vi.unstubAllGlobals()
     }
