@@ -134,20 +134,22 @@ function WidgetBody(props: OfferWidgetProps & { client: QueryClient }) {
   })
   const { status, offers, error } = result
 
-  // A 400 naming fields goes back to the form (unless the page said never), the fields marked inline.
+  // A 400 naming fields goes back to the form (unless the page said never), the fields marked inline with
+  // a sentence for visitors from `labels`; the BFF's own words are for developers (console and onError).
   const serverErrors = useMemo(() => {
     if (status !== 'error' || error?.kind !== 'validation' || form === 'never' || attach || secondLook) {
       return undefined
     }
     const mapped: FieldErrors = {}
-    const unmapped: string[] = []
+    let unmapped = false
     for (const issue of error.fieldErrors) {
       const field = formFieldOf(issue.field)
-      if (field) mapped[field] ??= issue.reason
-      else unmapped.push(issue.reason)
+      if (field) mapped[field] ??= fieldMessage(field, labels)
+      else unmapped = true
     }
-    return { mapped, message: unmapped.length > 0 ? unmapped.join(' ') : undefined }
-  }, [status, error, form, attach, secondLook])
+    console.warn('offer-widget: the offer search refused these fields:', error.fieldErrors)
+    return { mapped, message: unmapped || error.fieldErrors.length === 0 ? labels.searchRefused : undefined }
+  }, [status, error, form, attach, secondLook, labels])
 
   const showForm = (wantsForm && !submitted) || serverErrors !== undefined
   const formFields: FormField[] = useMemo(() => {
@@ -156,7 +158,7 @@ function WidgetBody(props: OfferWidgetProps & { client: QueryClient }) {
     return FORM_FIELDS.filter((f) => base.includes(f) || flagged.includes(f))
   }, [form, given, serverErrors])
 
-  const announcement = useAnnouncement(status, offers.length, labels)
+  const announcement = useAnnouncement(status, offers.length, labels, result.failed)
   const tracker = preview ? undefined : (props.pixelTracker ?? pageTracker())
 
   if (status === 'complete' && offers.length === 0 && props.emptyState === 'hide') return null
@@ -201,6 +203,7 @@ function WidgetBody(props: OfferWidgetProps & { client: QueryClient }) {
               answered={result.progress.answered}
               total={result.progress.total}
               offerCount={offers.length}
+              failed={result.failed}
               labels={labels}
             />
           )}
@@ -239,13 +242,18 @@ function WidgetBody(props: OfferWidgetProps & { client: QueryClient }) {
 
 const NO_ERRORS: FieldErrors = {}
 
+/** The visitor's sentence for a field the BFF refused. */
+function fieldMessage(field: FormField, labels: Labels): string {
+  return field === 'isHomeOwner' || field === 'isMilitary' ? labels.choiceInvalid : labels[`${field}Invalid`]
+}
+
 /** What the polite live region says: new offers as they arrive, then how the search ended. */
-function useAnnouncement(status: string, count: number, labels: Labels): string {
+function useAnnouncement(status: string, count: number, labels: Labels, failed: boolean): string {
   const [message, setMessage] = useState('')
   const announced = useRef(0)
   useEffect(() => {
     if (status === 'complete') {
-      setMessage(count === 0 ? labels.noOffers : completeLabel(labels, count))
+      setMessage(failed ? labels.partial : count === 0 ? labels.noOffers : completeLabel(labels, count))
     } else if (status === 'error') {
       setMessage(labels.error)
     } else if (count > announced.current) {
@@ -253,6 +261,6 @@ function useAnnouncement(status: string, count: number, labels: Labels): string 
       setMessage(fresh === 1 ? labels.newOffer : formatLabel(labels.newOffers, { count: fresh }))
     }
     announced.current = Math.max(announced.current, count)
-  }, [status, count, labels])
+  }, [status, count, labels, failed])
   return message
 }

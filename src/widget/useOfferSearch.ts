@@ -77,6 +77,8 @@ export interface OfferSearchResult {
   progress: { answered: number; total: number }
   error: OfferWidgetError | null
   incomplete: boolean
+  /** Ended because polling failed for good while offers were on screen (they stay). */
+  failed: boolean
   /** The search being shown, once created or attached. */
   search: SearchCreatedEvent | null
   /** The latest rate table as received (validated). */
@@ -216,7 +218,12 @@ export function useOfferSearch(options: UseOfferSearchOptions): OfferSearchResul
     [partners, rateTable],
   )
 
-  const { status, error, incomplete } = deriveStatus({
+  const {
+    status,
+    error,
+    incomplete,
+    failed = false,
+  } = deriveStatus({
     requested,
     createError: handleQuery.error,
     created: handle !== undefined,
@@ -244,5 +251,16 @@ export function useOfferSearch(options: UseOfferSearchOptions): OfferSearchResul
 
   const retry = useCallback(() => setAttempt((n) => n + 1), [])
 
-  return { status, offers, disclaimers, progress, error, incomplete, search: created, rateTable, retry }
+  return {
+    status,
+    offers,
+    disclaimers,
+    progress,
+    error,
+    incomplete,
+    failed,
+    search: created,
+    rateTable,
+    retry,
+  }
 }

@@ -11,7 +11,7 @@ import { describe, expect, test, vi } from 'vitest'
 import { createFakeBff } from '../../src/playground/scenarios/fake-bff.ts'
 import { makeOffer, makePartner, SAMPLE_LEAD } from '../../src/playground/scenarios/fixtures.ts'
 import { scenarios } from '../../src/playground/scenarios/handlers.ts'
-import { OfferWidget, type OfferWidgetProps } from '../../src/widget/index.ts'
+import { DEFAULT_LABELS, OfferWidget, type OfferWidgetProps } from '../../src/widget/index.ts'
 import { createPixelTracker } from '../../src/widget/pixel-tracker.ts'
 import { advance, captureImages, ENDPOINT, server, setupWidgetTests } from './helpers.ts'
 
@@ -37,13 +37,14 @@ const cards = () => screen.queryAllByRole('listitem').filter((li) => li.classLis
 const user = () => userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) })
 
 describe('states', () => {
-  test('searching shows "n of m insurers answered" with a progress bar, offers appear as they arrive, then complete', async () => {
+  test('searching counts what the visitor sees ("n offers so far, still checking m more sources") over a progress bar, then complete', async () => {
     const { view } = mount('offersOverTime')
     await advance()
     expect(view.container.querySelector('[data-ow-status]')?.getAttribute('data-ow-status')).toBe('searching')
-    expect(screen.getByText('0 of 5 insurers answered')).toBeTruthy()
+    expect(screen.getByText('Checking 5 sources for offers…')).toBeTruthy()
     await advance(4000)
-    expect(screen.getByText('2 of 5 insurers answered')).toBeTruthy()
+    // The words match the cards on screen, never "0 answered" beside offers already shown.
+    expect(screen.getByText(`${cards().length} offers so far, still checking 3 sources`)).toBeTruthy()
     const bar = screen.getByRole('progressbar')
     expect(bar.getAttribute('aria-valuenow')).toBe('2')
     expect(bar.getAttribute('aria-valuemax')).toBe('5')
@@ -120,6 +121,23 @@ describe('states', () => {
     await advance()
     expect(bff.log.creates).toHaveLength(2)
     expect(screen.getByRole('progressbar')).toBeTruthy()
+  })
+
+  test('polling errors past 15 s with offers shown: they stay, with a notice, not "Search complete"', async () => {
+    const bff = createFakeBff({
+      partners: [
+        { partner: makePartner({ name: 'Late' }), answersAfterMs: 5000, offers: [makeOffer({ rank: 2 })] },
+      ],
+      initialOffers: [makeOffer({ rank: 1, headline: 'Shown at once' })],
+      pollFailure: () => HttpResponse.json({ code: 'upstream_unavailable', message: 'x' }, { status: 503 }),
+    })
+    const { view } = mount(bff)
+    await advance(16_000)
+    expect(cards()).toHaveLength(1)
+    expect(view.container.querySelector('.ow-progress-text')?.textContent).toBe(DEFAULT_LABELS.partial)
+    expect(screen.getByRole('status').textContent).toBe(DEFAULT_LABELS.partial)
+    expect(screen.queryByText(/Search complete/)).toBeNull()
+    expect(view.container.querySelector('.ow-error')).toBeNull()
   })
 
   test('past 15 s with a partner pending: what arrived stays, polling stops', async () => {
@@ -374,6 +392,7 @@ describe('the form', () => {
   })
 
   test("the BFF's 400 field errors come back inline on the form", async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     const bff = scenarios.happyPath.create()
     server.use(...bff.handlers)
     server.use(
@@ -392,7 +411,41 @@ describe('the form', () => {
     await advance()
     const zip = screen.getByLabelText('ZIP code')
     expect(zip.getAttribute('aria-invalid')).toBe('true')
-    expect(screen.getByText('ZIP 00000 is not a US ZIP code')).toBeTruthy()
+    // Visitors read the label's sentence; the BFF's developer message goes to the console and onError.
+    expect(screen.getByText('Enter a 5-digit ZIP code, like 94107.')).toBeTruthy()
+    expect(screen.queryByText('ZIP 00000 is not a US ZIP code')).toBeNull()
+    expect(
+      warn.mock.calls
+        .flat()
+        .map((a) => JSON.stringify(a))
+        .join(),
+    ).toContain('ZIP 00000 is not a US ZIP code')
+    warn.mockRestore()
+  })
+
+  test('a refused field the form does not hold gets the generic visitor sentence, not the BFF text', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const onError = vi.fn()
+    server.use(
+      http.post('*/api/offer-searches', () =>
+        HttpResponse.json(
+          {
+            code: 'validation_failed',
+            message: 'Invalid',
+            errors: [{ field: 'clientTags.subId.0', reason: 'too long' }],
+          },
+          { status: 400 },
+        ),
+      ),
+    )
+    render(<OfferWidget endpoint={ENDPOINT} search={{ zipCode: '94107' }} onError={onError} />)
+    await advance()
+    expect(screen.getByText(DEFAULT_LABELS.searchRefused)).toBeTruthy()
+    expect(screen.queryByText('too long')).toBeNull()
+    expect(onError.mock.calls[0]?.[0].fieldErrors).toEqual([
+      { field: 'clientTags.subId.0', reason: 'too long' },
+    ])
+    warn.mockRestore()
   })
 
   test("form='never' searches without a ZIP code; form='always' shows the form, prefilled", async () => {
@@ -423,7 +476,12 @@ describe('the form', () => {
 describe('publisher surface', () => {
   test('labels override every visible string they name', async () => {
     mount('happyPath', {
-      labels: { heading: 'Vos offres', progress: '{answered}/{total} assureurs', viewRate: 'Voir' },
+      labels: {
+        heading: 'Vos offres',
+        progressNone: '{answered}/{total} assureurs',
+        progress: '{count} offres, encore {pending}',
+        viewRate: 'Voir',
+      },
     })
     await advance(1000)
     expect(screen.getByRole('heading', { name: 'Vos offres' })).toBeTruthy()
