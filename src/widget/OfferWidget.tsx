@@ -61,6 +61,10 @@ export interface OfferWidgetProps {
   themeVariables?: ThemeVariables
   /** When a search completes with no offers: `message` (default) shows `labels.noOffers`, `hide` renders nothing. */
   emptyState?: 'message' | 'hide'
+  /** Offer cards shown before the visitor asks for more (default 3): the widget's height stays known. */
+  initialOffers?: number
+  /** Where "Advertiser disclosure" beside the `labels.sponsored` tag links; without it, no link. */
+  disclosureUrl?: string
   /** Heading level of the widget's title (default 2); card titles use the next level. */
   headingLevel?: 2 | 3 | 4 | 5
   /**
@@ -114,6 +118,10 @@ function WidgetBody(props: OfferWidgetProps & { client: QueryClient }) {
 
   const [submitted, setSubmitted] = useState<SearchData | null>(null)
   const [submission, setSubmission] = useState(0)
+  const [editing, setEditing] = useState(false)
+  // Pointer or focus inside: nothing is inserted above what the visitor may be about to tap.
+  const [pointerIn, setPointerIn] = useState(false)
+  const [focusIn, setFocusIn] = useState(false)
   // The auto insurance form asks for search data; a second-look lead comes whole from the publisher.
   const secondLook = props.source === 'second-look'
   const wantsForm = !attach && !secondLook && (form === 'always' || (form === 'auto' && !given.zipCode))
@@ -151,26 +159,42 @@ function WidgetBody(props: OfferWidgetProps & { client: QueryClient }) {
     return { mapped, message: unmapped || error.fieldErrors.length === 0 ? labels.searchRefused : undefined }
   }, [status, error, form, attach, secondLook, labels])
 
-  const showForm = (wantsForm && !submitted) || serverErrors !== undefined
+  const showForm = (wantsForm && !submitted) || serverErrors !== undefined || editing
+  // The form can come back when the visitor (or the page, through the form) supplied the details.
+  const canChange = !attach && !secondLook && form !== 'never'
   const formFields: FormField[] = useMemo(() => {
-    const base = form === 'always' ? [...FORM_FIELDS] : missingFields(given)
+    const base = form === 'always' || editing ? [...FORM_FIELDS] : missingFields(given)
     const flagged = Object.keys(serverErrors?.mapped ?? {}) as FormField[]
     return FORM_FIELDS.filter((f) => base.includes(f) || flagged.includes(f))
-  }, [form, given, serverErrors])
+  }, [form, given, serverErrors, editing])
 
   const announcement = useAnnouncement(status, offers.length, labels, result.failed)
   const tracker = preview ? undefined : (props.pixelTracker ?? pageTracker())
 
   if (status === 'complete' && offers.length === 0 && props.emptyState === 'hide') return null
 
+  const searching = status === 'creating' || status === 'searching'
+  // One skeleton per partner still pending (every place before the first rate table), up to the visible limit.
+  const expected = status === 'creating' ? 99 : (result.rateTable?.pendingResponses.length ?? 0)
+  const changeButton = (
+    <button type="button" className="ow-link" onClick={() => setEditing(true)}>
+      {labels.changeDetails}
+    </button>
+  )
+
   const Heading = `h${headingLevel}` as 'h2'
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: the handlers only note where the visitor is (nothing moves under them); they act on nothing
     <div
       ref={rootRef}
       className={rootClass(props.className)}
       data-ow-theme={props.theme ?? 'light'}
       data-ow-status={showForm ? 'form' : status}
       style={themeStyle(props.themeVariables)}
+      onPointerEnter={() => setPointerIn(true)}
+      onPointerLeave={() => setPointerIn(false)}
+      onFocus={() => setFocusIn(true)}
+      onBlur={(event) => setFocusIn(event.currentTarget.contains(event.relatedTarget))}
     >
       {showForm ? (
         <SearchForm
@@ -183,6 +207,7 @@ function WidgetBody(props: OfferWidgetProps & { client: QueryClient }) {
           serverErrors={serverErrors?.mapped ?? NO_ERRORS}
           serverMessage={serverErrors?.message}
           onSubmit={(data) => {
+            setEditing(false)
             setSubmitted(data)
             setSubmission((n) => n + 1)
           }}
@@ -193,9 +218,25 @@ function WidgetBody(props: OfferWidgetProps & { client: QueryClient }) {
           aria-labelledby={headingId}
           aria-busy={status === 'creating' || status === 'searching'}
         >
-          <Heading id={headingId} className="ow-heading">
-            {labels.heading}
-          </Heading>
+          <div className="ow-head">
+            <Heading id={headingId} className="ow-heading">
+              {labels.heading}
+            </Heading>
+            {canChange && changeButton}
+          </div>
+          {labels.sponsored && (
+            <p className="ow-sponsored ow-muted">
+              {labels.sponsored}
+              {props.disclosureUrl && (
+                <>
+                  {' · '}
+                  <a href={props.disclosureUrl} target="_blank" rel="noopener">
+                    {labels.disclosure}
+                  </a>
+                </>
+              )}
+            </p>
+          )}
           {/* Kept once the search completes, as its status line: removing it would pull everything up. */}
           {(status === 'creating' || status === 'searching' || status === 'complete') && (
             <SearchProgress
@@ -208,19 +249,32 @@ function WidgetBody(props: OfferWidgetProps & { client: QueryClient }) {
             />
           )}
           <StableLayout>
-            {offers.length > 0 && result.search && (
+            {(offers.length > 0 || searching) && (
               <OfferList
                 offers={offers}
+                holding={pointerIn || focusIn}
+                expected={searching ? expected : 0}
+                initialOffers={props.initialOffers ?? 3}
                 labels={labels}
                 headingLevel={headingLevel + 1}
                 tracker={tracker}
                 client={client}
-                searchKey={`${result.search.source}:${result.search.uuid}`}
+                searchKey={`${result.search?.source}:${result.search?.uuid}`}
                 onOffersShown={props.onOffersShown}
                 onOfferClick={props.onOfferClick}
               />
             )}
-            {status === 'complete' && offers.length === 0 && <p className="ow-empty">{labels.noOffers}</p>}
+            {status === 'complete' && offers.length === 0 && (
+              <div className="ow-empty">
+                <p>{labels.noOffers}</p>
+                {canChange && (
+                  <>
+                    <p>{labels.noOffersNext}</p>
+                    {changeButton}
+                  </>
+                )}
+              </div>
+            )}
             {status === 'error' && (
               <div className="ow-error">
                 <p>{labels.error}</p>

@@ -129,10 +129,13 @@ export function createSearch(
   endpoint: string,
   source: OfferSource,
   input: OfferSearchInput,
+  idempotencyKey?: string,
 ): Promise<CreatedSearch> {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json' }
+  if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey
   return request(
     url(endpoint, searchRoute(source)),
-    { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(input) },
+    { method: 'POST', headers, body: JSON.stringify(input) },
     createdReader,
     'Starting the search',
   )

@@ -52,6 +52,13 @@ export const DEFAULT_LABELS = {
   error: 'We could not load offers right now. Please try again.',
   tryAgain: 'Try again',
   viewRate: 'View rate',
+  moreDetails: 'More details',
+  fewerDetails: 'Fewer details',
+  moreOffers: 'Show {count} more',
+  changeDetails: 'Change details',
+  noOffersNext: 'Different details can match other offers.',
+  sponsored: 'Sponsored',
+  disclosure: 'Advertiser disclosure',
   opensInNewTab: 'opens in a new tab',
   disclaimers: 'Disclaimers',
 }

@@ -9,6 +9,7 @@ import type { LeadInput } from '../contract/partner.ts'
 import type { RateTable } from '../contract/rate-table.ts'
 import { createSearch, type OfferSource, pollSearch } from './bff-client.ts'
 import { type DisplayOffer, toDisplayOffers } from './display-rules.ts'
+import { idempotencyKeyFor } from './lead-key.ts'
 import { firstTime } from './once.ts'
 import { nextPollInterval, POLL_WINDOW_MS, scheduledRetryDelay, shouldRetryPoll } from './poll-policy.ts'
 import { createWidgetQueryClient } from './query-client.ts'
@@ -152,7 +153,12 @@ export function useOfferSearch(options: UseOfferSearchOptions): OfferSearchResul
             initial: undefined,
           }
         }
-        const created = await createSearch(endpoint, source, body ?? {})
+        const created = await createSearch(
+          endpoint,
+          source,
+          body ?? {},
+          source === 'second-look' ? idempotencyKeyFor(endpoint, body) : undefined,
+        )
         return {
           uuid: created.rateTable.uuid,
           accessToken: created.accessToken,

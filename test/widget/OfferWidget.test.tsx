@@ -28,7 +28,10 @@ function mount(
   server.use(...bff.handlers)
   const fire = vi.fn()
   const tracker = createPixelTracker(fire)
-  const element = <OfferWidget endpoint={ENDPOINT} search={visitor} pixelTracker={tracker} {...props} />
+  // Every offer in view unless a test is about the initial limit.
+  const element = (
+    <OfferWidget endpoint={ENDPOINT} search={visitor} pixelTracker={tracker} initialOffers={99} {...props} />
+  )
   const view = render(strict ? <StrictMode>{element}</StrictMode> : element)
   return { bff, fire, view, element }
 }
@@ -97,7 +100,7 @@ describe('states', () => {
   test('complete with no offers is a success with the configurable message', async () => {
     mount('noOffers', { labels: { noOffers: 'Nothing today, sorry.' } })
     await advance(3000)
-    expect(screen.getByText('Nothing today, sorry.', { selector: '.ow-empty' })).toBeTruthy()
+    expect(screen.getByText('Nothing today, sorry.', { selector: '.ow-empty p' })).toBeTruthy()
     expect(screen.queryByText(/could not load/)).toBeNull()
   })
 
@@ -222,7 +225,7 @@ describe('display rules as rendered (seed 000)', () => {
     await advance()
     const [card] = cards()
     const c = within(card as HTMLElement)
-    expect(card?.querySelector('img.ow-logo')?.getAttribute('src')).toBe(offer.financialInstitutionImageUrl)
+    expect(card?.querySelector('.ow-logo img')?.getAttribute('src')).toBe(offer.financialInstitutionImageUrl)
     expect(c.getByText('Acme Mutual')).toBeTruthy()
     expect(c.getByRole('heading', { level: 3 }).textContent).toBe('Save 20% today')
     expect(card?.querySelectorAll('ul.ow-points > li')).toHaveLength(2)
@@ -306,7 +309,8 @@ describe('disclaimers (seed 000: "Show a partner\'s `disclaimer` when it is popu
     await advance(5000)
     const shown = [...view.container.querySelectorAll('.ow-disclaimer')].map((p) => p.textContent)
     expect(shown).toHaveLength(3)
-    expect(shown[0]).toBe('Acme Mutual Insurance Company. CA License #0A12345.')
+    // Each disclaimer names its partner.
+    expect(shown[0]).toBe('Acme Mutual: Acme Mutual Insurance Company. CA License #0A12345.')
     expect(new Set(shown).size).toBe(3)
   })
 })

@@ -60,7 +60,7 @@ describe('one bad offer never hides the others', () => {
       />,
     )
     await advance(3000)
-    const cards = [...view.container.querySelectorAll('.ow-card')]
+    const cards = [...view.container.querySelectorAll('li.ow-card')]
     expect(cards.map((c) => c.getAttribute('data-offer-uuid'))).toEqual([uuid(2), uuid(3)])
     expect(screen.queryByText('Broken')).toBeNull()
     // The partner with a bad field stayed pending (polling went on) and its readable disclaimer shows.
