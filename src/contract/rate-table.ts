@@ -26,8 +26,13 @@ export const issuerListSchema = z.array(issuerSchema)
  */
 const copy = (field: string) => z.string({ error: `${field} must be a string` })
 
+/**
+ * ISO 8601 date-time with `Z` or an offset. Our own pattern rather than `z.iso.datetime`, whose regex
+ * builder costs the script-tag bundle about 0.4 kB gzip; calendar validity of the date is not checked.
+ */
+const ISO_DATE_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:\d\d)$/
 export const isoTimestamp = (field: string) =>
-  z.string().check(z.iso.datetime({ offset: true, error: `${field} must be an ISO 8601 timestamp` }))
+  z.string().check(z.regex(ISO_DATE_TIME, { error: `${field} must be an ISO 8601 timestamp` }))
 
 export const partnerSchema = z.looseObject({
   uuid: nonEmptyText('partner.uuid', 200),
