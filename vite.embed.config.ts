@@ -7,7 +7,6 @@
 import { createHash } from 'node:crypto'
 import { readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 import { loaderScript } from './src/embed/loader-snippet.ts'
@@ -58,42 +57,8 @@ function versionedBundle(): Plugin {
   }
 }
 
-/**
- * query-core modules the widget never runs -> src/embed/query-core-stand-ins.ts, keyed by the importing
- * file. The build fails if query-core stops importing them from there (a TanStack upgrade renamed
- * something): check the stand-ins against the new QueryClient, then update this table.
- */
-const STAND_INS: Record<string, string> = {
-  'queryClient.js': './mutationCache.js',
-  'query.js': './infiniteQueryBehavior.js',
-}
-
-function queryCoreStandIns(): Plugin {
-  const standIns = fileURLToPath(new URL('./src/embed/query-core-stand-ins.ts', import.meta.url))
-  const replaced = new Set<string>()
-  return {
-    name: 'offer-widget-query-core-stand-ins',
-    apply: 'build',
-    enforce: 'pre',
-    resolveId(source, importer) {
-      if (!importer?.includes('/@tanstack/query-core/')) return null
-      const file = importer.slice(importer.lastIndexOf('/') + 1)
-      if (STAND_INS[file] !== source) return null
-      replaced.add(file)
-      return standIns
-    },
-    buildEnd(error) {
-      const missing = Object.keys(STAND_INS).filter((file) => !replaced.has(file))
-      if (!error && missing.length > 0)
-        this.error(
-          `query-core stand-ins not applied for ${missing.join(', ')}: see STAND_INS in vite.embed.config.ts`,
-        )
-    },
-  }
-}
-
 export default defineConfig({
-  plugins: [react(), queryCoreStandIns(), versionedBundle()],
+  plugins: [react(), versionedBundle()],
   publicDir: false,
   // React and its dependencies choose their dev build from process.env.NODE_ENV, which no browser defines.
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },

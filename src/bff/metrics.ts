@@ -1,7 +1,7 @@
 /**
  * @module Prometheus metrics of one BFF instance, on its own registry so several apps (tests, replicas in
  * one process) never collide: requests by route and status with latency, upstream calls by status,
- * coalesced polls and rate-limited requests.
+ * coalesced polls, rate-limited requests and rate-table items dropped.
  */
 import { Counter, Histogram, Registry } from 'prom-client'
 
@@ -13,6 +13,7 @@ export interface BffMetrics {
   upstreamDuration: Histogram<'operation'>
   coalescedPolls: Counter<'source'>
   rateLimited: Counter<'route'>
+  droppedRateTableItems: Counter<'item' | 'reason'>
 }
 
 export function createMetrics(registry: Registry = new Registry()): BffMetrics {
@@ -56,6 +57,12 @@ export function createMetrics(registry: Registry = new Registry()): BffMetrics {
       name: 'bff_rate_limited_total',
       help: 'Requests refused with 429 by the per-IP limiter',
       labelNames: ['route'],
+      registers: [registry],
+    }),
+    droppedRateTableItems: new Counter({
+      name: 'bff_rate_table_items_dropped_total',
+      help: "Upstream offers (or pending partners' fields) dropped for breaking the contract, once per rate table and item",
+      labelNames: ['item', 'reason'],
       registers: [registry],
     }),
   }

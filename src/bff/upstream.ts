@@ -13,9 +13,10 @@ import {
   issuerListSchema,
   type OfferSearchRequest,
   type RateTable,
-  rateTableSchema,
   upstreamErrorBodySchema,
 } from '../contract/offer-search.ts'
+import { siftRateTable } from '../contract/sift-rate-table.ts'
+import { createDroppedItemsReport } from './dropped-items-report.ts'
 import { bffError } from './errors.ts'
 import type { Logger } from './logger.ts'
 import type { BffMetrics } from './metrics.ts'
@@ -179,6 +180,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)))
   const random = options.random ?? Math.random
   const { logger, metrics } = options
+  const reportDropped = createDroppedItemsReport({ logger, metrics })
   const maxBodyBytes = options.maxBodyBytes ?? 2 * 1024 * 1024
   const connectTimeoutMs = options.connectTimeoutMs ?? 3000
   const requestTimeoutMs = options.requestTimeoutMs ?? 5000
@@ -337,9 +339,13 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
   ): T {
     const parsed = schema.safeParse(value)
     if (parsed.success) return parsed.data
+    return refuse(operation, parsed.error)
+  }
+
+  function refuse(operation: UpstreamOperation, error: Parameters<typeof toFieldIssues>[0]): never {
     metrics?.upstreamRequests.inc({ operation, status: 'malformed' })
     // Field paths only: the values may be personal data.
-    const fields = toFieldIssues(parsed.error)
+    const fields = toFieldIssues(error)
       .slice(0, 5)
       .map((issue) => issue.field)
     logger.error({ operation, fields }, 'upstream body does not match the offer search contract')
@@ -353,13 +359,27 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     })
     const { text } = response
     if (previousJson !== undefined && text === previousJson) return { text, table: undefined }
-    const table = validate('poll', rateTableSchema, parseJson('poll', response))
+    const { table, dropped } = validateRateTable('poll', parseJson('poll', response))
     if (table.uuid !== uuid) {
       // Never hand one visitor's rate table to a request for another.
       logger.error({ operation: 'poll' }, 'upstream answered a poll with a different rate table uuid')
       throw new UpstreamError('malformed', 'upstream answered another rate table')
     }
-    return { text, table }
+    return { text: dropped ? JSON.stringify(table) : text, table }
+  }
+
+  /**
+   * The rate table with every offer that breaks the contract (or has no http(s) link) dropped alone, and
+   * `dropped` true when anything was: the caller then cannot answer the upstream's bytes as they came.
+   */
+  function validateRateTable(
+    operation: 'create' | 'poll',
+    value: unknown,
+  ): { table: RateTable; dropped: boolean } {
+    const sifted = siftRateTable(value)
+    if (!sifted.ok) refuse(operation, sifted.error)
+    reportDropped(sifted.table.uuid, sifted.dropped)
+    return { table: sifted.table, dropped: sifted.dropped.length > 0 }
   }
 
   return {
@@ -375,8 +395,8 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
         body: JSON.stringify(request),
       })
       const { text } = response
-      const body = parseJson('create', response)
-      return { value: validate('create', rateTableSchema, body), json: text }
+      const { table, dropped } = validateRateTable('create', parseJson('create', response))
+      return { value: table, json: dropped ? JSON.stringify(table) : text }
     },
     async getOfferSearch(uuid) {
       const { text, table } = await poll(uuid, undefined)

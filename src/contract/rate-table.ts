@@ -20,17 +20,28 @@ export const issuerSchema = z.looseObject({
 export type Issuer = z.infer<typeof issuerSchema>
 export const issuerListSchema = z.array(issuerSchema)
 
-const isoTimestamp = (field: string) =>
-  z.string().check(z.iso.datetime({ offset: true, error: `${field} must be an ISO 8601 timestamp` }))
+/**
+ * Display text has no length bound: over-long copy is clamped on screen, never a reason to drop an offer
+ * (docs/offer-search-api.md). The upstream body's size cap bounds it.
+ */
+const copy = (field: string) => z.string({ error: `${field} must be a string` })
+
+/**
+ * ISO 8601 date-time with `Z` or an offset. Our own pattern rather than `z.iso.datetime`, whose regex
+ * builder costs the script-tag bundle about 0.4 kB gzip; calendar validity of the date is not checked.
+ */
+const ISO_DATE_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:\d\d)$/
+export const isoTimestamp = (field: string) =>
+  z.string().check(z.regex(ISO_DATE_TIME, { error: `${field} must be an ISO 8601 timestamp` }))
 
 export const partnerSchema = z.looseObject({
   uuid: nonEmptyText('partner.uuid', 200),
-  name: text('partner.name', 500),
-  brandName: text('partner.brandName', 500),
+  name: copy('partner.name'),
+  brandName: copy('partner.brandName'),
   brandUuid: text('partner.brandUuid', 200),
   imageUrl: text('partner.imageUrl', 2048),
-  description: text('partner.description', 10_000),
-  disclaimer: text('partner.disclaimer', 20_000),
+  description: copy('partner.description'),
+  disclaimer: copy('partner.disclaimer'),
   supportsPreSelect: z.boolean(),
   shouldDisplayPreSelect: z.boolean(),
   supportsPersonalizedOffers: z.boolean(),
@@ -53,17 +64,17 @@ export const offerSchema = z.looseObject({
   productVersions: z.optional(z.array(z.int())),
   rank: z.int({ error: 'offer.rank must be a whole number' }),
   recommendationScore: z.number(),
-  headline: text('offer.headline', 2000),
-  descriptionPoints: z.array(text('offer.descriptionPoints[]', 2000)),
+  headline: copy('offer.headline'),
+  descriptionPoints: z.array(copy('offer.descriptionPoints[]')),
   productType: text('offer.productType', 200),
-  productDisplayName: text('offer.productDisplayName', 500),
+  productDisplayName: copy('offer.productDisplayName'),
   status: text('offer.status', 100),
   isMonetized: z.boolean(),
   url: text('offer.url', 4096),
   unmonetizedUrl: text('offer.unmonetizedUrl', 4096),
   impressionTrackingPixelUrls: z.optional(z.array(text('offer.impressionTrackingPixelUrls[]', 4096))),
   financialInstitutionUuid: text('offer.financialInstitutionUuid', 200),
-  financialInstitutionDisplayName: text('offer.financialInstitutionDisplayName', 500),
+  financialInstitutionDisplayName: copy('offer.financialInstitutionDisplayName'),
   financialInstitutionImageUrl: text('offer.financialInstitutionImageUrl', 2048),
   createdAt: z.optional(isoTimestamp('offer.createdAt')),
   updatedAt: z.optional(isoTimestamp('offer.updatedAt')),

@@ -3,7 +3,7 @@
  * QueryClient (a host page's is never touched), renders a placeholder on the server, and delivers its
  * own CSS unless told the host does.
  */
-import type { QueryClient } from '@tanstack/query-core'
+import type { QueryClient } from '@tanstack/react-query'
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import type { LeadInput } from '../contract/partner.ts'
 import type { OfferSource } from './bff-client.ts'
@@ -62,6 +62,10 @@ export interface OfferWidgetProps {
   themeVariables?: ThemeVariables
   /** When a search completes with no offers: `message` (default) shows `labels.noOffers`, `hide` renders nothing. */
   emptyState?: 'message' | 'hide'
+  /** Offer cards shown before the visitor asks for more (default 3): the widget's height stays known. */
+  initialOffers?: number
+  /** Where "Advertiser disclosure" beside the `labels.sponsored` tag links; without it, no link. */
+  disclosureUrl?: string
   /** Heading level of the widget's title (default 2); card titles use the next level. */
   headingLevel?: 2 | 3 | 4 | 5
   /**
@@ -117,6 +121,10 @@ function WidgetBody(props: OfferWidgetProps & { client: QueryClient }) {
 
   const [submitted, setSubmitted] = useState<SearchData | null>(null)
   const [submission, setSubmission] = useState(0)
+  const [editing, setEditing] = useState(false)
+  // Pointer or focus inside: nothing is inserted above what the visitor may be about to tap.
+  const [pointerIn, setPointerIn] = useState(false)
+  const [focusIn, setFocusIn] = useState(false)
   // The auto insurance form asks for search data; a second-look lead comes whole from the publisher.
   const secondLook = props.source === 'second-look'
   const wantsForm = !attach && !secondLook && (form === 'always' || (form === 'auto' && !given.zipCode))
@@ -137,31 +145,39 @@ function WidgetBody(props: OfferWidgetProps & { client: QueryClient }) {
   })
   const { status, offers, error } = result
 
-  // A 400 naming fields goes back to the form (unless the page said never), the fields marked inline.
+  // A 400 naming fields goes back to the form (unless the page said never), the fields marked inline with
+  // a sentence for visitors from `labels`; the BFF's own words are for developers (console and onError).
   const serverErrors = useMemo(() => {
     if (status !== 'error' || error?.kind !== 'validation' || form === 'never' || attach || secondLook) {
       return undefined
     }
     const mapped: FieldErrors = {}
-    const unmapped: string[] = []
+    let unmapped = false
     for (const issue of error.fieldErrors) {
       const field = formFieldOf(issue.field)
-      if (field) mapped[field] ??= issue.reason
-      else unmapped.push(issue.reason)
+      if (field) mapped[field] ??= fieldMessage(field, labels)
+      else unmapped = true
     }
-    return { mapped, message: unmapped.length > 0 ? unmapped.join(' ') : undefined }
-  }, [status, error, form, attach, secondLook])
+    console.warn('offer-widget: the offer search refused these fields:', error.fieldErrors)
+    return { mapped, message: unmapped || error.fieldErrors.length === 0 ? labels.searchRefused : undefined }
+  }, [status, error, form, attach, secondLook, labels])
 
-  const showForm = (wantsForm && !submitted) || serverErrors !== undefined
+  const showForm = (wantsForm && !submitted) || serverErrors !== undefined || editing
+  // The form can come back when the visitor (or the page, through the form) supplied the details.
+  const canChange = !attach && !secondLook && form !== 'never'
   const formFields: FormField[] = useMemo(() => {
-    const base = form === 'always' ? [...FORM_FIELDS] : missingFields(given)
+    const base = form === 'always' || editing ? [...FORM_FIELDS] : missingFields(given)
     const flagged = Object.keys(serverErrors?.mapped ?? {}) as FormField[]
     return FORM_FIELDS.filter((f) => base.includes(f) || flagged.includes(f))
-  }, [form, given, serverErrors])
+  }, [form, given, serverErrors, editing])
 
-  const announcement = useAnnouncement(status, offers.length, labels)
-  // Fixed at the first render, so the server's tags and the hydrated ones match and are never re-created.
-  const [renderedPixels] = useState(() => (preview || !attach?.rateTable ? [] : renderedPixelsOf(offers)))
+  const announcement = useAnnouncement(status, offers.length, labels, result.failed)
+  const initialOffers = props.initialOffers ?? 3
+  // A server-rendered search's first cards carry their pixels as <img> tags (rendered-pixels.ts): fixed at
+  // the first render, so the server's tags and the hydrated ones match and are never re-created.
+  const [renderedPixels] = useState(() =>
+    preview || !attach?.rateTable ? [] : renderedPixelsOf(offers.slice(0, initialOffers)),
+  )
   const pageWide = props.pixelTracker ?? pageTracker()
   const tracker = useMemo(
     () => (preview ? undefined : skippingRendered(pageWide, renderedPixels)),
@@ -170,14 +186,28 @@ function WidgetBody(props: OfferWidgetProps & { client: QueryClient }) {
 
   if (status === 'complete' && offers.length === 0 && props.emptyState === 'hide') return null
 
+  const searching = status === 'creating' || status === 'searching'
+  // One skeleton per partner still pending (every place before the first rate table), up to the visible limit.
+  const expected = status === 'creating' ? 99 : (result.rateTable?.pendingResponses.length ?? 0)
+  const changeButton = (
+    <button type="button" className="ow-link" onClick={() => setEditing(true)}>
+      {labels.changeDetails}
+    </button>
+  )
+
   const Heading = `h${headingLevel}` as 'h2'
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: the handlers only note where the visitor is (nothing moves under them); they act on nothing
     <div
       ref={rootRef}
       className={rootClass(props.className)}
       data-ow-theme={props.theme ?? 'light'}
       data-ow-status={showForm ? 'form' : status}
       style={themeStyle(props.themeVariables)}
+      onPointerEnter={() => setPointerIn(true)}
+      onPointerLeave={() => setPointerIn(false)}
+      onFocus={() => setFocusIn(true)}
+      onBlur={(event) => setFocusIn(event.currentTarget.contains(event.relatedTarget))}
     >
       {showForm ? (
         <SearchForm
@@ -190,6 +220,7 @@ function WidgetBody(props: OfferWidgetProps & { client: QueryClient }) {
           serverErrors={serverErrors?.mapped ?? NO_ERRORS}
           serverMessage={serverErrors?.message}
           onSubmit={(data) => {
+            setEditing(false)
             setSubmitted(data)
             setSubmission((n) => n + 1)
           }}
@@ -200,9 +231,25 @@ function WidgetBody(props: OfferWidgetProps & { client: QueryClient }) {
           aria-labelledby={headingId}
           aria-busy={status === 'creating' || status === 'searching'}
         >
-          <Heading id={headingId} className="ow-heading">
-            {labels.heading}
-          </Heading>
+          <div className="ow-head">
+            <Heading id={headingId} className="ow-heading">
+              {labels.heading}
+            </Heading>
+            {canChange && changeButton}
+          </div>
+          {labels.sponsored && (
+            <p className="ow-sponsored ow-muted">
+              {labels.sponsored}
+              {props.disclosureUrl && (
+                <>
+                  {' · '}
+                  <a href={props.disclosureUrl} target="_blank" rel="noopener">
+                    {labels.disclosure}
+                  </a>
+                </>
+              )}
+            </p>
+          )}
           {/* Kept once the search completes, as its status line: removing it would pull everything up. */}
           {(status === 'creating' || status === 'searching' || status === 'complete') && (
             <SearchProgress
@@ -210,23 +257,37 @@ function WidgetBody(props: OfferWidgetProps & { client: QueryClient }) {
               answered={result.progress.answered}
               total={result.progress.total}
               offerCount={offers.length}
+              failed={result.failed}
               labels={labels}
             />
           )}
           <StableLayout>
-            {offers.length > 0 && result.search && (
+            {(offers.length > 0 || searching) && (
               <OfferList
                 offers={offers}
+                holding={pointerIn || focusIn}
+                expected={searching ? expected : 0}
+                initialOffers={initialOffers}
                 labels={labels}
                 headingLevel={headingLevel + 1}
                 tracker={tracker}
                 client={client}
-                searchKey={`${result.search.source}:${result.search.uuid}`}
+                searchKey={`${result.search?.source}:${result.search?.uuid}`}
                 onOffersShown={props.onOffersShown}
                 onOfferClick={props.onOfferClick}
               />
             )}
-            {status === 'complete' && offers.length === 0 && <p className="ow-empty">{labels.noOffers}</p>}
+            {status === 'complete' && offers.length === 0 && (
+              <div className="ow-empty">
+                <p>{labels.noOffers}</p>
+                {canChange && (
+                  <>
+                    <p>{labels.noOffersNext}</p>
+                    {changeButton}
+                  </>
+                )}
+              </div>
+            )}
             {status === 'error' && (
               <div className="ow-error">
                 <p>{labels.error}</p>
@@ -264,13 +325,18 @@ function WidgetBody(props: OfferWidgetProps & { client: QueryClient }) {
 
 const NO_ERRORS: FieldErrors = {}
 
+/** The visitor's sentence for a field the BFF refused. */
+function fieldMessage(field: FormField, labels: Labels): string {
+  return field === 'isHomeOwner' || field === 'isMilitary' ? labels.choiceInvalid : labels[`${field}Invalid`]
+}
+
 /** What the polite live region says: new offers as they arrive, then how the search ended. */
-function useAnnouncement(status: string, count: number, labels: Labels): string {
+function useAnnouncement(status: string, count: number, labels: Labels, failed: boolean): string {
   const [message, setMessage] = useState('')
   const announced = useRef(0)
   useEffect(() => {
     if (status === 'complete') {
-      setMessage(count === 0 ? labels.noOffers : completeLabel(labels, count))
+      setMessage(failed ? labels.partial : count === 0 ? labels.noOffers : completeLabel(labels, count))
     } else if (status === 'error') {
       setMessage(labels.error)
     } else if (count > announced.current) {
@@ -278,6 +344,6 @@ function useAnnouncement(status: string, count: number, labels: Labels): string 
       setMessage(fresh === 1 ? labels.newOffer : formatLabel(labels.newOffers, { count: fresh }))
     }
     announced.current = Math.max(announced.current, count)
-  }, [status, count, labels])
+  }, [status, count, labels, failed])
   return message
 }

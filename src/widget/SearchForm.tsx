@@ -2,7 +2,7 @@
  * @module The short form shown when the page lacks what a search needs. Asks only for the given fields,
  * validates inline, and shows the BFF's field errors next to the field they name.
  */
-import type { QueryClient } from '@tanstack/query-core'
+import type { QueryClient } from '@tanstack/react-query'
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import {
   type FieldErrors,

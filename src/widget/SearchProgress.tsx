@@ -1,24 +1,44 @@
 /**
- * @module "3 of 5 insurers answered" with a progress bar while a search runs, then "Search complete: 4
- * offers." in the same place. The region keeps its height when the search ends, so nothing below it moves.
+ * @module The status line above the offers. While a search runs it counts what the visitor sees ("2 offers
+ * so far, still checking 3 more sources") over a bar that moves with answers and with time; then "Search
+ * complete: 4 offers." (or, when polling failed with offers shown, that some quotes could not be loaded) in
+ * the same place. The region keeps its height when the search ends, so nothing below it moves.
  */
-import { completeLabel, formatLabel, type Labels } from './labels.ts'
+import { completeLabel, countLabel, formatLabel, type Labels } from './labels.ts'
 
 export interface SearchProgressProps {
-  /** `starting`: before the first rate table (no count yet, an indeterminate bar). */
+  /** `starting`: before the first rate table (no count yet). */
   phase: 'starting' | 'searching' | 'done'
   answered: number
   total: number
-  /** Shown once the search is done. */
+  /** Offers on screen. */
   offerCount: number
+  /** Done because polling failed for good (offers are on screen). */
+  failed?: boolean
   labels: Labels
 }
 
-export function SearchProgress({ phase, answered, total, offerCount, labels }: SearchProgressProps) {
+/** The sentence for a running search; `{answered}` and `{total}` stay available to overridden templates. */
+export function progressText(labels: Labels, offerCount: number, answered: number, total: number): string {
+  const pending = total - answered
+  const values = {
+    answered,
+    total,
+    count: offerCount,
+    pending,
+    offers: countLabel(labels.offersOne, labels.offersMany, offerCount),
+    sources: countLabel(labels.sourcesOne, labels.sourcesMany, pending),
+  }
+  return formatLabel(offerCount > 0 ? labels.progress : labels.progressNone, values)
+}
+
+export function SearchProgress({ phase, answered, total, offerCount, failed, labels }: SearchProgressProps) {
   if (phase === 'done') {
     return (
-      <div className="ow-progress" data-ow-done="">
-        <p className="ow-progress-text ow-muted">{completeLabel(labels, offerCount)}</p>
+      <div className="ow-progress" data-ow-done={failed ? 'partial' : ''}>
+        <p className="ow-progress-text ow-muted">
+          {failed ? labels.partial : completeLabel(labels, offerCount)}
+        </p>
         {/* No progressbar role any more: the bar only holds the region's height, full. */}
         <div className="ow-progress-bar" aria-hidden="true">
           <div className="ow-progress-fill" style={{ width: '100%' }} />
@@ -27,7 +47,9 @@ export function SearchProgress({ phase, answered, total, offerCount, labels }: S
     )
   }
   const known = phase === 'searching' && total > 0
-  const text = known ? formatLabel(labels.progress, { answered, total }) : labels.starting
+  const text = known ? progressText(labels, offerCount, answered, total) : labels.starting
+  // The fill follows answers; behind it a CSS-animated band crosses the polling window, so the bar moves
+  // while partners are quiet too (still under prefers-reduced-motion).
   return (
     <div className="ow-progress">
       <p className="ow-progress-text ow-muted">{text}</p>
@@ -38,7 +60,7 @@ export function SearchProgress({ phase, answered, total, offerCount, labels }: S
         aria-valuemin={0}
         {...(known && { 'aria-valuemax': total, 'aria-valuenow': answered, 'aria-valuetext': text })}
       >
-        <div className="ow-progress-fill" style={{ width: known ? `${(answered / total) * 100}%` : '15%' }} />
+        <div className="ow-progress-fill" style={{ width: known ? `${(answered / total) * 100}%` : '0%' }} />
       </div>
     </div>
   )

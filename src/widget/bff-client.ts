@@ -2,17 +2,18 @@
  * @module The widget's only door to the BFF: three requests, each sending `X-Offer-Widget`, each answer
  * checked with zod before use. No retries here; the hook decides those.
  */
+import * as z from 'zod/mini'
 import {
   ACCESS_TOKEN_HEADER,
   BFF_ROUTES,
   type BffError,
   bffErrorSchema,
   type CreatedSearch,
-  createdSearchSchema,
   WIDGET_HEADER,
 } from '../contract/bff.ts'
 import type { OfferSearchInput } from '../contract/offer-search.ts'
-import { type Issuer, issuerListSchema, type RateTable, rateTableSchema } from '../contract/rate-table.ts'
+import { type Issuer, issuerListSchema, type RateTable } from '../contract/rate-table.ts'
+import { type DroppedItem, siftRateTable } from '../contract/sift-rate-table.ts'
 import { parseRetryAfter } from './retry-after.ts'
 import { WIDGET_VERSION } from './version.ts'
 import { kindForStatus, OfferWidgetError } from './widget-error.ts'
@@ -30,6 +31,42 @@ function url(endpoint: string, path: string): string {
 
 interface Schema<T> {
   safeParse(data: unknown): { success: true; data: T } | { success: false; error: unknown }
+}
+
+const warned = new Set<string>()
+
+/** For the publisher's developers, once per rate table: which items the widget left out and why. */
+function warnDropped(uuid: string, dropped: DroppedItem[]): void {
+  if (dropped.length === 0 || warned.has(uuid)) return
+  warned.add(uuid)
+  console.warn(
+    `offer-widget: rate table ${uuid}: ${dropped.length} item(s) break the offer search contract and were left out, the rest are shown:`,
+    dropped.map((d) => `${d.item} ${d.id ?? '?'}: ${d.reason}`).join('; '),
+  )
+}
+
+/** A rate table read item by item: one bad offer is left out alone (src/contract/sift-rate-table.ts). */
+const rateTableReader: Schema<RateTable> = {
+  safeParse(data) {
+    const sifted = siftRateTable(data)
+    if (!sifted.ok) return { success: false, error: sifted.error }
+    warnDropped(sifted.table.uuid, sifted.dropped)
+    return { success: true, data: sifted.table }
+  },
+}
+
+const createdEnvelope = z.looseObject({
+  accessToken: z.string().check(z.minLength(1)),
+  rateTable: z.unknown(),
+})
+
+const createdReader: Schema<CreatedSearch> = {
+  safeParse(data) {
+    const envelope = createdEnvelope.safeParse(data)
+    if (!envelope.success) return envelope
+    const table = rateTableReader.safeParse(envelope.data.rateTable)
+    return table.success ? { success: true, data: { ...envelope.data, rateTable: table.data } } : table
+  },
 }
 
 async function request<T>(target: string, init: RequestInit, schema: Schema<T>, what: string): Promise<T> {
@@ -92,11 +129,14 @@ export function createSearch(
   endpoint: string,
   source: OfferSource,
   input: OfferSearchInput,
+  idempotencyKey?: string,
 ): Promise<CreatedSearch> {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json' }
+  if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey
   return request(
     url(endpoint, searchRoute(source)),
-    { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(input) },
-    createdSearchSchema,
+    { method: 'POST', headers, body: JSON.stringify(input) },
+    createdReader,
     'Starting the search',
   )
 }
@@ -111,7 +151,7 @@ export function pollSearch(
   return request(
     url(endpoint, `${searchRoute(source)}/${encodeURIComponent(uuid)}`),
     { method: 'GET', headers: { [ACCESS_TOKEN_HEADER]: accessToken }, signal },
-    rateTableSchema,
+    rateTableReader,
     'Checking for offers',
   )
 }

@@ -15,8 +15,8 @@ export interface DisplayOffer {
   carrierName: string
   /** `undefined` when upstream sent no usable http(s) logo. */
   carrierLogoUrl: string | undefined
-  /** `undefined` when the chosen URL is not http(s): the card renders without a call to action. */
-  href: string | undefined
+  /** The chosen link, http(s): an offer without one is not shown (a card without a call to action). */
+  href: string
   /** True when `href` is the monetized `url`. */
   monetized: boolean
   /** http(s) pixels only, duplicates removed. */
@@ -45,7 +45,10 @@ export function chooseOfferUrl(
   return { href: safeHttpUrl(monetized ? offer.url : offer.unmonetizedUrl), monetized }
 }
 
-/** Rules 1 to 3 applied to a rate table's offers: active only, rank ascending (stable), one per uuid. */
+/**
+ * Rules 1 to 3 applied to a rate table's offers: active only, rank ascending (stable), one per uuid, and
+ * only those whose chosen link is http(s) (a preview may choose a link the BFF did not check).
+ */
 export function toDisplayOffers(offers: readonly Offer[], options: DisplayOptions = {}): DisplayOffer[] {
   const seen = new Set<string>()
   return offers
@@ -58,8 +61,9 @@ export function toDisplayOffers(offers: readonly Offer[], options: DisplayOption
       seen.add(offer.uuid)
       return true
     })
-    .map(({ offer }) => {
+    .flatMap(({ offer }) => {
       const { href, monetized } = chooseOfferUrl(offer, options)
+      if (href === undefined) return []
       return {
         uuid: offer.uuid,
         rank: offer.rank,

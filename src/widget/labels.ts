@@ -26,11 +26,24 @@ export const DEFAULT_LABELS = {
   zipCodeInvalid: 'Enter a 5-digit ZIP code, like 94107.',
   dateOfBirthInvalid: 'Enter a real date of birth in the past.',
   numberOfVehiclesInvalid: 'Choose a number of vehicles from 1 to 20.',
+  currentIssuerInvalid: 'Choose your current insurer from the list, or “Not currently insured”.',
+  choiceInvalid: 'Choose yes or no.',
+  /** The offer service refused details that no field of the form holds. */
+  searchRefused: 'We could not search with these details. Please check them and try again.',
   formErrors: 'Please correct the highlighted fields.',
   heading: 'Your auto insurance offers',
   starting: 'Starting your search…',
   searching: 'Searching insurers',
-  progress: '{answered} of {total} insurers answered',
+  /** Offers shown so far and sources still pending: what the visitor sees, not partner bookkeeping. */
+  progress: '{offers} so far, still checking {sources}',
+  /** Before any offer: the sources being asked. */
+  progressNone: 'Checking {sources} for offers…',
+  offersOne: '1 offer',
+  offersMany: '{count} offers',
+  sourcesOne: '1 source',
+  sourcesMany: '{count} sources',
+  /** Polling failed for good with offers already on screen: they stay, with this line. */
+  partial: 'Some quotes could not be loaded. The offers below are still available.',
   newOffer: '1 new offer',
   newOffers: '{count} new offers',
   complete: 'Search complete: {count} offers.',
@@ -39,6 +52,13 @@ export const DEFAULT_LABELS = {
   error: 'We could not load offers right now. Please try again.',
   tryAgain: 'Try again',
   viewRate: 'View rate',
+  moreDetails: 'More details',
+  fewerDetails: 'Fewer details',
+  moreOffers: 'Show {count} more',
+  changeDetails: 'Change details',
+  noOffersNext: 'Different details can match other offers.',
+  sponsored: 'Sponsored',
+  disclosure: 'Advertiser disclosure',
   opensInNewTab: 'opens in a new tab',
   disclaimers: 'Disclaimers',
 }
@@ -52,7 +72,12 @@ export function formatLabel(template: string, values: Record<string, string | nu
   )
 }
 
+/** `{count}` in the singular or plural label: "1 offers" reads as a bug to a visitor. */
+export function countLabel(one: string, many: string, count: number): string {
+  return count === 1 ? one : formatLabel(many, { count })
+}
+
 /** The completion line, singular for one offer ("1 offers" reads as a bug to a visitor). */
 export function completeLabel(labels: Pick<Labels, 'complete' | 'completeOne'>, count: number): string {
-  return count === 1 ? labels.completeOne : formatLabel(labels.complete, { count })
+  return countLabel(labels.completeOne, labels.complete, count)
 }

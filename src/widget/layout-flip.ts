@@ -43,6 +43,7 @@ export function moveKeyframes(dy: number, reducedMotion: boolean): Keyframe[] {
   ]
 }
 
+/** Moves still playing, by element: cancelled before measuring, so layout is read without their transform. */
 const running = new WeakMap<Element, Animation>()
 
 /**
@@ -57,9 +58,13 @@ export function playFlip(container: ParentNode, before: Positions, reducedMotion
     const was = before.get(element.getAttribute(FLIP_ATTRIBUTE) ?? '')
     return { element, dy: was === undefined ? undefined : was - element.getBoundingClientRect().top }
   })
+  // A newcomer appears where a moving element is still drawn: it waits, invisible, until the move ends,
+  // so two cards never overlap.
+  const delay = moves.some(({ dy }) => dy !== undefined && Math.abs(dy) >= 0.5) ? MOVE_MS : 0
   for (const { element, dy } of moves) {
     if (dy === undefined) {
-      running.set(element, element.animate([{ opacity: 0 }, { opacity: 1 }], { duration: FADE_MS }))
+      // Not kept in `running`: a later update must not cut a fade short (the card would pop in mid-move).
+      element.animate([{ opacity: 0 }, { opacity: 1 }], { duration: FADE_MS, delay, fill: 'backwards' })
     } else if (Math.abs(dy) >= 0.5) {
       const keyframes = moveKeyframes(dy, reducedMotion)
       running.set(element, element.animate(keyframes, { duration: MOVE_MS, easing: 'ease-out' }))

@@ -24,6 +24,8 @@ export interface StatusOutput {
   error: OfferWidgetError | null
   /** Complete without every partner having answered (window closed, or polling failed after offers). */
   incomplete: boolean
+  /** Complete because polling failed for good with offers on screen: the visitor is told some are missing. */
+  failed?: boolean
 }
 
 export function deriveStatus(input: StatusInput): StatusOutput {
@@ -40,7 +42,7 @@ export function deriveStatus(input: StatusInput): StatusOutput {
     // Polling ended on errors. With offers on screen they stay (a complete, partial result); with none,
     // the visitor gets the graceful error and a way to try again.
     return input.displayableOffers > 0
-      ? ok('complete', true)
+      ? { ...ok('complete', true), failed: true }
       : { status: 'error', error: input.pollError, incomplete: true }
   }
   return ok('searching')

@@ -1,10 +1,9 @@
 /** @module The insurer list for the form's "current insurer" question, from `GET /api/issuers`. */
-import type { QueryClient } from '@tanstack/query-core'
+import { type QueryClient, useQuery } from '@tanstack/react-query'
 import { fetchIssuers } from './bff-client.ts'
-import { useWidgetQuery } from './useWidgetQuery.ts'
 
 export function useIssuers(endpoint: string, enabled: boolean, client: QueryClient) {
-  return useWidgetQuery(
+  return useQuery(
     {
       queryKey: ['offer-widget', 'issuers', endpoint],
       queryFn: ({ signal }) => fetchIssuers(endpoint, signal),

@@ -3,12 +3,13 @@
  * display-ready offers, disclaimers and progress. Thin wiring over pure modules; see poll-policy.ts,
  * display-rules.ts, seen-partners.ts and search-status.ts for the rules themselves.
  */
-import type { QueryClient } from '@tanstack/query-core'
+import { type QueryClient, useQuery } from '@tanstack/react-query'
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import type { LeadInput } from '../contract/partner.ts'
 import type { RateTable } from '../contract/rate-table.ts'
 import { createSearch, type OfferSource, pollSearch } from './bff-client.ts'
 import { type DisplayOffer, toDisplayOffers } from './display-rules.ts'
+import { idempotencyKeyFor } from './lead-key.ts'
 import { firstTime } from './once.ts'
 import { nextPollInterval, POLL_WINDOW_MS, scheduledRetryDelay, shouldRetryPoll } from './poll-policy.ts'
 import { createWidgetQueryClient } from './query-client.ts'
@@ -22,7 +23,6 @@ import {
   type SeenPartner,
 } from './seen-partners.ts'
 import { useLatestRef } from './useLatestRef.ts'
-import { useWidgetQuery } from './useWidgetQuery.ts'
 import { OfferWidgetError } from './widget-error.ts'
 
 /** A search the publisher created on its server and handed to the page. */
@@ -83,6 +83,8 @@ export interface OfferSearchResult {
   progress: { answered: number; total: number }
   error: OfferWidgetError | null
   incomplete: boolean
+  /** Ended because polling failed for good while offers were on screen (they stay). */
+  failed: boolean
   /** The search being shown, once created or attached. */
   search: SearchCreatedEvent | null
   /** The latest rate table as received (validated). */
@@ -152,14 +154,19 @@ export function useOfferSearch(options: UseOfferSearchOptions): OfferSearchResul
   // One POST per submitted search: a query keyed by the submission is fetched once and then served from
   // the cache, whatever StrictMode, re-renders or remounts do; `retry: false` so a network retry never
   // sends it twice. Its queryFn takes no abort signal, so an unmount cannot cancel it and cause a re-send.
-  const handleQuery = useWidgetQuery<SearchHandle, OfferWidgetError>(
+  const handleQuery = useQuery<SearchHandle, OfferWidgetError>(
     {
       queryKey: attach
         ? ['offer-widget', 'attach', endpoint, source, attach.uuid, attach.accessToken, attempt]
         : ['offer-widget', 'create', endpoint, source, body ?? null, submission, attempt],
       queryFn: async () => {
         if (attach) return attachedHandle(attach)
-        const created = await createSearch(endpoint, source, body ?? {})
+        const created = await createSearch(
+          endpoint,
+          source,
+          body ?? {},
+          source === 'second-look' ? idempotencyKeyFor(endpoint, body) : undefined,
+        )
         return {
           uuid: created.rateTable.uuid,
           accessToken: created.accessToken,
@@ -178,7 +185,7 @@ export function useOfferSearch(options: UseOfferSearchOptions): OfferSearchResul
   const handle = handleQuery.data
   const deadline = handle ? handle.startedAt + POLL_WINDOW_MS : 0
 
-  const pollQuery = useWidgetQuery<Snapshot, OfferWidgetError>(
+  const pollQuery = useQuery<Snapshot, OfferWidgetError>(
     {
       queryKey: ['offer-widget', 'poll', endpoint, source, handle?.uuid ?? null, handle?.startedAt ?? null],
       enabled: handle !== undefined,
@@ -227,7 +234,12 @@ export function useOfferSearch(options: UseOfferSearchOptions): OfferSearchResul
     [partners, rateTable],
   )
 
-  const { status, error, incomplete } = deriveStatus({
+  const {
+    status,
+    error,
+    incomplete,
+    failed = false,
+  } = deriveStatus({
     requested,
     createError: handleQuery.error,
     created: handle !== undefined,
@@ -255,5 +267,16 @@ export function useOfferSearch(options: UseOfferSearchOptions): OfferSearchResul
 
   const retry = useCallback(() => setAttempt((n) => n + 1), [])
 
-  return { status, offers, disclaimers, progress, error, incomplete, search: created, rateTable, retry }
+  return {
+    status,
+    offers,
+    disclaimers,
+    progress,
+    error,
+    incomplete,
+    failed,
+    search: created,
+    rateTable,
+    retry,
+  }
 }

@@ -14,6 +14,8 @@ import { createPixelTracker } from '../../src/widget/pixel-tracker.ts'
 import { advance, ENDPOINT, server, setupWidgetTests } from './helpers.ts'
 
 setupWidgetTests()
+// A full axe audit in jsdom is CPU-bound; on a shared 2-core runner the first (cold) one takes seconds.
+vi.setConfig({ testTimeout: 20_000 })
 
 async function violations(container: HTMLElement): Promise<string[]> {
   // axe schedules its own work on timers: give it the real clock for the audit.

@@ -83,6 +83,7 @@ describe('rule 2: "Order by `rank` ascending."', () => {
           .filter(({ o }) => o.status === 'active')
           .sort((a, b) => a.o.rank - b.o.rank || a.i - b.i)
           .filter(({ o }, i, all) => all.findIndex((x) => x.o.uuid === o.uuid) === i)
+          .filter(({ o }) => isHttp(o.isMonetized ? o.url : o.unmonetizedUrl))
           .map(({ o }) => o.uuid)
         expect(shown.map((o) => o.uuid)).toEqual(expected)
       }),
@@ -117,11 +118,12 @@ describe('rule 3: "Use `url` when `isMonetized` is true; use `unmonetizedUrl` wh
     )
   })
 
-  test('a javascript: URL is dropped and the offer still renders without a link', () => {
+  test('an offer whose chosen link is not http(s) is not shown (no dead card); the others are', () => {
     const hostile = makeOffer({ rank: 1, isMonetized: true, url: 'javascript:alert(1)' })
-    const [shown] = toDisplayOffers([hostile])
-    expect(shown?.uuid).toBe(hostile.uuid)
-    expect(shown?.href).toBeUndefined()
+    const good = makeOffer({ rank: 2 })
+    expect(toDisplayOffers([hostile, good]).map((o) => o.uuid)).toEqual([good.uuid])
+    // A preview takes unmonetizedUrl, which is http(s) here: shown.
+    expect(toDisplayOffers([hostile], { preview: true }).map((o) => o.uuid)).toEqual([hostile.uuid])
   })
 
   test('property: never a non-http(s) link, logo or pixel', () => {

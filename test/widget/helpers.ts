@@ -26,6 +26,8 @@ const SETTLE_TURNS = 2
 
 /** Registers msw, the fake clock and RTL cleanup around every test in the calling file. */
 export function setupWidgetTests(): void {
+  // Fake time makes the tests' own durations short; the allowance is for a cold file on a busy shared runner.
+  vi.setConfig({ testTimeout: 15_000 })
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
   beforeEach(() => {
     // Timers and Date are fake; queueMicrotask and nextTick stay real (vitest's default) so msw and

@@ -2,6 +2,7 @@
  * @module The remaining pure modules: search status, partners seen (progress and disclaimers), search
  * input and form values, labels, theme variables, and the version header value.
  */
+
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
@@ -9,6 +10,7 @@ import type { PendingResponse, RateTable } from '../../src/contract/offer-search
 import { makePartner } from '../../src/playground/scenarios/fixtures.ts'
 import { formFieldOf, fromFormValues, toFormValues, validateForm } from '../../src/widget/form-values.ts'
 import { completeLabel, DEFAULT_LABELS, formatLabel } from '../../src/widget/labels.ts'
+import { progressText } from '../../src/widget/SearchProgress.tsx'
 import { FORM_FIELDS, missingFields, toSearchInput } from '../../src/widget/search-input.ts'
 import { deriveStatus, type StatusInput } from '../../src/widget/search-status.ts'
 import { disclaimersToShow, mergeSeenPartners, progressOf } from '../../src/widget/seen-partners.ts'
@@ -157,8 +159,14 @@ describe('labels, theme, version', () => {
     expect(completeLabel(DEFAULT_LABELS, 3)).toBe('Search complete: 3 offers.')
   })
 
+  test('progress words count offers on screen and sources still pending, singular and plural', () => {
+    expect(progressText(DEFAULT_LABELS, 0, 0, 3)).toBe('Checking 3 sources for offers…')
+    expect(progressText(DEFAULT_LABELS, 2, 2, 5)).toBe('2 offers so far, still checking 3 sources')
+    expect(progressText(DEFAULT_LABELS, 1, 3, 4)).toBe('1 offer so far, still checking 1 source')
+  })
+
   test('formatLabel fills placeholders and leaves unknown ones visible', () => {
-    expect(formatLabel(DEFAULT_LABELS.progress, { answered: 3, total: 5 })).toBe('3 of 5 insurers answered')
+    expect(formatLabel('{answered} of {total}', { answered: 3, total: 5 })).toBe('3 of 5')
     expect(formatLabel('{a} {b}', { a: 1 })).toBe('1 {b}')
   })
 

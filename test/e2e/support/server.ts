@@ -26,8 +26,12 @@ export function requireBuild() {
   return manifest
 }
 
-export async function startTestServer(pages: Record<string, TestPage> = {}): Promise<RunningServer> {
-  const config = loadConfig({ PORT: '0', LOG_LEVEL: 'silent', RATE_LIMIT_POINTS: '100000' })
+/** `env` adds configuration, e.g. `ALLOWED_ORIGINS` for a publisher page on another origin. */
+export async function startTestServer(
+  pages: Record<string, TestPage> = {},
+  env: Record<string, string> = {},
+): Promise<RunningServer> {
+  const config = loadConfig({ PORT: '0', LOG_LEVEL: 'silent', RATE_LIMIT_POINTS: '100000', ...env })
   const files = withEmbedAssets(nodeStaticFiles(REPO_ROOT), { root: REPO_ROOT })
   const staticFiles: MiddlewareHandler = async function testStaticFiles(c, next) {
     const page = pages[c.req.path]

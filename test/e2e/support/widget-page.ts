@@ -110,3 +110,38 @@ export function readCls(page: Page): Promise<LayoutShifts> {
     return { cls: sum(shifts), pageCls: sum(shifts.filter((s) => s.page)), shifts }
   })
 }
+
+/**
+ * Samples every animation frame from the first paint on: any two visible offer cards (or skeletons) whose
+ * drawn boxes (transforms included) overlap are recorded; read them with {@link readOverlaps}.
+ */
+export async function watchOverlaps(page: Page, hostSelector = '[data-offer-widget]'): Promise<void> {
+  await page.addInitScript((host) => {
+    const w = window as unknown as { __overlaps: string[] }
+    w.__overlaps = []
+    const frame = () => {
+      const root = document.querySelector(host)?.shadowRoot
+      const boxes = [...(root?.querySelectorAll<HTMLElement>('.ow-offers > li') ?? [])]
+        .filter(
+          (li) => Number(getComputedStyle(li).opacity) > 0.01 && getComputedStyle(li).visibility !== 'hidden',
+        )
+        .map((li) => ({ key: li.dataset.owFlip ?? '', r: li.getBoundingClientRect() }))
+      for (let i = 0; i < boxes.length; i++) {
+        for (let j = i + 1; j < boxes.length; j++) {
+          const a = boxes[i]?.r as DOMRect
+          const b = boxes[j]?.r as DOMRect
+          // One pixel of tolerance for sub-pixel rounding.
+          if (a.top < b.bottom - 1 && b.top < a.bottom - 1 && a.left < b.right - 1 && b.left < a.right - 1) {
+            w.__overlaps.push(`${boxes[i]?.key} x ${boxes[j]?.key} at ${Math.round(performance.now())}`)
+          }
+        }
+      }
+      requestAnimationFrame(frame)
+    }
+    requestAnimationFrame(frame)
+  }, hostSelector)
+}
+
+export function readOverlaps(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { __overlaps: string[] }).__overlaps.slice(0, 10))
+}

@@ -1,0 +1,243 @@
+/**
+ * @module Issue 11 in jsdom: what keeps the widget still and clear on a publisher's page. Skeleton places
+ * from the first moment, the initial limit with "Show N more", nothing inserted above a card while the
+ * visitor is inside (a "1 new offer" control re-sorts), "More details", "Change details", the sponsored
+ * slot, and one Idempotency-Key per submitted lead.
+ */
+import { fireEvent, render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, test, vi } from 'vitest'
+import { createFakeBff } from '../../src/playground/scenarios/fake-bff.ts'
+import { makeOffer, makePartner, SAMPLE_LEAD } from '../../src/playground/scenarios/fixtures.ts'
+import { scenarios } from '../../src/playground/scenarios/handlers.ts'
+import { arrangeOffers } from '../../src/widget/arrange-offers.ts'
+import type { DisplayOffer } from '../../src/widget/display-rules.ts'
+import { OfferWidget, type OfferWidgetProps } from '../../src/widget/index.ts'
+import { FADE_MS, MOVE_MS, playFlip } from '../../src/widget/layout-flip.ts'
+import { isClamped } from '../../src/widget/OfferCard.tsx'
+import { createPixelTracker } from '../../src/widget/pixel-tracker.ts'
+import { advance, ENDPOINT, server, setupWidgetTests } from './helpers.ts'
+
+setupWidgetTests()
+
+const user = () => userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) })
+const cards = (root: HTMLElement) => [...root.querySelectorAll<HTMLElement>('li.ow-card')]
+const skeletons = (root: HTMLElement) => root.querySelectorAll('.ow-skeleton').length
+
+function mount(bff: ReturnType<typeof createFakeBff>, props: Partial<OfferWidgetProps> = {}) {
+  server.use(...bff.handlers)
+  return render(
+    <OfferWidget
+      endpoint={ENDPOINT}
+      search={{ zipCode: '94107' }}
+      pixelTracker={createPixelTracker(() => {})}
+      {...props}
+    />,
+  )
+}
+
+const offer = (uuid: string, rank: number) => ({ uuid, rank }) as DisplayOffer
+
+describe('arrangeOffers', () => {
+  test('outside the widget: rank order; inside: a better-ranked arrival is held, a worse one appended', () => {
+    const all = [offer('a', 1), offer('b', 2), offer('c', 3), offer('d', 4)]
+    expect(arrangeOffers(all, undefined).shown.map((o) => o.uuid)).toEqual(['a', 'b', 'c', 'd'])
+    const inside = arrangeOffers(all, ['b', 'c'])
+    expect(inside.shown.map((o) => o.uuid)).toEqual(['b', 'c', 'd'])
+    expect(inside.held).toBe(1)
+  })
+})
+
+describe('on a publisher page', () => {
+  test('skeleton places from the first moment, replaced by cards; the list never gets shorter by itself', async () => {
+    const bff = createFakeBff({
+      partners: [
+        { partner: makePartner({ name: 'A' }), answersAfterMs: 1500, offers: [makeOffer({ rank: 1 })] },
+        { partner: makePartner({ name: 'B' }), answersAfterMs: 3000, offers: [] },
+      ],
+    })
+    const view = mount(bff)
+    // Before the first rate table: the places of the first three offers.
+    expect(skeletons(view.container)).toBe(3)
+    await advance()
+    expect(skeletons(view.container)).toBe(2)
+    await advance(2000)
+    expect(cards(view.container)).toHaveLength(1)
+    expect(skeletons(view.container)).toBe(1)
+    await advance(3000)
+    expect(view.container.querySelector('[data-ow-status="complete"]')).not.toBeNull()
+    expect(skeletons(view.container)).toBe(0)
+    // Places no longer expected stay as invisible spacers: nothing below moves up.
+    expect(view.container.querySelectorAll('.ow-spacer').length).toBe(2)
+    expect(view.container.querySelectorAll('.ow-offers > li').length).toBe(3)
+  })
+
+  test('the first three offers show; "Show N more" reveals the rest (and only then fires their pixels)', async () => {
+    const fire = vi.fn()
+    const offers = [1, 2, 3, 4, 5].map((rank) => makeOffer({ rank }))
+    const bff = createFakeBff({ partners: [], initialOffers: offers })
+    const view = mount(bff, { pixelTracker: createPixelTracker(fire) })
+    await advance()
+    expect(cards(view.container)).toHaveLength(3)
+    const pixelsOfThree = fire.mock.calls.length
+    await user().click(screen.getByRole('button', { name: 'Show 2 more' }))
+    expect(cards(view.container)).toHaveLength(5)
+    expect(fire.mock.calls.length).toBeGreaterThan(pixelsOfThree)
+  })
+
+  test('while the pointer is inside, a better-ranked arrival waits behind "1 new offer"; a click re-sorts', async () => {
+    const bff = createFakeBff({
+      partners: [
+        {
+          partner: makePartner({ name: 'Late' }),
+          answersAfterMs: 2000,
+          offers: [makeOffer({ rank: 1, headline: 'Better' })],
+        },
+      ],
+      initialOffers: [makeOffer({ rank: 2, headline: 'First' })],
+    })
+    const view = mount(bff)
+    await advance()
+    const root = view.container.querySelector('.ow-root') as HTMLElement
+    fireEvent.pointerEnter(root)
+    const first = cards(view.container)[0]
+    await advance(3000)
+    expect(cards(view.container)[0]).toBe(first)
+    expect(cards(view.container)).toHaveLength(1)
+    const control = screen.getByRole('button', { name: '1 new offer' })
+    fireEvent.click(control)
+    await advance()
+    expect(cards(view.container).map((c) => c.querySelector('.ow-headline')?.textContent)).toEqual([
+      'Better',
+      'First',
+    ])
+    expect(screen.queryByRole('button', { name: '1 new offer' })).toBeNull()
+  })
+
+  test('focus inside holds arrivals too; leaving lets them in by rank', async () => {
+    const bff = createFakeBff({
+      partners: [
+        {
+          partner: makePartner({ name: 'Late' }),
+          answersAfterMs: 2000,
+          offers: [makeOffer({ rank: 1, headline: 'Better' })],
+        },
+      ],
+      initialOffers: [makeOffer({ rank: 2, headline: 'First' })],
+    })
+    const view = mount(bff)
+    await advance()
+    const link = screen.getByRole('link', { name: /View rate/ })
+    link.focus()
+    await advance(3000)
+    expect(screen.getByRole('button', { name: '1 new offer' })).toBeTruthy()
+    link.blur()
+    await advance()
+    expect(cards(view.container).map((c) => c.querySelector('.ow-headline')?.textContent)).toEqual([
+      'Better',
+      'First',
+    ])
+  })
+
+  test('"More details" only where copy is clamped, with aria-expanded', async () => {
+    expect(isClamped({ headline: 'Short', descriptionPoints: ['a', 'b', 'c'] })).toBe(false)
+    expect(isClamped({ headline: 'Short', descriptionPoints: ['a', 'b', 'c', 'd'] })).toBe(true)
+    expect(isClamped({ headline: 'x'.repeat(200), descriptionPoints: [] })).toBe(true)
+    const bff = createFakeBff({
+      partners: [],
+      initialOffers: [makeOffer({ rank: 1, descriptionPoints: ['1', '2', '3', '4', '5'] })],
+    })
+    const view = mount(bff)
+    await advance()
+    const toggle = screen.getByRole('button', { name: 'More details' })
+    expect(toggle.getAttribute('aria-expanded')).toBe('false')
+    fireEvent.click(toggle)
+    expect(toggle.getAttribute('aria-expanded')).toBe('true')
+    expect(view.container.querySelector('li.ow-card[data-ow-open]')).not.toBeNull()
+  })
+
+  test('no offers: a next step and "Change details", which reopens the form prefilled', async () => {
+    server.use(...scenarios.noOffers.create().handlers)
+    render(<OfferWidget endpoint={ENDPOINT} search={{ zipCode: '94107', numberOfVehicles: 2 }} />)
+    await advance(3000)
+    const changes = screen.getAllByRole('button', { name: 'Change details' })
+    expect(changes.length).toBeGreaterThan(0)
+    fireEvent.click(changes[0] as HTMLElement)
+    expect((screen.getByLabelText('ZIP code') as HTMLInputElement).value).toBe('94107')
+    expect(screen.getByLabelText('Number of vehicles', { exact: false })).toBeTruthy()
+  })
+
+  test('the sponsored tag and the advertiser disclosure link are configurable', async () => {
+    const bff = createFakeBff({ partners: [], initialOffers: [makeOffer({ rank: 1 })] })
+    const view = mount(bff, { disclosureUrl: 'https://publisher.example/disclosure' })
+    await advance()
+    expect(view.container.querySelector('.ow-sponsored')?.textContent).toContain('Sponsored')
+    expect(screen.getByRole('link', { name: 'Advertiser disclosure' }).getAttribute('href')).toBe(
+      'https://publisher.example/disclosure',
+    )
+    view.unmount()
+    const hidden = mount(createFakeBff({ partners: [], initialOffers: [] }), { labels: { sponsored: '' } })
+    await advance()
+    expect(hidden.container.querySelector('.ow-sponsored')).toBeNull()
+  })
+
+  test('second look: one Idempotency-Key per submitted lead, the same again for a remount with that lead', async () => {
+    const bff = scenarios.happyPath.create()
+    server.use(...bff.handlers)
+    const props = { endpoint: ENDPOINT, source: 'second-look' as const }
+    const first = render(<OfferWidget {...props} lead={SAMPLE_LEAD} />)
+    // Skeleton places from the first moment, second look included.
+    expect(skeletons(first.container)).toBe(3)
+    await advance()
+    first.unmount()
+    const again = render(<OfferWidget {...props} lead={SAMPLE_LEAD} />)
+    await advance()
+    again.unmount()
+    render(
+      <OfferWidget
+        {...props}
+        lead={{ ...SAMPLE_LEAD, loanInformation: { purpose: 'auto', loanAmount: 9000 } }}
+      />,
+    )
+    await advance()
+    const keys = bff.log.creates.map((c) => c.headers.get('idempotency-key'))
+    expect(keys).toHaveLength(3)
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/)
+    expect(keys[1]).toBe(keys[0])
+    expect(keys[2]).not.toBe(keys[0])
+  })
+})
+
+describe('layout-flip', () => {
+  test('a newcomer waits, invisible, until cards moving past its place have arrived: no overlap', () => {
+    const container = document.createElement('div')
+    const moved = document.createElement('div')
+    const fresh = document.createElement('div')
+    moved.setAttribute('data-ow-flip', 'moved')
+    fresh.setAttribute('data-ow-flip', 'fresh')
+    container.append(fresh, moved)
+    const calls: [Element, KeyframeAnimationOptions | number | undefined][] = []
+    const animate = vi.fn(function (
+      this: Element,
+      _k: Keyframe[],
+      options?: KeyframeAnimationOptions | number,
+    ) {
+      calls.push([this, options])
+      return { cancel() {} } as unknown as Animation
+    })
+    Element.prototype.animate = animate as unknown as Element['animate']
+    const rect = vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (
+      this: HTMLElement,
+    ) {
+      return { top: this === moved ? 200 : 0 } as DOMRect
+    })
+    try {
+      playFlip(container, new Map([['moved', 0]]), false)
+      const freshOptions = calls.find(([el]) => el === fresh)?.[1] as KeyframeAnimationOptions
+      expect(freshOptions).toMatchObject({ duration: FADE_MS, delay: MOVE_MS, fill: 'backwards' })
+    } finally {
+      rect.mockRestore()
+      delete (Element.prototype as { animate?: unknown }).animate
+    }
+  })
+})
