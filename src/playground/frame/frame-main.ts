@@ -1,0 +1,13 @@
+/**
+ * @module Entry of the preview frame: installs the frame's clock first, then loads everything else, so
+ * React, the widget, query-core and the msw fake BFF all take their timers and `Date` from that clock.
+ */
+import { installFrameClock } from './frame-clock.ts'
+import './frame.css'
+
+const clock = installFrameClock(window)
+import('./run-frame.ts')
+  .then(({ runFrame }) => runFrame(clock))
+  .catch((error: unknown) => {
+    document.body.textContent = `The preview frame failed to start: ${String(error)}`
+  })
