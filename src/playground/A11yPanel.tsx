@@ -6,7 +6,16 @@ import type { A11yViolation } from './frame/frame-protocol.ts'
 
 export type A11yReport =
   | { status: 'pending' }
-  | { status: 'done'; state: string; violations: A11yViolation[]; passes: number; checks: number }
+  | {
+      status: 'done'
+      state: string
+      violations: A11yViolation[]
+      passes: number
+      /** How many times axe ran in this run (once per change of the widget). */
+      checks: number
+      /** Rule ids violated in any check of this run, the states passed through included. */
+      seen: string[]
+    }
   | { status: 'error'; message: string }
 
 export function A11yPanel({ report }: { report: A11yReport }) {
@@ -15,12 +24,23 @@ export function A11yPanel({ report }: { report: A11yReport }) {
   const { violations } = report
   return (
     <div className="pg-a11y">
-      <p role="status" data-violations={violations.length}>
+      <p
+        role="status"
+        data-violations={violations.length}
+        data-state={report.state}
+        data-seen={report.seen.join(' ')}
+      >
         {violations.length === 0
           ? 'No violations'
           : `${violations.length} violation${violations.length === 1 ? '' : 's'}`}{' '}
-        in state <code>{report.state}</code> ({report.passes} rules passed; check {report.checks} of this
-        run).
+        in state <code>{report.state}</code> ({report.passes} rules passed).
+      </p>
+      <p className="pg-muted">
+        axe ran {report.checks} time{report.checks === 1 ? '' : 's'} in this run, after each change of the
+        widget;
+        {report.seen.length === 0
+          ? ' no violation in any of them.'
+          : ` violated on the way: ${report.seen.join(', ')}.`}
       </p>
       <ul className="pg-plain">
         {violations.map((v) => (

@@ -113,6 +113,12 @@ export function Playground({ docs }: { docs: PropsDocs }) {
           violations: message.violations,
           passes: message.passes,
           checks: previous.status === 'done' ? previous.checks + 1 : 1,
+          seen: [
+            ...new Set([
+              ...(previous.status === 'done' ? previous.seen : []),
+              ...message.violations.map((v) => v.id),
+            ]),
+          ],
         }))
       else if (message.type === 'a11y-error' && message.runId === runId.current)
         setA11y({ status: 'error', message: message.message })
@@ -189,6 +195,7 @@ export function Playground({ docs }: { docs: PropsDocs }) {
           <label>
             Backend
             <select
+              id="pg-backend"
               value={state.mode}
               onChange={(e) => set({ mode: e.target.value === 'bff' ? 'bff' : 'msw' })}
             >
@@ -198,7 +205,11 @@ export function Playground({ docs }: { docs: PropsDocs }) {
           </label>
           <label>
             Viewport
-            <select value={String(viewport)} onChange={(e) => set({ viewport: viewportOf(e.target.value) })}>
+            <select
+              id="pg-viewport"
+              value={String(viewport)}
+              onChange={(e) => set({ viewport: viewportOf(e.target.value) })}
+            >
               {VIEWPORTS.map((v) => (
                 <option key={v.id} value={String(v.id)}>
                   {v.label}
@@ -209,6 +220,7 @@ export function Playground({ docs }: { docs: PropsDocs }) {
           <label>
             Background
             <select
+              id="pg-background"
               value={background}
               onChange={(e) => set({ background: BACKGROUNDS.find((b) => b.id === e.target.value)?.id })}
             >

@@ -32,7 +32,7 @@ export function TimeControl({ enabled, clock, onAction }: TimeControlProps) {
       <button type="button" onClick={() => onAction('end')} disabled={elapsed === null}>
         End of 15 s window
       </button>
-      <output className="pg-clock" aria-live="off">
+      <output className="pg-clock" aria-live="off" data-elapsed={elapsed ?? ''} data-paused={clock.paused}>
         {!enabled
           ? 'real time (the real BFF keeps its own clock)'
           : elapsed === null

@@ -36,7 +36,7 @@ export function runFrame(clock: FrameClock): void {
       const url = new URL(entry.name)
       const status = entry.responseStatus ? ` → ${entry.responseStatus}` : ''
       if (url.pathname.includes('/pixels/')) log('pixel', `${url.pathname}${status}`)
-      else if (entry.initiatorType === 'fetch' && url.pathname.startsWith('/api/'))
+      else if (entry.initiatorType === 'fetch' && url.pathname.includes('/api/'))
         log('request', `${url.pathname}${status}`)
     }
   }).observe({ type: 'resource' })
@@ -144,7 +144,8 @@ export function runFrame(clock: FrameClock): void {
   }
   clockLoop()
 
-  new ResizeObserver(() => post({ type: 'size', height: document.documentElement.scrollHeight })).observe(
+  // The body's own height: the document's scroll height never drops below the frame's current height.
+  new ResizeObserver(() => post({ type: 'size', height: Math.ceil(document.body.offsetHeight) })).observe(
     document.body,
   )
 

@@ -35,7 +35,11 @@ const answering = (
  * lead settles (src/marketplace/rate-table), so a lender's own script carries no offers.
  */
 const lender = (name: string, answersAfterMs: number): PartnerScript => ({
-  partner: makePartner({ name, supportsPersonalizedOffers: false }),
+  partner: makePartner({
+    name,
+    supportsPersonalizedOffers: false,
+    disclaimer: 'Simulated partner for the sandbox; no real offer.',
+  }),
   answersAfterMs,
   offers: [],
 })

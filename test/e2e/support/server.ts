@@ -26,8 +26,16 @@ export function requireBuild() {
   return manifest
 }
 
-export async function startTestServer(pages: Record<string, TestPage> = {}): Promise<RunningServer> {
-  const config = loadConfig({ PORT: '0', LOG_LEVEL: 'silent', RATE_LIMIT_POINTS: '100000' })
+/**
+ * `pages` is read on every request, so a test may add a page after the start. `env` adds variables (e.g.
+ * `ALLOWED_ORIGINS` for a page on another origin). Sandbox mode counts searches against its own allowance
+ * (`SANDBOX_RATE_LIMIT_POINTS`, 600 a minute), which the suites stay well under.
+ */
+export async function startTestServer(
+  pages: Record<string, TestPage> = {},
+  env: Record<string, string> = {},
+): Promise<RunningServer> {
+  const config = loadConfig({ PORT: '0', LOG_LEVEL: 'silent', RATE_LIMIT_POINTS: '100000', ...env })
   const files = withEmbedAssets(nodeStaticFiles(REPO_ROOT), { root: REPO_ROOT })
   const staticFiles: MiddlewareHandler = async function testStaticFiles(c, next) {
     const page = pages[c.req.path]
