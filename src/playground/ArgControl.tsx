@@ -4,6 +4,7 @@
  * left out) for a boolean, a field applied on blur or Enter for text and numbers, a JSON editor for objects.
  */
 
+import type { ReactNode } from 'react'
 import { CommitInput } from './CommitInput.tsx'
 import { JsonInput } from './JsonInput.tsx'
 import type { PropControl } from './props-doc/prop-doc.ts'
@@ -31,7 +32,7 @@ export function ArgControl(props: ArgControlProps) {
   const docId = `${id}-doc`
   const changed = JSON.stringify(value) !== JSON.stringify(props.storyValue)
   const describedBy = props.doc ? docId : undefined
-  let input: React.ReactNode
+  let input: ReactNode
   if (control.kind === 'select') {
     input = (
       <select

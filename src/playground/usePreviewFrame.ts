@@ -23,6 +23,8 @@ export function usePreviewFrame(onMessage: (message: FromFrame) => void) {
       else latest.current(message)
     }
     window.addEventListener('message', listener)
+    // The frame says `ready` when it starts; if that came before this listener, this asks again.
+    frameRef.current?.contentWindow?.postMessage({ type: 'hello' }, window.location.origin)
     return () => window.removeEventListener('message', listener)
   }, [latest])
 

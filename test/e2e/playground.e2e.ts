@@ -101,9 +101,12 @@ describe('playground', () => {
       if (mode === 'msw' && !opensOnForm) {
         // The frame's clock: no need to sit through the 15 s window in real time.
         await page
-          .waitForSelector('.pg-time button:has-text("End of 15 s window"):not([disabled])')
-          .catch((error: Error) => {
-            throw new Error(`${name}: no search started: ${error.message}`)
+          .waitForSelector('.pg-time button:has-text("End of 15 s window"):not([disabled])', {
+            timeout: 60_000,
+          })
+          .catch(async (error: Error) => {
+            const seen = JSON.stringify({ log: await logLines(page), widget: await readWidget(frame, HOST) })
+            throw new Error(`${name}: no search started: ${error.message}; ${seen}`)
           })
         await page.click('text=End of 15 s window')
       }

@@ -20,6 +20,8 @@ export const toFrameSchema = z.discriminatedUnion('type', [
     args,
     background,
   }),
+  /** The page's listener is attached: the frame answers `ready` (its first `ready` may have gone unheard). */
+  z.object({ type: z.literal('hello') }),
   z.object({ type: z.literal('update'), args }),
   z.object({ type: z.literal('background'), background }),
   z.object({ type: z.literal('time'), action: z.enum(['pause', 'play', 'step', 'end']) }),

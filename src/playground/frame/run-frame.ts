@@ -154,7 +154,8 @@ export function runFrame(clock: FrameClock): void {
     const parsed = toFrameSchema.safeParse(event.data)
     if (!parsed.success) return
     const message = parsed.data
-    if (message.type === 'run')
+    if (message.type === 'hello') post({ type: 'ready' })
+    else if (message.type === 'run')
       run(message).catch((error: unknown) => log('info', `the preview failed: ${String(error)}`))
     else if (message.type === 'update') handle?.update(message.args as WidgetArgs)
     else if (message.type === 'background') setBackground(message.background)
