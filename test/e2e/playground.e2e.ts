@@ -124,15 +124,9 @@ describe('playground', () => {
       expect(result.errors, result.name).toEqual([])
       expect(result.a11y.violations, result.name).toBe(0)
       expect(result.a11y.seen, result.name).toEqual([])
-      // The sandbox allowance: flipping through every story never meets the per-IP limit.
-      expect(
-        result.log.filter((line) => line.includes('→ 429') && line.includes('/api/offer-searches →')),
-        result.name,
-      ).toEqual([])
-      expect(
-        result.log.some((line) => line.includes('rate_limited')),
-        result.name,
-      ).toBe(false)
+      // The sandbox allowance: flipping through every story never meets the per-IP limit (on the POSTs).
+      const refused = result.log.filter((line) => /\/api\/(offer-searches|second-look) → 429$/.test(line))
+      expect(refused, result.name).toEqual([])
     }
     const get = (id: string, mode: string) => results.find((r) => r.id === id && r.mode === mode)
     expect(get('offers-arriving', 'msw')?.view).toMatchObject({
@@ -141,6 +135,12 @@ describe('playground', () => {
     })
     expect(get('offers-arriving', 'msw')?.view?.carriers).toHaveLength(5)
     expect(get('no-offers', 'msw')?.view).toMatchObject({ status: 'complete', empty: true })
+    // Jumping to the end lets every poll's answer land as real time would: the storm passes, offers show.
+    expect(get('rate-limit-storm', 'msw')?.view).toMatchObject({
+      status: 'complete',
+      carriers: expect.any(Array),
+    })
+    expect(get('rate-limit-storm', 'msw')?.view?.carriers.length).toBeGreaterThan(0)
     expect(get('no-offers', 'bff')?.view).toMatchObject({ status: 'complete', empty: true })
     expect(get('form-empty', 'msw')?.view?.status).toBe('form')
     expect(get('form-empty', 'bff')?.view?.status).toBe('form')

@@ -11,11 +11,18 @@ export interface FrameClock {
   now(): number
   pause(): void
   play(): void
-  /** Advances fake time by `ms`, running every timer due on the way (awaiting promises between them). */
-  advance(ms: number): Promise<void>
+  /**
+   * Advances fake time by `ms` in short steps, running every timer due on the way and, after each step,
+   * waiting (in real time) for `settle()`: the requests those timers sent get their answers before time
+   * moves on, as they would in real time.
+   */
+  advance(ms: number, settle: () => Promise<void>): Promise<void>
   /** Real-time callbacks (not driven by the fake clock), for the playground's own bookkeeping. */
   realTimeout(callback: () => void, ms: number): () => void
 }
+
+/** The step an advance moves in before letting the network catch up (fake ms). */
+const STEP_MS = 100
 
 /** How often the clock catches up with real time while running (ms of real time). */
 const TICK_MS = 16
@@ -32,14 +39,16 @@ export function installFrameClock(win: Window & typeof globalThis): FrameClock {
   })
   let paused = false
   let busy = false
+  let holding = false
   let last = realNow()
   realSetInterval(() => {
     const at = realNow()
     const elapsed = at - last
     last = at
-    // An advance in progress owns the clock; ticking beside it would run timers out of order.
+    // Inside tickAsync the advance owns the clock; ticking beside it would run timers out of order. While
+    // it waits for the network, time holds still but work due now still runs (msw answering, React).
     if (busy) return
-    clock.tick(paused ? 0 : elapsed)
+    clock.tick(paused || holding ? 0 : elapsed)
   }, TICK_MS)
   return {
     get paused() {
@@ -53,12 +62,18 @@ export function installFrameClock(win: Window & typeof globalThis): FrameClock {
       paused = false
       last = realNow()
     },
-    async advance(ms) {
-      busy = true
+    async advance(ms, settle) {
+      holding = true
       try {
-        await clock.tickAsync(ms)
+        for (let left = ms; left > 0; left -= STEP_MS) {
+          busy = true
+          await clock.tickAsync(Math.min(STEP_MS, left))
+          busy = false
+          await settle()
+        }
       } finally {
         busy = false
+        holding = false
         last = realNow()
       }
     },

@@ -11,6 +11,7 @@ import type { WidgetArgs } from '../widget-args.ts'
 import { checkWidget } from './a11y-check.ts'
 import type { FrameClock } from './frame-clock.ts'
 import { type FromFrame, type LogKind, type ToFrame, toFrameSchema } from './frame-protocol.ts'
+import type { NetworkIdle } from './network-idle.ts'
 
 const HOST = '#widget'
 /** Seed 000: a search is polled for at most 15 s; "the end" is just past it, so the last poll has landed. */
@@ -18,7 +19,11 @@ const WINDOW_END_MS = 15_000 + 1_000
 /** Real ms of quiet after a change before axe runs, so a burst of renders is checked once. */
 const A11Y_SETTLE_MS = 250
 
-export function runFrame(clock: FrameClock): void {
+/** Real ms an advance waits at most for the answers of one step's requests. */
+const SETTLE_CAP_MS = 3_000
+
+export function runFrame(clock: FrameClock, network: NetworkIdle): void {
+  const settle = () => network.idle(SETTLE_CAP_MS)
   const host = document.querySelector(HOST) as HTMLElement
   let handle: MountHandle | null = null
   let runId = 0
@@ -123,11 +128,11 @@ export function runFrame(clock: FrameClock): void {
       log('info', 'time running')
     } else if (action === 'step') {
       log('info', 'time +1 s')
-      await clock.advance(1_000)
+      await clock.advance(1_000, settle)
     } else if (searchCreatedAt !== null) {
       const ms = Math.max(0, searchCreatedAt + WINDOW_END_MS - clock.now())
       log('info', `time +${(ms / 1000).toFixed(1)} s: the end of the 15 s window`)
-      await clock.advance(ms)
+      await clock.advance(ms, settle)
     }
     postClock()
   }
