@@ -438,7 +438,8 @@ describe('playground', () => {
 
     await page.click('text=End of 15 s window')
     await waitForStatus(frame, ['complete'], HOST)
-    expect((await readClock(page)).elapsed).toBeGreaterThanOrEqual(15_000)
+    // The widget completes as the last partner answers (11 s); the clock goes on to the window's end.
+    await eventually(async () => ((await readClock(page)).elapsed ?? 0) >= 15_000).toBe(true)
     expect((await readWidget(frame, HOST))?.carriers).toHaveLength(5)
     expect((await logLines(page)).some((l) => l.includes('onComplete 5 offers'))).toBe(true)
     await screenshot(page, 'playground-time-end')
