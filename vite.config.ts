@@ -1,11 +1,18 @@
 /**
- * @module The playground site (`index.html` -> `dist/site`), served by the BFF at `/`. public/ (demo
- * page, msw worker) is served by the BFF from public/ itself, so it is not copied into the site.
+ * @module The playground site (`index.html` and its preview frame -> `dist/site`), served by the BFF at
+ * `/`. public/ (demo page, msw worker) is served by the BFF from public/ itself, so it is not copied into
+ * the site. The props-doc plugin reads the widget's exported prop types for the playground's docs.
  */
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { propsDocPlugin } from './src/playground/props-doc/props-doc-plugin.ts'
 
 export default defineConfig({
-  plugins: [react()],
-  build: { outDir: 'dist/site', emptyOutDir: true, copyPublicDir: false },
+  plugins: [react(), propsDocPlugin()],
+  build: {
+    outDir: 'dist/site',
+    emptyOutDir: true,
+    copyPublicDir: false,
+    rollupOptions: { input: { main: 'index.html', frame: 'src/playground/frame/index.html' } },
+  },
 })

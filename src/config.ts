@@ -73,6 +73,9 @@ const envSchema = z.object({
   PUBLIC_BASE_URL: httpUrl('PUBLIC_BASE_URL'),
   RATE_LIMIT_POINTS: wholeNumber('RATE_LIMIT_POINTS', '20', 1, 1_000_000),
   RATE_LIMIT_WINDOW_SECONDS: wholeNumber('RATE_LIMIT_WINDOW_SECONDS', '60', 1, 86_400),
+  // Sandbox mode's allowance: no real upstream is behind it, and the playground flips stories (each a
+  // new search) far faster than a visitor searches; 20 a minute would end in the error state.
+  SANDBOX_RATE_LIMIT_POINTS: wholeNumber('SANDBOX_RATE_LIMIT_POINTS', '600', 1, 1_000_000),
   UPSTREAM_CONNECT_TIMEOUT_MS: wholeNumber('UPSTREAM_CONNECT_TIMEOUT_MS', '3000', 100, 60_000),
   UPSTREAM_TIMEOUT_MS: wholeNumber('UPSTREAM_TIMEOUT_MS', '5000', 100, 120_000),
   // Seed 000 polls for up to 15 s; a token must outlive that with room for a slow visitor.
@@ -155,7 +158,10 @@ export interface Config {
    * Every `PARTNER_*` variable, for the partner registry's `auth.valueEnv` references (secrets: never log).
    */
   partnerSecrets: Readonly<Record<string, string>>
-  /** Per-IP limit on lead-creating POSTs: `points` requests per `windowSeconds`. */
+  /**
+   * Per-IP limit on lead-creating POSTs: `points` requests per `windowSeconds`. `points` is
+   * `SANDBOX_RATE_LIMIT_POINTS` in sandbox mode, `RATE_LIMIT_POINTS` otherwise.
+   */
   rateLimit: { points: number; windowSeconds: number }
   upstreamTimeouts: { connectMs: number; requestMs: number }
   accessTokenTtlSeconds: number
@@ -267,7 +273,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     winnerPolicy: e.WINNER_POLICY,
     publicBaseUrl: e.PUBLIC_BASE_URL?.replace(/\/+$/, ''),
     partnerSecrets: partnerSecrets(env),
-    rateLimit: { points: e.RATE_LIMIT_POINTS, windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS },
+    rateLimit: {
+      points: sandboxMode ? e.SANDBOX_RATE_LIMIT_POINTS : e.RATE_LIMIT_POINTS,
+      windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS,
+    },
     upstreamTimeouts: { connectMs: e.UPSTREAM_CONNECT_TIMEOUT_MS, requestMs: e.UPSTREAM_TIMEOUT_MS },
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     serverApiKeys: e.SERVER_API_KEYS,

@@ -28,6 +28,19 @@ describe('config', () => {
     expect(real.reportsToken).toBeUndefined()
   })
 
+  it('gives sandbox mode its own per-IP allowance (SANDBOX_RATE_LIMIT_POINTS), the real API RATE_LIMIT_POINTS', () => {
+    expect(loadConfig({}).rateLimit).toEqual({ points: 600, windowSeconds: 60 })
+    expect(loadConfig({ SANDBOX_RATE_LIMIT_POINTS: '50', RATE_LIMIT_POINTS: '5' }).rateLimit.points).toBe(50)
+    const real = {
+      ENGINE_TOKEN: 'real-token',
+      SESSION_SECRET: 'x'.repeat(32),
+      ENGINE_BASE_URL_TEST: 'https://test.example.com',
+    }
+    expect(loadConfig(real).rateLimit.points).toBe(20)
+    expect(loadConfig({ ...real, SANDBOX_RATE_LIMIT_POINTS: '600' }).rateLimit.points).toBe(20)
+    expect(() => loadConfig({ SANDBOX_RATE_LIMIT_POINTS: 'lots' })).toThrow(/SANDBOX_RATE_LIMIT_POINTS/)
+  })
+
   it('uses a fresh random session secret per process in sandbox mode', () => {
     expect(loadConfig({}).sessionSecret).not.toBe(loadConfig({}).sessionSecret)
   })

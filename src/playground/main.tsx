@@ -1,11 +1,13 @@
 /**
  * @module Playground entry (`index.html`): the story browser for the widget, served by `npm start` from
- * `dist/site`. The widget itself is mounted through src/embed, as on a publisher's page.
+ * `dist/site`. The widget itself runs in the preview frame (frame/), mounted through src/embed as on a
+ * publisher's page; the props table comes from the widget's exported types at build time.
  */
+
+import docs from 'virtual:offer-widget-props'
 import { createRoot } from 'react-dom/client'
-import { createEventLog } from './event-log.ts'
 import { Playground } from './Playground.tsx'
 import './playground.css'
 
 const root = document.getElementById('root')
-if (root) createRoot(root).render(<Playground log={createEventLog()} />)
+if (root) createRoot(root).render(<Playground docs={docs} />)

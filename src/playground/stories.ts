@@ -1,23 +1,34 @@
 /**
- * @module The playground's stories: one per scenario, each with the msw scenario it runs on and the
- * sandbox ZIP that gives the same story against the real BFF, plus the options it mounts with.
+ * @module The playground's stories: one per scenario, each with the msw scenario it runs on, the sandbox
+ * scenario that gives the same story against the real BFF, and the widget args it starts from (what
+ * "Reset" returns to). What each mode shows is described by the scenario itself (the msw handlers' and the
+ * sandbox's own descriptions), so a story's text cannot drift from what the backend serves.
  */
-import type { EmbedOptions } from '../embed/index.ts'
+import { SCENARIOS, zipOfScenario } from '../sandbox/scenarios.ts'
 import { SAMPLE_LEAD } from './scenarios/fixtures.ts'
-import type { ScenarioName } from './scenarios/handlers.ts'
+import { type ScenarioName, scenarios } from './scenarios/handlers.ts'
+import type { Viewport } from './viewports.ts'
+import type { WidgetArgs } from './widget-args.ts'
 
 export interface Story {
   id: string
   title: string
-  description: string
-  /** msw scenario (fake BFF in the service worker). */
+  /** What the story is for; the same in both modes. */
+  summary: string
+  /** msw scenario (a fake BFF in the service worker). */
   scenario: ScenarioName
-  /** The sandbox ZIP of the same story (real BFF mode); `undefined`: the visitor types one in the form. */
-  zip: string | undefined
-  options?: EmbedOptions
-  /** Preview width in px; `undefined`: the panel's width. */
-  width?: number
+  /**
+   * Real BFF mode: the sandbox scenario whose ZIP the search sends, or what to expect when the story does
+   * not run on a sandbox scenario (a second-look lead, a form the visitor fills in).
+   */
+  bff: { sandbox: string } | { note: string }
+  /** The widget's args: the controls start from these, and Reset returns to them. */
+  args: WidgetArgs
+  viewport?: Viewport
 }
+
+/** The ZIP sent in msw mode, where the scenario is chosen by the story, not the ZIP. */
+export const MSW_ZIP = '94107'
 
 const PREFILLED = {
   dateOfBirth: '1988-04-21',
@@ -27,117 +38,132 @@ const PREFILLED = {
   isMilitary: false,
 }
 
+const onSandbox = (name: string) => ({ sandbox: name })
+
 export const STORIES: Story[] = [
   {
     id: 'offers-arriving',
     title: 'Offers arriving over time',
-    description: 'Five insurers answer between 1.5 s and 11 s; one has nothing to offer.',
+    summary: 'Partners answer one after another; offers join the list in rank order as they arrive.',
     scenario: 'offersOverTime',
-    zip: '00001',
+    bff: onSandbox('offers-arriving'),
+    args: {},
   },
   {
     id: 'no-offers',
     title: 'No offers',
-    description: 'Every insurer answers with nothing: a completed search with nothing to show.',
+    summary: 'Every partner answers with nothing: a completed search with nothing to show.',
     scenario: 'noOffers',
-    zip: '00002',
+    bff: onSandbox('no-offers'),
+    args: {},
   },
   {
     id: 'partner-never-answers',
     title: 'A partner never answers',
-    description: 'One insurer is still pending when the 15 s window closes; the rest stay on screen.',
+    summary: 'One partner is still pending when the 15 s window closes; the others stay on screen.',
     scenario: 'partnerNeverAnswers',
-    zip: '00003',
+    bff: onSandbox('slow-partner'),
+    args: {},
   },
   {
     id: 'rate-limit-storm',
     title: '429 storm',
-    description: 'Polls are rate limited (with and without Retry-After), then recover.',
+    summary: 'Polls are rate limited, then recover: the widget honours Retry-After and carries on.',
     scenario: 'rateLimitStorm',
-    zip: '00006',
+    bff: onSandbox('rate-limited'),
+    args: {},
   },
   {
     id: '5xx-then-recovery',
     title: '5xx then recovery',
-    description: 'Polls fail with 503 / 500, then the search completes normally.',
+    summary: 'Polls fail with 503 / 500 for a while, then the search completes normally.',
     scenario: 'serverErrorThenRecovery',
-    zip: '00004',
+    bff: onSandbox('transient-5xx'),
+    args: {},
   },
   {
     id: 'persistent-5xx',
     title: 'Persistent 5xx',
-    description: 'Every poll fails: the search ends gracefully when the window closes.',
+    summary: 'Every poll fails: the search ends gracefully when the 15 s window closes.',
     scenario: 'persistentServerError',
-    zip: '00005',
+    bff: onSandbox('persistent-5xx'),
+    args: {},
   },
   {
     id: 'non-active',
     title: 'Non-active offers filtered out',
-    description: 'Only offers with status "active" are shown.',
+    summary: 'Only offers with status "active" are shown.',
     scenario: 'nonActiveOffers',
-    zip: '00007',
+    bff: onSandbox('non-active'),
+    args: {},
   },
   {
     id: 'unmonetized',
     title: 'Unmonetized offers',
-    description: 'isMonetized false links to unmonetizedUrl; hostile URLs are dropped.',
+    summary: 'isMonetized false links to unmonetizedUrl; unsafe URLs are dropped.',
     scenario: 'unmonetizedOffers',
-    zip: '00010',
+    bff: onSandbox('unmonetized'),
+    args: {},
   },
   {
     id: 'disclaimers',
     title: 'Disclaimers',
-    description: 'Long, empty and repeated partner disclaimers, kept after partners answer.',
+    summary: 'Long, empty and repeated partner disclaimers, kept after partners answer.',
     scenario: 'disclaimers',
-    zip: '00009',
+    bff: onSandbox('disclaimers'),
+    args: {},
   },
   {
     id: 'long-copy',
     title: 'Very long copy',
-    description: 'Headlines, bullets and names far longer than designers expect.',
+    summary: 'Headlines, bullets and names far longer than designers expect.',
     scenario: 'longCopy',
-    zip: '00008',
+    bff: onSandbox('long-copy'),
+    args: {},
   },
   {
     id: 'form-empty',
     title: 'Form, empty',
-    description: 'Nothing known about the visitor: the form asks first.',
+    summary: 'Nothing known about the visitor: the form asks first.',
     scenario: 'happyPath',
-    zip: undefined,
-    options: { form: 'auto' },
+    bff: { note: 'Type any ZIP code: 00001–00010 pick a sandbox scenario, any other the default one.' },
+    args: { form: 'auto', search: {} },
   },
   {
     id: 'form-prefilled',
     title: 'Form, pre-filled',
-    description: 'form="always" with everything the page knows filled in.',
+    summary: 'form="always" with everything the page knows filled in.',
     scenario: 'happyPath',
-    zip: '00001',
-    options: { form: 'always', search: PREFILLED },
+    bff: onSandbox('offers-arriving'),
+    args: { form: 'always', search: PREFILLED },
   },
   {
     id: 'dark-theme',
     title: 'Dark theme',
-    description: 'The dark preset.',
+    summary: 'The dark preset on a dark page.',
     scenario: 'happyPath',
-    zip: '00001',
-    options: { theme: 'dark' },
+    bff: onSandbox('offers-arriving'),
+    args: { theme: 'dark' },
   },
   {
     id: 'narrow',
     title: 'Narrow mobile width',
-    description: 'A 360 px wide column.',
+    summary: 'A 360 px phone: the container queries switch the cards to one column.',
     scenario: 'happyPath',
-    zip: '00001',
-    width: 360,
+    bff: onSandbox('offers-arriving'),
+    args: {},
+    viewport: 360,
   },
   {
     id: 'second-look',
     title: 'Second look',
-    description:
-      'The same widget polling the second-look marketplace (source="second-look") with a synthetic lead the publisher collected. Against the real BFF, the simulated lenders answer within 12 s.',
-    scenario: 'happyPath',
-    zip: '00001',
-    options: {
+    summary:
+      'The same widget polling the second-look marketplace (source="second-look") with a synthetic loan lead the publisher collected.',
+    scenario: 'secondLookLoans',
+    bff: {
+      note: 'The sandbox marketplace: three first-look lenders decline or fail, the second-look tier answers (one past the 12 s window); when the lead settles at 12 s the auction winner appears. No impression pixels: the ledger records what was displayed.',
+    },
+    args: {
       source: 'second-look',
       lead: SAMPLE_LEAD,
       labels: {
@@ -150,4 +176,21 @@ export const STORIES: Story[] = [
 
 export function storyById(id: string | null): Story {
   return STORIES.find((story) => story.id === id) ?? (STORIES[0] as Story)
+}
+
+/** What the story shows in a mode, in the backend's own words. */
+export function storyBackendText(story: Story, mode: 'msw' | 'bff'): string {
+  if (mode === 'msw') return `msw scenario "${story.scenario}": ${scenarios[story.scenario].description}`
+  if ('note' in story.bff) return `Real BFF and sandbox. ${story.bff.note}`
+  const { sandbox } = story.bff
+  const info = SCENARIOS.find((s) => s.name === sandbox)
+  return `Real BFF and sandbox scenario "${sandbox}" (ZIP ${info?.zip}): ${info?.description}`
+}
+
+/** The args a story mounts with in a mode: in real BFF mode the ZIP picks the sandbox scenario. */
+export function storyArgs(story: Story, mode: 'msw' | 'bff'): WidgetArgs {
+  // A second-look lead carries its own ZIP; the empty form asks the visitor for one.
+  if ('note' in story.bff) return story.args
+  const zipCode = mode === 'bff' ? zipOfScenario(story.bff.sandbox) : MSW_ZIP
+  return { ...story.args, search: { ...story.args.search, zipCode } }
 }

@@ -1,27 +1,46 @@
 /**
  * @module The playground's state in the address bar, so a story with its controls is a shareable link:
- * `?story=no-offers&mode=bff&theme=dark&preview=1&width=360&endpoint=...&labels={...}`.
+ * `?story=no-offers&mode=bff&vp=360&bg=dark&panel=code&args={"theme":"dark","search.zipCode":"00002"}`.
+ * `args` holds only what differs from the story's defaults (see widget-args.ts); a link that does not parse
+ * falls back to the defaults piece by piece instead of failing.
  */
-import type { Labels } from '../widget/index.ts'
+import { z } from 'zod/mini'
+import { type Background, backgroundOf, type Viewport, viewportOf } from './viewports.ts'
+import type { ArgOverrides } from './widget-args.ts'
 
 export type Mode = 'msw' | 'bff'
+
+export const PANELS = ['controls', 'docs', 'code', 'a11y'] as const
+export type Panel = (typeof PANELS)[number]
 
 export interface PlaygroundState {
   story: string
   /** `msw`: the story's handlers in a service worker. `bff`: the real BFF and its sandbox (by ZIP). */
   mode: Mode
-  theme: 'light' | 'dark' | undefined
-  preview: boolean
-  width: number | undefined
-  endpoint: string
-  labels: Partial<Labels>
+  overrides: ArgOverrides
+  /** `undefined`: the story's own (or fill the panel). */
+  viewport: Viewport | undefined
+  background: Background | undefined
+  panel: Panel
 }
 
-function parseLabels(text: string | null): Partial<Labels> {
+const overridesSchema = z.record(
+  z.string().check(z.regex(/^[\w-]+(\.[\w-]+)?$/)),
+  z.union([
+    z.string(),
+    z.number(),
+    z.boolean(),
+    z.null(),
+    z.record(z.string(), z.unknown()),
+    z.array(z.unknown()),
+  ]),
+)
+
+function parseOverrides(text: string | null): ArgOverrides {
   if (!text) return {}
   try {
-    const value = JSON.parse(text) as unknown
-    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Partial<Labels>) : {}
+    const parsed = overridesSchema.safeParse(JSON.parse(text))
+    return parsed.success ? parsed.data : {}
   } catch {
     return {}
   }
@@ -29,16 +48,14 @@ function parseLabels(text: string | null): Partial<Labels> {
 
 export function readState(search: string): PlaygroundState {
   const q = new URLSearchParams(search)
-  const theme = q.get('theme')
-  const width = Number(q.get('width'))
+  const panel = q.get('panel')
   return {
     story: q.get('story') ?? '',
     mode: q.get('mode') === 'bff' ? 'bff' : 'msw',
-    theme: theme === 'dark' || theme === 'light' ? theme : undefined,
-    preview: q.get('preview') === '1',
-    width: Number.isInteger(width) && width >= 240 && width <= 2000 ? width : undefined,
-    endpoint: q.get('endpoint') ?? '',
-    labels: parseLabels(q.get('labels')),
+    overrides: parseOverrides(q.get('args')),
+    viewport: viewportOf(q.get('vp')),
+    background: backgroundOf(q.get('bg')),
+    panel: PANELS.find((p) => p === panel) ?? 'controls',
   }
 }
 
@@ -46,11 +63,10 @@ export function writeState(state: PlaygroundState): string {
   const q = new URLSearchParams()
   if (state.story) q.set('story', state.story)
   if (state.mode !== 'msw') q.set('mode', state.mode)
-  if (state.theme) q.set('theme', state.theme)
-  if (state.preview) q.set('preview', '1')
-  if (state.width) q.set('width', String(state.width))
-  if (state.endpoint) q.set('endpoint', state.endpoint)
-  if (Object.keys(state.labels).length > 0) q.set('labels', JSON.stringify(state.labels))
+  if (state.viewport !== undefined) q.set('vp', String(state.viewport))
+  if (state.background) q.set('bg', state.background)
+  if (state.panel !== 'controls') q.set('panel', state.panel)
+  if (Object.keys(state.overrides).length > 0) q.set('args', JSON.stringify(state.overrides))
   const text = q.toString()
   return text ? `?${text}` : ''
 }

@@ -211,6 +211,9 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       'content-type': 'image/gif',
       'cache-control': 'no-store',
       'cross-origin-resource-policy': 'cross-origin',
+      // The widget fires pixels as anonymous CORS images (no cookies go to the tracker): without this, a
+      // publisher page on another origin logs a blocked response for every pixel (the hit still counts).
+      'access-control-allow-origin': '*',
     })
   })
   app.get('/pixels/hits', (c) => c.json(pixels.hits(), 200, { 'access-control-allow-origin': '*' }))

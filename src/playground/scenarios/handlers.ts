@@ -4,7 +4,7 @@
  */
 import { HttpResponse, http, type RequestHandler } from 'msw'
 import { createFakeBff, type FakeBff, type PartnerScript } from './fake-bff.ts'
-import { ASSET_ORIGIN, makeOffer, makePartner } from './fixtures.ts'
+import { ASSET_ORIGIN, CARRIER_ORIGIN, fakeUuid, makeOffer, makePartner } from './fixtures.ts'
 
 export interface Scenario {
   title: string
@@ -29,6 +29,38 @@ const answering = (
     }),
   ),
 })
+
+/**
+ * A marketplace partner: its bid is not shown when it answers; the auction's winners appear only once the
+ * lead settles (src/marketplace/rate-table), so a lender's own script carries no offers.
+ */
+const lender = (name: string, answersAfterMs: number): PartnerScript => ({
+  partner: makePartner({
+    name,
+    supportsPersonalizedOffers: false,
+    disclaimer: 'Simulated partner for the sandbox; no real offer.',
+  }),
+  answersAfterMs,
+  offers: [],
+})
+
+/** A winning bid in the widget's offer shape, as the marketplace builds it: one click route, no pixels. */
+const loanOffer = (lenderName: string, rank: number, headline: string) => {
+  const uuid = fakeUuid(3)
+  const click = `${CARRIER_ORIGIN}/api/clicks/${uuid}`
+  return makeOffer({
+    uuid,
+    rank,
+    url: click,
+    unmonetizedUrl: click,
+    headline,
+    descriptionPoints: [],
+    productType: 'installment_loan',
+    productDisplayName: 'Installment loan',
+    financialInstitutionDisplayName: lenderName,
+    impressionTrackingPixelUrls: [],
+  })
+}
 
 /** Ranks offers across partners in arrival order, the way the upstream ranks a growing table. */
 function ranked(partners: PartnerScript[]): PartnerScript[] {
@@ -204,6 +236,28 @@ export const scenarios = {
                 financialInstitutionDisplayName: `The Extraordinarily Long Named Mutual ${LONG}`,
                 descriptionPoints: Array.from({ length: 8 }, (_, i) => `${i + 1}. ${LONG}`),
               }),
+            ],
+          },
+        ],
+      }),
+  },
+  secondLookLoans: {
+    title: 'Second look: lenders',
+    description:
+      'First-look lenders decline at once; the second-look tier answers (0.1 s, 2.5 s, one past the 12 s window). The auction settles at 12 s and its winner appears, with no impression pixels.',
+    create: () =>
+      createFakeBff({
+        partners: [
+          lender('Sim Prime Lending', 120),
+          lender('Sim Flaky Bank', 120),
+          lender('Sim Garbled Credit', 120),
+          lender('Sim Quick Loans', 240),
+          lender('Sim Steady Finance', 2_600),
+          // Past the window: recorded as timed out when the lead settles, which is when winners show.
+          {
+            ...lender('Sim Tardy Lender', 12_000),
+            offers: [
+              loanOffer('Sim Steady Finance', 1, 'Personal loan up to $12,000 at 11.9% APR, 36 months'),
             ],
           },
         ],

@@ -26,7 +26,11 @@ export function requireBuild() {
   return manifest
 }
 
-/** `env` adds configuration, e.g. `ALLOWED_ORIGINS` for a publisher page on another origin. */
+/**
+ * `pages` is read on every request, so a test may add a page after the start. `env` adds variables (e.g.
+ * `ALLOWED_ORIGINS` for a page on another origin). Sandbox mode counts searches against its own allowance
+ * (`SANDBOX_RATE_LIMIT_POINTS`, 600 a minute), which the suites stay well under.
+ */
 export async function startTestServer(
   pages: Record<string, TestPage> = {},
   env: Record<string, string> = {},

@@ -1,8 +1,11 @@
 /**
- * @module Reading the widget inside its shadow root from a test: its status, offers and disclaimers, and
- * waiting (on conditions, never on time) for it to reach a state.
+ * @module Reading the widget inside its shadow root (in a page, or in a frame of one) from a test: its
+ * status, offers and disclaimers, and waiting (on conditions, never on time) for it to reach a state.
  */
-import type { Page } from 'playwright-core'
+import type { Frame, Page } from 'playwright-core'
+
+/** A page, or a frame in one (the playground's preview frame). */
+export type WidgetDocument = Page | Frame
 
 export interface WidgetView {
   status: string | undefined
@@ -16,7 +19,10 @@ export interface WidgetView {
 }
 
 /** The widget's state as seen in the page; `selector` is the mount point. */
-export function readWidget(page: Page, selector = '[data-offer-widget]'): Promise<WidgetView | null> {
+export function readWidget(
+  page: WidgetDocument,
+  selector = '[data-offer-widget]',
+): Promise<WidgetView | null> {
   return page.evaluate((sel) => {
     const root = document.querySelector(sel)?.shadowRoot?.querySelector<HTMLElement>('.ow-root')
     if (!root) return null
@@ -40,7 +46,7 @@ export function readWidget(page: Page, selector = '[data-offer-widget]'): Promis
 
 /** Waits until the widget's root reports one of `statuses` (`data-ow-status`). */
 export async function waitForStatus(
-  page: Page,
+  page: WidgetDocument,
   statuses: string[],
   selector = '[data-offer-widget]',
   timeout = 30_000,

@@ -1,0 +1,72 @@
+import { setupServer } from 'msw/node'
+import { describe, expect, it, vi } from 'vitest'
+import { ACCESS_TOKEN_HEADER, BFF_ROUTES, WIDGET_HEADER } from '../../src/contract/bff.ts'
+import type { RateTable } from '../../src/contract/offer-search.ts'
+import { SAMPLE_LEAD } from '../../src/playground/scenarios/fixtures.ts'
+import { scenarios } from '../../src/playground/scenarios/handlers.ts'
+import { STORIES, storyArgs, storyBackendText } from '../../src/playground/stories.ts'
+import { SCENARIOS } from '../../src/sandbox/scenarios.ts'
+
+describe('playground stories', () => {
+  it('describe each mode in the words of the backend that serves it', () => {
+    for (const story of STORIES) {
+      expect(storyBackendText(story, 'msw')).toContain(scenarios[story.scenario].description)
+      if ('sandbox' in story.bff) {
+        const sandbox = SCENARIOS.find((s) => s.name === (story.bff as { sandbox: string }).sandbox)
+        expect(sandbox, story.id).toBeDefined()
+        expect(storyBackendText(story, 'bff')).toContain(sandbox?.description)
+        expect(storyArgs(story, 'bff').search?.zipCode).toBe(sandbox?.zip)
+      }
+    }
+  })
+
+  it('give the second look a lead and no ZIP, and the empty form nothing', () => {
+    const byId = (id: string) => STORIES.find((s) => s.id === id)
+    const secondLook = byId('second-look')
+    expect(secondLook?.scenario).toBe('secondLookLoans')
+    expect(storyArgs(secondLook as (typeof STORIES)[number], 'bff')).toMatchObject({ source: 'second-look' })
+    expect(storyArgs(byId('form-empty') as (typeof STORIES)[number], 'msw').search).toEqual({})
+  })
+
+  it('serve loan offers without pixels on the msw second-look handlers, once the lead settles', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.parse('2026-11-22T12:00:00Z') })
+    const server = setupServer(...scenarios.secondLookLoans.create().handlers)
+    server.listen({ onUnhandledRequest: 'error' })
+    try {
+      const headers = { [WIDGET_HEADER]: '1', 'content-type': 'application/json' }
+      const created = await fetch(`http://bff.test${BFF_ROUTES.secondLook}`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(SAMPLE_LEAD),
+      })
+      expect(created.status).toBe(201)
+      const { accessToken, rateTable } = (await created.json()) as {
+        accessToken: string
+        rateTable: RateTable
+      }
+      expect(rateTable.offers).toEqual([])
+      const poll = async () => {
+        const response = await fetch(`http://bff.test${BFF_ROUTES.secondLook}/${rateTable.uuid}`, {
+          headers: { ...headers, [ACCESS_TOKEN_HEADER]: accessToken },
+        })
+        return (await response.json()) as RateTable
+      }
+      vi.advanceTimersByTime(5_000)
+      const midway = await poll()
+      expect(midway.offers).toEqual([])
+      expect(midway.pendingResponses.map((p) => p.partner.name)).toEqual(['Sim Tardy Lender'])
+      vi.advanceTimersByTime(7_000)
+      const settled = await poll()
+      expect(settled.pendingResponses).toEqual([])
+      expect(settled.offers.length).toBeGreaterThan(0)
+      for (const offer of settled.offers) {
+        expect(offer.productType).toBe('installment_loan')
+        expect(offer.impressionTrackingPixelUrls).toEqual([])
+        expect(offer.url).toBe(offer.unmonetizedUrl)
+      }
+    } finally {
+      server.close()
+      vi.useRealTimers()
+    }
+  })
+})
