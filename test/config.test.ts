@@ -35,6 +35,7 @@ describe('config', () => {
       ENGINE_TOKEN: 'real-token',
       SESSION_SECRET: 'x'.repeat(32),
       ENGINE_BASE_URL_TEST: 'https://test.example.com',
+      PUBLIC_BASE_URL: 'https://offers.example.com',
     }
     expect(loadConfig(real).rateLimit.points).toBe(20)
     expect(loadConfig({ ...real, SANDBOX_RATE_LIMIT_POINTS: '600' }).rateLimit.points).toBe(20)

@@ -102,6 +102,6 @@ describe('props doc', () => {
     expect(prop('endpoint')?.doc).toMatch(/BFF/)
     expect(prop('onOfferClick')?.control.kind).toBe('callback')
     expect(docs.SearchData.map((p) => p.name)).toContain('zipCode')
-    expect(docs.AttachedSearch.map((p) => p.name).sort()).toEqual(['accessToken', 'uuid'])
+    expect(docs.AttachedSearch.map((p) => p.name).sort()).toEqual(['accessToken', 'rateTable', 'uuid'])
   }, 60_000)
 })
