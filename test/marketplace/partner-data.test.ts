@@ -1,10 +1,12 @@
+import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { Hono } from 'hono'
 import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { bffErrorSchema } from '../../src/contract/bff.ts'
-import { type Ledger, partnerRequests } from '../../src/ledger/index.ts'
+import { type Ledger, offers, partnerRequests } from '../../src/ledger/index.ts'
 import {
+  createClickSigner,
   createMarketplace,
   type Marketplace,
   type PartnerRegistryEntry,
@@ -151,5 +153,26 @@ describe.each(LEDGER_DRIVERS)('partner data handled like lead data on $name', (d
       /offers\.0\.click_url: offers\[\]\.click_url must be an absolute https URL \(http only to a loopback host\)/,
     )
     expect(rows.find((r) => r.partnerId === 'js-logo')?.reason).toMatch(/offers\.0\.logo_src/)
+  })
+
+  it('a stored offer whose click_url is not https (written before the rule) never redirects', async () => {
+    const offerId = randomUUID()
+    await ledger.db.insert(offers).values({
+      id: offerId,
+      leadId: randomUUID(),
+      requestId: randomUUID(),
+      partnerId: 'http-click',
+      position: 0,
+      rate: 1,
+      productType: 'personal_loan',
+      recommendationScore: 1,
+      clickUrl: 'http://partner.example.com/old',
+      displayed: true,
+      rank: 1,
+      createdAt: new Date(),
+    })
+    const res = await app.request(`http://bff.test/api/clicks/${createClickSigner(SECRET).sign(offerId)}`)
+    expect(res.status).toBe(404)
+    expect(res.headers.get('location')).toBeNull()
   })
 })
