@@ -11,7 +11,7 @@ import { createSearch, type OfferSource, pollSearch } from './bff-client.ts'
 import { type DisplayOffer, toDisplayOffers } from './display-rules.ts'
 import { idempotencyKeyFor } from './lead-key.ts'
 import { firstTime } from './once.ts'
-import { nextPollInterval, POLL_WINDOW_MS, scheduledRetryDelay, shouldRetryPoll } from './poll-policy.ts'
+import { nextPollInterval, pollWindowMs, scheduledRetryDelay, shouldRetryPoll } from './poll-policy.ts'
 import { createWidgetQueryClient } from './query-client.ts'
 import { type SearchData, toSearchInput } from './search-input.ts'
 import { deriveStatus, type SearchStatus } from './search-status.ts'
@@ -183,7 +183,7 @@ export function useOfferSearch(options: UseOfferSearchOptions): OfferSearchResul
     client,
   )
   const handle = handleQuery.data
-  const deadline = handle ? handle.startedAt + POLL_WINDOW_MS : 0
+  const deadline = handle ? handle.startedAt + pollWindowMs(source) : 0
 
   const pollQuery = useQuery<Snapshot, OfferWidgetError>(
     {

@@ -10,9 +10,10 @@ import { toWidgetOffer } from './to-widget-offer.ts'
 
 /**
  * A lead still pending this long after its deadline lost the process running it (a restart): it is shown
- * complete, so the widget stops polling instead of waiting on partners nobody is waiting for.
+ * complete, so the widget stops polling instead of waiting on partners nobody is waiting for. As long as
+ * the ledger sweep's grace, so a settle still being retried is not cut short (it ends `failed` there).
  */
-export const ORPHAN_GRACE_MS = 10_000
+export const ORPHAN_GRACE_MS = 60_000
 
 export function buildRateTable(
   snapshot: SearchSnapshot,
