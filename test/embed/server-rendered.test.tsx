@@ -7,22 +7,17 @@
  */
 import { act } from 'react'
 import { afterEach, expect, test, vi } from 'vitest'
-import { createdSearchSchema } from '../../src/contract/bff.ts'
 import { createOfferWidgetApi } from '../../src/embed/global-api.ts'
 import { readServerRendered } from '../../src/embed/server-rendered.ts'
-import { createFakeBff } from '../../src/playground/scenarios/fake-bff.ts'
-import { makeOffer, makePartner } from '../../src/playground/scenarios/fixtures.ts'
 import { renderWidgetHtml } from '../../src/ssr/render-widget-html.tsx'
-import { advance, captureImages, ENDPOINT, server, setupWidgetTests } from '../widget/helpers.ts'
+import { advance, captureImages, ENDPOINT, setupWidgetTests } from '../widget/helpers.ts'
+import { late, serverCreatedSearch } from '../widget/server-created.ts'
 
 setupWidgetTests()
 afterEach(() => {
   document.body.innerHTML = ''
   vi.unstubAllGlobals()
 })
-
-const early = makeOffer({ rank: 1, financialInstitutionDisplayName: 'Early Mutual' })
-const late = makeOffer({ rank: 2, financialInstitutionDisplayName: 'Late Casualty' })
 
 /** What a browser makes of the server's HTML: the host element with the template's content as its shadow root. */
 function parseLikeABrowser(html: string): HTMLElement {
@@ -37,23 +32,8 @@ function parseLikeABrowser(html: string): HTMLElement {
 }
 
 async function serverRenderedPage() {
-  const bff = createFakeBff({
-    initialOffers: [early],
-    partners: [{ partner: makePartner({ name: 'Late Casualty' }), answersAfterMs: 2000, offers: [late] }],
-  })
-  server.use(...bff.handlers)
-  const res = await fetch(`${ENDPOINT}/api/offer-searches`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-offer-widget': 'server/1' },
-    body: JSON.stringify({ personalInformation: { zipCode: '94107' } }),
-  })
-  const created = createdSearchSchema.parse(await res.json())
-  const html = renderWidgetHtml({
-    endpoint: ENDPOINT,
-    id: 'quotes',
-    attach: { uuid: created.rateTable.uuid, accessToken: created.accessToken, rateTable: created.rateTable },
-  })
-  return { bff, host: parseLikeABrowser(html) }
+  const { bff, attach } = await serverCreatedSearch()
+  return { bff, host: parseLikeABrowser(renderWidgetHtml({ endpoint: ENDPOINT, id: 'quotes', attach })) }
 }
 
 test('mountAll hydrates the server markup in place, fires no rendered pixel, and polls on', async () => {

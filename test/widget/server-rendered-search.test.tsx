@@ -7,36 +7,12 @@ import { act } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { renderToString } from 'react-dom/server'
 import { expect, test, vi } from 'vitest'
-import { createdSearchSchema } from '../../src/contract/bff.ts'
-import { createFakeBff } from '../../src/playground/scenarios/fake-bff.ts'
-import { makeOffer, makePartner } from '../../src/playground/scenarios/fixtures.ts'
 import { OfferWidget } from '../../src/widget/index.ts'
 import { createPixelTracker } from '../../src/widget/pixel-tracker.ts'
-import { advance, ENDPOINT, server, setupWidgetTests } from './helpers.ts'
+import { advance, ENDPOINT, setupWidgetTests } from './helpers.ts'
+import { early, late, serverCreatedSearch } from './server-created.ts'
 
 setupWidgetTests()
-
-const early = makeOffer({ rank: 1, financialInstitutionDisplayName: 'Early Mutual' })
-const late = makeOffer({ rank: 2, financialInstitutionDisplayName: 'Late Casualty' })
-
-async function serverCreatedSearch() {
-  const bff = createFakeBff({
-    initialOffers: [early],
-    partners: [{ partner: makePartner({ name: 'Late Casualty' }), answersAfterMs: 2000, offers: [late] }],
-  })
-  server.use(...bff.handlers)
-  // What createServerSearch hands the page: the BFF's 201 body.
-  const res = await fetch(`${ENDPOINT}/api/offer-searches`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-offer-widget': 'server/1' },
-    body: JSON.stringify({ personalInformation: { zipCode: '94107' } }),
-  })
-  const created = createdSearchSchema.parse(await res.json())
-  return {
-    bff,
-    attach: { uuid: created.rateTable.uuid, accessToken: created.accessToken, rateTable: created.rateTable },
-  }
-}
 
 test('the server HTML carries the first offers and their pixels as image tags', async () => {
   const { attach } = await serverCreatedSearch()
