@@ -83,6 +83,8 @@ beforeAll(async () => {
       ENGINE_BASE_URL_TEST: `${tracker.url}/test`,
       SESSION_SECRET: 'e2e-cross-origin-secret-0123456789abcdef',
       ALLOWED_ORIGINS: publisherUrl,
+      // Required outside sandbox mode; with no marketplace here no link is built on it.
+      PUBLIC_BASE_URL: 'https://offers.example.com',
     }),
     { staticFiles: withEmbedAssets(nodeStaticFiles(REPO_ROOT), { root: REPO_ROOT }), secondLook: false },
   )

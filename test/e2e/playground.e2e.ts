@@ -133,7 +133,8 @@ describe('playground', () => {
       status: 'complete',
       carriers: expect.any(Array),
     })
-    expect(get('offers-arriving', 'msw')?.view?.carriers).toHaveLength(5)
+    // Five offers arrive; the first three (initialOffers) are cards, the rest behind "Show 2 more".
+    expect(get('offers-arriving', 'msw')?.view?.carriers).toHaveLength(3)
     expect(get('no-offers', 'msw')?.view).toMatchObject({ status: 'complete', empty: true })
     // Jumping to the end lets every poll's answer land as real time would: the storm passes, offers show.
     expect(get('rate-limit-storm', 'msw')?.view).toMatchObject({
@@ -183,6 +184,7 @@ describe('playground', () => {
       if (id.includes('zipCode')) return '00002'
       if (id.includes('dateOfBirth')) return '1990-01-01'
       if (id.includes('numberOfVehicles')) return '3'
+      if (id === 'ctl-initialOffers') return '4'
       if (id.includes('--ow-color')) return '#7a1f5c'
       if (id.includes('--ow-font-size')) return '17px'
       if (id.includes('--ow-font')) return 'Georgia, serif'
@@ -440,7 +442,7 @@ describe('playground', () => {
     await waitForStatus(frame, ['complete'], HOST)
     // The widget completes as the last partner answers (11 s); the clock goes on to the window's end.
     await eventually(async () => ((await readClock(page)).elapsed ?? 0) >= 15_000).toBe(true)
-    expect((await readWidget(frame, HOST))?.carriers).toHaveLength(5)
+    expect((await readWidget(frame, HOST))?.carriers).toHaveLength(3)
     expect((await logLines(page)).some((l) => l.includes('onComplete 5 offers'))).toBe(true)
     await screenshot(page, 'playground-time-end')
     await page.click('.pg-time >> text=Play')
