@@ -16,6 +16,8 @@ import type { NetworkIdle } from './network-idle.ts'
 const HOST = '#widget'
 /** Seed 000: a search is polled for at most 15 s; "the end" is just past it, so the last poll has landed. */
 const WINDOW_END_MS = 15_000 + 1_000
+/** Real ms axe waits at most for the widget's running animations (fades, slides) to end. */
+const ANIMATIONS_WAIT_MS = 2000
 /** Real ms of quiet after a change before axe runs, so a burst of renders is checked once. */
 const A11Y_SETTLE_MS = 250
 
@@ -71,6 +73,15 @@ export function runFrame(clock: FrameClock, network: NetworkIdle): void {
     a11yRunning = true
     const id = runId
     try {
+      // Colours read mid-fade are not what a visitor reads: a card fading in fails color-contrast at half
+      // opacity. Let the widget's running animations end first (bounded, on the real clock).
+      const animations = host.shadowRoot?.getAnimations() ?? []
+      if (animations.length > 0) {
+        await Promise.race([
+          Promise.allSettled(animations.map((animation) => animation.finished)),
+          new Promise<void>((resolve) => clock.realTimeout(resolve, ANIMATIONS_WAIT_MS)),
+        ])
+      }
       const root = host.shadowRoot?.querySelector<HTMLElement>('.ow-root')
       const state = root?.dataset.owStatus ?? (root ? 'loading' : 'nothing rendered')
       const result = await checkWidget(HOST)
