@@ -1,4 +1,4 @@
-// The demo publisher's loan application: it collects the lead (seed 001) itself and hands it to the widget
+// The demo publisher's loan application: it collects the lead (docs/partner-interface.md) itself and hands it to the widget
 // through the script tag's JS API. The widget never asks for this data; the BFF takes session information
 // from the request, not from the lead.
 ;(() => {

@@ -78,7 +78,7 @@ const envSchema = z.object({
   SANDBOX_RATE_LIMIT_POINTS: wholeNumber('SANDBOX_RATE_LIMIT_POINTS', '600', 1, 1_000_000),
   UPSTREAM_CONNECT_TIMEOUT_MS: wholeNumber('UPSTREAM_CONNECT_TIMEOUT_MS', '3000', 100, 60_000),
   UPSTREAM_TIMEOUT_MS: wholeNumber('UPSTREAM_TIMEOUT_MS', '5000', 100, 120_000),
-  // Seed 000 polls for up to 15 s; a token must outlive that with room for a slow visitor.
+  // docs/offer-search-api.md polls for up to 15 s; a token must outlive that with room for a slow visitor.
   ACCESS_TOKEN_TTL_SECONDS: wholeNumber('ACCESS_TOKEN_TTL_SECONDS', '1800', 900, 86_400),
   // Secrets: checked below, where a message can name the variable without echoing its value.
   SERVER_API_KEYS: csv,

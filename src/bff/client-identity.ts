@@ -1,5 +1,5 @@
 /**
- * @module Client identity: the visitor's IP address and user agent from the live request, which seed 000
+ * @module Client identity: the visitor's IP address and user agent from the live request, which docs/offer-search-api.md
  * says carriers use for underwriting and fraud checks ("must be taken from the live end-user session").
  * Without `TRUST_PROXY` the socket address is the client; with it, the rightmost `X-Forwarded-For` entry
  * that is not a trusted proxy (the leftmost is whatever the browser chose to send).

@@ -30,7 +30,7 @@ import { opsRoutes, type ReadinessCheck } from './routes/ops.ts'
 import { serverOfferSearchRoutes } from './routes/server-offer-searches.ts'
 import { createUpstreamClient, type UpstreamClient, type UpstreamOperation } from './upstream.ts'
 
-/** Seed 000 shows no request size bounds; a search body is well under 2 KB, so 16 KB is generous. */
+/** docs/offer-search-api.md shows no request size bounds; a search body is well under 2 KB, so 16 KB is generous. */
 export const BODY_LIMIT_BYTES = 16 * 1024
 /** A loan lead carries the FCRA and TCPA texts shown to the lead (up to 10 000 characters each). */
 export const LEAD_BODY_LIMIT_BYTES = 64 * 1024

@@ -1,5 +1,5 @@
 /**
- * @module Poll coalescing. Seed 000 allows "no more than about once per second per rate table", while any
+ * @module Poll coalescing. docs/offer-search-api.md allows "no more than about once per second per rate table", while any
  * number of tabs and replicas may poll: concurrent polls share one upstream call, and a poll within a
  * second of the last answer gets that answer (errors included, so a failing upstream is not hammered).
  * In memory by default; with Redis, a 1 s lease per uuid and a shared snapshot hold it across replicas.
@@ -36,7 +36,7 @@ type Outcome =
 export interface CoalescerOptions {
   fetch: FetchRateTable
   now?: () => number
-  /** Minimum time between upstream polls of one rate table; seed 000's "once per second". */
+  /** Minimum time between upstream polls of one rate table; docs/offer-search-api.md's "once per second". */
   intervalMs?: number
   metrics?: BffMetrics
   /** In-memory snapshots kept at most; expired ones are swept first. */

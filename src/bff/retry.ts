@@ -1,6 +1,6 @@
 /**
  * @module Retry arithmetic, pure so it is tested without a clock: `Retry-After` in both forms and
- * exponential backoff with full jitter (seed 000: "back off exponentially, e.g. 1 s, 2 s, 4 s").
+ * exponential backoff with full jitter (docs/offer-search-api.md: "back off exponentially, e.g. 1 s, 2 s, 4 s").
  */
 
 export interface RetryPolicy {

@@ -1,5 +1,5 @@
 /**
- * @module The only module that talks to the offer search API (seed 000). undici `Pool` with keep-alive
+ * @module The only module that talks to the offer search API (docs/offer-search-api.md). undici `Pool` with keep-alive
  * (global fetch measured ~3.6x slower as a proxy), timeouts on connect and body, retries inside a
  * budget, every body validated with the contract, and every failure turned into one `UpstreamError`
  * whose `toBffError` mapping is what the widget sees.
@@ -103,7 +103,7 @@ export interface UpstreamClient {
 }
 
 export interface UpstreamClientOptions {
-  /** `{base_url}` of seed 000, e.g. `https://api.example.com/v1` or the sandbox's `.../sandbox/test`. */
+  /** `{base_url}` of docs/offer-search-api.md, e.g. `https://api.example.com/v1` or the sandbox's `.../sandbox/test`. */
   baseUrl: string
   token: string
   apiVersion: string
@@ -190,7 +190,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
       { ...DEFAULT_RETRY[op], ...options.retry?.[op] },
     ]),
   ) as Record<UpstreamOperation, RetryPolicy>
-  // Seed 000 lists all three as required on every request, GETs included.
+  // docs/offer-search-api.md lists all three as required on every request, GETs included.
   const headers = {
     authorization: `Bearer ${options.token}`,
     'api-version': options.apiVersion,
@@ -303,7 +303,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
         logMisconfiguration(
           'unsupported_version',
           `Upstream answered 422 to ${operation}: API_VERSION=${options.apiVersion} is not a version it ` +
-            'recognises. Set API_VERSION to a supported version (seed 000: current 2026-02-25).',
+            'recognises. Set API_VERSION to a supported version (docs/offer-search-api.md: current 2026-02-25).',
         )
         return new UpstreamError('unsupported_version', 'upstream 422', { status })
       case 404:
@@ -412,7 +412,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
   }
 }
 
-/** Upstream error bodies are read leniently: seed 000 does not show their shape. */
+/** Upstream error bodies are read leniently: docs/offer-search-api.md does not show their shape. */
 function readFieldErrors(text: string): FieldIssue[] | undefined {
   try {
     const parsed = upstreamErrorBodySchema.safeParse(JSON.parse(text))

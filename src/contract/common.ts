@@ -20,7 +20,7 @@ export function isRealDate(value: string): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
 }
 
-/** ZIP or ZIP+4; seed 000 gives no format, US ZIPs are what carriers license by. */
+/** ZIP or ZIP+4; docs/offer-search-api.md gives no format, US ZIPs are what carriers license by. */
 export const ZIP_PATTERN = /^\d{5}(-\d{4})?$/
 
 /** Any 8-4-4-4-12 hex identifier; upstream ids need not be RFC 4122 v4. */

@@ -1,5 +1,5 @@
 /**
- * @module Wire shapes of the auto insurance offer search API (seed 000): the offer search request and
+ * @module Wire shapes of the auto insurance offer search API (docs/offer-search-api.md): the offer search request and
  * the error body, plus (re-exported from rate-table.ts) issuers and the rate table with its offers and
  * pending partners. Server code imports all of it from here; browser code imports rate-table.ts.
  */
@@ -19,14 +19,14 @@ export {
   rateTableSchema,
 } from './rate-table.ts'
 
-/** The current `Api-Version`; seed 000: "The current supported version is `2026-02-25`". */
+/** The current `Api-Version`; docs/offer-search-api.md: "The current supported version is `2026-02-25`". */
 export const CURRENT_API_VERSION = '2026-02-25'
 /** Shape of a well-formed `Api-Version` value; anything else is a 400, a well-formed unknown one a 422. */
 export const API_VERSION_PATTERN = /^\d{4}-\d{2}-\d{2}$/
 const zip = (field: string) =>
   z.string().check(z.regex(ZIP_PATTERN, { error: `${field} must be a 5-digit ZIP code (or ZIP+4)` }))
 
-/** The two spellings seed 000 uses for the ZIP key; which one goes upstream is configuration. */
+/** The two spellings docs/offer-search-api.md uses for the ZIP key; which one goes upstream is configuration. */
 export const ZIP_KEYS = ['zipcode', 'zipCode'] as const
 export type ZipKey = (typeof ZIP_KEYS)[number]
 
@@ -70,7 +70,7 @@ const zipSpellingsAgree = z.refine<{ zipCode?: string; zipcode?: string }>(
   },
 )
 
-/** Both ZIP spellings are accepted on input (seed 000 spells it both ways); two different values are an error. */
+/** Both ZIP spellings are accepted on input (docs/offer-search-api.md spells it both ways); two different values are an error. */
 export const searchPersonalInformationSchema = z
   .looseObject(personalInformationShape)
   .check(zipSpellingsAgree)
@@ -183,7 +183,7 @@ export function readZip(info: { zipCode?: unknown; zipcode?: unknown } | undefin
 }
 
 /**
- * Seed 000: "Exact shape of the error objects: not shown." Our decision (README): `{ errors: [{ field,
+ * docs/offer-search-api.md: "Exact shape of the error objects: not shown." Our decision (README): `{ errors: [{ field,
  * reason }] }`. The sandbox emits it; clients read it leniently because a real upstream may differ.
  */
 export const upstreamErrorBodySchema = z.looseObject({

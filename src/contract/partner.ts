@@ -1,11 +1,11 @@
 /**
- * @module Wire shapes of the second-look marketplace partner interface (seed 001): the lead sent to a
+ * @module Wire shapes of the second-look marketplace partner interface (docs/partner-interface.md): the lead sent to a
  * partner and the partner's reply with its offers, with every availability and conditional rule.
  */
 import * as z from 'zod/mini'
 import { ipAddress, nonEmptyText, realDate, text } from './common.ts'
 
-/** Seed 001: "50 U.S. states plus DC, PR and VI". */
+/** docs/partner-interface.md: "50 U.S. states plus DC, PR and VI". */
 export const US_STATES = [
   'AL',
   'AK',
@@ -63,7 +63,7 @@ export const US_STATES = [
 ] as const
 export type UsState = (typeof US_STATES)[number]
 
-/** Seed 001 types these consent flags as strings that "carry true". */
+/** docs/partner-interface.md types these consent flags as strings that "carry true". */
 const consentString = (field: string) =>
   z.enum(['true', 'false'], { error: `${field} must be the string "true" or "false"` })
 
@@ -152,7 +152,7 @@ function leadShapes(closed: boolean) {
     closed,
   )
 
-  /** Seed 001: "exactly one of this and `providedNumericCreditScore` is available". */
+  /** docs/partner-interface.md: "exactly one of this and `providedNumericCreditScore` is available". */
   const creditInformation = leadObject(
     'creditInformation',
     {
@@ -175,7 +175,7 @@ function leadShapes(closed: boolean) {
     }),
   )
 
-  /** Seed 001: "one of `annualIncome` and `monthlyNetIncome` is present". */
+  /** docs/partner-interface.md: "one of `annualIncome` and `monthlyNetIncome` is present". */
   const financialInformation = leadObject(
     'financialInformation',
     {
@@ -192,7 +192,7 @@ function leadShapes(closed: boolean) {
     }),
   )
 
-  /** Seed 001: `tcpaLanguage` is "present when `consentstoTcpa` is true"; the key is spelled exactly so. */
+  /** docs/partner-interface.md: `tcpaLanguage` is "present when `consentstoTcpa` is true"; the key is spelled exactly so. */
   const legalInformation = leadObject(
     'legalInformation',
     {
@@ -223,7 +223,7 @@ function leadShapes(closed: boolean) {
     loanInformation,
     mortgageInformation: z.optional(mortgageInformation),
     creditInformation,
-    // Seed 001 leaves the object's availability unspecified, but one of its incomes is always present,
+    // docs/partner-interface.md leaves the object's availability unspecified, but one of its incomes is always present,
     // so the object is required (README, Decisions).
     financialInformation,
     legalInformation,
@@ -265,7 +265,7 @@ export const leadInputSchema = leadObject(
 )
 export type LeadInput = z.infer<typeof leadInputSchema>
 
-/** The fields seed 001 marks "conditional": required when a partner returns several product types. */
+/** The fields docs/partner-interface.md marks "conditional": required when a partner returns several product types. */
 export const CONDITIONAL_OFFER_FIELDS = [
   'name',
   'display_name',
@@ -367,7 +367,7 @@ export type PartnerReply = z.infer<typeof partnerReplySchema>
 export type ApprovedReply = z.infer<typeof approvedReplySchema>
 
 /**
- * Seed 001: conditional fields are "required when the partner returns several types of offers". A reply
+ * docs/partner-interface.md: conditional fields are "required when the partner returns several types of offers". A reply
  * with several offers must label each with `product_type`; when those types differ, every conditional field
  * is required on every offer (README, Decisions).
  */

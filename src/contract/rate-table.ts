@@ -1,5 +1,5 @@
 /**
- * @module The read side of the offer search API (seed 000): issuers, the rate table with its offers and
+ * @module The read side of the offer search API (docs/offer-search-api.md): issuers, the rate table with its offers and
  * pending partners, and the product type a search asks for. Kept apart from the request schemas in
  * offer-search.ts (which re-exports all of this) so the browser bundle, which only reads rate tables,
  * carries none of the server's request validators.
@@ -7,9 +7,9 @@
 import * as z from 'zod/mini'
 import { nonEmptyText, text, uuidString } from './common.ts'
 
-/** Seed 000: `productTypes` "Use `[AutomobileInsurance]`"; also each auto offer's `productType`. */
+/** docs/offer-search-api.md: `productTypes` "Use `[AutomobileInsurance]`"; also each auto offer's `productType`. */
 export const AUTOMOBILE_INSURANCE = 'AutomobileInsurance'
-/** Seed 000: "The special issuer id `notinsured` is used when the lead has no current coverage." */
+/** docs/offer-search-api.md: "The special issuer id `notinsured` is used when the lead has no current coverage." */
 export const NOT_INSURED = 'notinsured'
 
 export const issuerSchema = z.looseObject({

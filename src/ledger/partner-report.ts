@@ -1,5 +1,5 @@
 /**
- * @module The figures seed 001 says partners are supplied: requests, responses with at least one offer,
+ * @module The figures docs/partner-interface.md says partners are supplied: requests, responses with at least one offer,
  * offers returned, offers displayed (unique impressions), unique clicks, average bid per product type, and
  * the lead-level win/loss report; with them what a partner needs to act on them: its replies' reasons,
  * its error and timeout causes with latency, win rate, click-through rate and conversions. Every figure

@@ -1,5 +1,5 @@
 /**
- * @module The ledger's one pg-core schema, shared by PGlite and PostgreSQL. It holds what seed 001's
+ * @module The ledger's one pg-core schema, shared by PGlite and PostgreSQL. It holds what docs/partner-interface.md's
  * partner reports need and nothing of the lead's identity: no SSN, date of birth, phone, email, name or
  * street address; a lead is its id, state and ZIP. No foreign keys: drizzle-kit qualifies their targets
  * with "public", which would pin the ledger to one PostgreSQL schema; the store keeps rows consistent.

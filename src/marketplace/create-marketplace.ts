@@ -35,7 +35,7 @@ export interface MarketplaceConfig {
   /** Origin of click links (`PUBLIC_BASE_URL`); the request's origin when unset. */
   publicBaseUrl?: string | undefined
   /**
-   * Cap on each partner's window, counted from when it is sent the lead: 12 000 ms (seed 001) and never
+   * Cap on each partner's window, counted from when it is sent the lead: 12 000 ms (docs/partner-interface.md) and never
    * more; a partner's registered `timeoutMs` may be shorter. Tests use a few hundred.
    */
   deadlineMs?: number
@@ -103,7 +103,9 @@ export function createMarketplace(deps: MarketplaceDeps): Marketplace {
   const { config } = deps
   const deadlineMs = config.deadlineMs ?? MAX_PARTNER_TIMEOUT_MS
   if (!(deadlineMs > 0 && deadlineMs <= MAX_PARTNER_TIMEOUT_MS)) {
-    throw new Error(`marketplace deadlineMs must be 1-${MAX_PARTNER_TIMEOUT_MS} (seed 001's 12 s window)`)
+    throw new Error(
+      `marketplace deadlineMs must be 1-${MAX_PARTNER_TIMEOUT_MS} (docs/partner-interface.md's 12 s window)`,
+    )
   }
   const firstLookDeadlineMs = config.firstLookDeadlineMs ?? deadlineMs
   if (!(firstLookDeadlineMs > 0 && firstLookDeadlineMs <= MAX_PARTNER_TIMEOUT_MS)) {

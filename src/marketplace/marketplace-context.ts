@@ -36,7 +36,7 @@ export interface MarketplaceContext {
   publicBaseUrl: string | undefined
   /** Polls read through this: one ledger read per search per second however many pollers. */
   searches: SearchCache
-  /** Cap on each partner's window (seed 001's 12 s). */
+  /** Cap on each partner's window (docs/partner-interface.md's 12 s). */
   windowMs: number
   /** First look closes at this when partners are still out. */
   firstLookDeadlineMs: number

@@ -1,6 +1,6 @@
 /**
  * @module The reference partner's whole answer as a pure function, lead in, reply out: validate the lead
- * against seed 001, decide with the rules file, and dress the decision as a reply with complete offers.
+ * against docs/partner-interface.md, decide with the rules file, and dress the decision as a reply with complete offers.
  * The HTTP server and the marketplace's simulated partners both call it.
  */
 import * as z from 'zod/mini'
@@ -45,7 +45,7 @@ export const answerOptionsSchema = z.object({
   ),
 })
 
-/** Seed 001 caps nothing, our contract caps `reason` at 2000 characters. */
+/** docs/partner-interface.md caps nothing, our contract caps `reason` at 2000 characters. */
 const MAX_REASON = 2000
 
 function errorReply(leadId: string, reason: string): PartnerReply {
@@ -54,11 +54,14 @@ function errorReply(leadId: string, reason: string): PartnerReply {
 
 /** The reply for a body that is not JSON at all (the server calls this; `raw` is the body text). */
 export function answerUnparseable(raw: string, options: AnswerOptions): PartnerReply {
-  return errorReply(deriveLeadId(raw, options.secret), 'the body must be a JSON lead object (seed 001)')
+  return errorReply(
+    deriveLeadId(raw, options.secret),
+    'the body must be a JSON lead object (docs/partner-interface.md)',
+  )
 }
 
 /**
- * The reply to one lead. Seed 001: a failure is `status: "error"` with a `reason` describing the cause
+ * The reply to one lead. docs/partner-interface.md: a failure is `status: "error"` with a `reason` describing the cause
  * ("for example a missing required input"), so a lead that breaks the contract gets one naming each field.
  */
 export function answerLead(input: unknown, options: AnswerOptions): PartnerReply {

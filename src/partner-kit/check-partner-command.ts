@@ -8,7 +8,8 @@ import { checkPartner } from './conformance-checker.ts'
 import { formatReport } from './format-report.ts'
 
 export const checkPartnerCommand: Command = {
-  summary: 'send synthetic leads to a partner endpoint and check every reply against seed 001',
+  summary:
+    'send synthetic leads to a partner endpoint and check every reply against docs/partner-interface.md',
   usage: CHECK_PARTNER_USAGE,
   async run(argv, io) {
     const args = parseCheckPartnerArgs(argv)

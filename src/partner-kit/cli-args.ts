@@ -29,12 +29,12 @@ Options:
 
 export const CHECK_PARTNER_USAGE = `Usage: offer-widget check-partner <url> [options]
 
-Sends synthetic leads to a partner endpoint and checks every reply against seed 001.
+Sends synthetic leads to a partner endpoint and checks every reply against docs/partner-interface.md.
 
 Options:
   -H, --header "Name: value"  extra request header, repeatable (e.g. authentication)
   --json                      print the report as JSON (for CI)
-  --window-ms N               response window in ms (default ${RESPONSE_WINDOW_MS}, seed 001)
+  --window-ms N               response window in ms (default ${RESPONSE_WINDOW_MS}, docs/partner-interface.md)
   --concurrency N             leads in flight at once, 1-${MAX_CONCURRENCY} (default ${DEFAULT_CONCURRENCY})
   -h, --help                  show this help
 

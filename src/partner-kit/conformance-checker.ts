@@ -1,6 +1,6 @@
 /**
  * @module The conformance checker: sends the sample leads to a partner endpoint over HTTP (undici,
- * concurrently but bounded), times each reply against seed 001's 12 s window, and judges the replies.
+ * concurrently but bounded), times each reply against docs/partner-interface.md's 12 s window, and judges the replies.
  */
 import { performance } from 'node:perf_hooks'
 import { Agent, request } from 'undici'
@@ -10,7 +10,7 @@ import { PARTNER_OBLIGATIONS } from './partner-obligations.ts'
 import { type CheckResult, type Exchange, evaluateExchanges } from './reply-checks.ts'
 import { type SampleLead, sampleLeads } from './sample-leads.ts'
 
-/** Seed 001: "Recommended response window: 12 seconds; a later offer may be disregarded". */
+/** docs/partner-interface.md: "Recommended response window: 12 seconds; a later offer may be disregarded". */
 export const RESPONSE_WINDOW_MS = 12_000
 /** How long past the window we still wait, to tell "late" from "never". */
 export const ABORT_MARGIN_MS = 3_000
@@ -20,7 +20,7 @@ export const MAX_CONCURRENCY = 16
 const MAX_REPLY_BYTES = 1024 * 1024
 
 export interface CheckPartnerOptions {
-  /** Extra request headers, e.g. the partner's authentication (seed 001: "not shown"). */
+  /** Extra request headers, e.g. the partner's authentication (docs/partner-interface.md: "not shown"). */
   headers?: ReadonlyArray<readonly [string, string]>
   /** The response window; injectable so tests need not wait 12 s. */
   windowMs?: number

@@ -7,7 +7,7 @@ import { LEAD_PATHS } from './reference-partner.ts'
 import { startReferencePartner } from './start-reference-partner.ts'
 
 export const partnerCommand: Command = {
-  summary: 'run the reference partner (seed 001) on a local port',
+  summary: 'run the reference partner (docs/partner-interface.md) on a local port',
   usage: PARTNER_USAGE,
   async run(argv, io) {
     const args = parsePartnerArgs(argv)

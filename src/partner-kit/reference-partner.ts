@@ -1,5 +1,5 @@
 /**
- * @module The reference partner as a Hono app: the partner side of seed 001 over HTTP. Seed 001 leaves
+ * @module The reference partner as a Hono app: the partner side of docs/partner-interface.md over HTTP. docs/partner-interface.md leaves
  * method and path "not shown"; we accept `POST /` and `POST /leads` and answer every lead with HTTP 200 and
  * a JSON reply, failures included, since the seed signals them in the body (README, Decisions).
  */

@@ -17,7 +17,7 @@ export const SCORE_BANDS: ReadonlyArray<{ min: number; tier: CreditTier }> = [
 ]
 
 /**
- * Self-reported ratings we price. Seed 001: allowed values of `providedCreditRating` are "not shown", so we
+ * Self-reported ratings we price. docs/partner-interface.md: allowed values of `providedCreditRating` are "not shown", so we
  * read them case-insensitively and reject the ones we do not know, saying which we do.
  */
 export const RATING_TIERS: Readonly<Record<string, CreditTier>> = {

@@ -1,6 +1,6 @@
 /**
  * @module The conformance checks: what a partner's HTTP answer to each sample lead must satisfy, judged
- * from recorded exchanges (pure, no I/O). Each check is one rule of seed 001 or one documented decision,
+ * from recorded exchanges (pure, no I/O). Each check is one rule of docs/partner-interface.md or one documented decision,
  * aggregated over every lead so a report has one line per check.
  */
 import { toFieldIssues } from '../contract/common.ts'
@@ -130,7 +130,7 @@ export const CHECKS: readonly CheckDefinition[] = [
     test: ({ exchange }) => (exchange.outcome === 'network-error' ? [exchange.error ?? 'network error'] : []),
   },
   {
-    // Seed 001: "Partner does not answer within the recommended 12 second window: the offer may be disregarded."
+    // docs/partner-interface.md: "Partner does not answer within the recommended 12 second window: the offer may be disregarded."
     id: 'window',
     title: 'every reply arrives within the response window',
     scope: 'leads sent',
@@ -144,7 +144,7 @@ export const CHECKS: readonly CheckDefinition[] = [
     },
   },
   {
-    // Seed 001: HTTP status codes "not shown"; we accept any 2xx (README, Decisions).
+    // docs/partner-interface.md: HTTP status codes "not shown"; we accept any 2xx (README, Decisions).
     id: 'http-status',
     title: 'HTTP status is 2xx',
     scope: 'replies',
@@ -168,7 +168,7 @@ export const CHECKS: readonly CheckDefinition[] = [
     },
   },
   {
-    // Seed 001: "Returned: the partner reply object above, as JSON."
+    // docs/partner-interface.md: "Returned: the partner reply object above, as JSON."
     id: 'json',
     title: 'body is a JSON object',
     scope: 'replies',
@@ -204,7 +204,7 @@ export const CHECKS: readonly CheckDefinition[] = [
     },
   },
   {
-    // Seed 001: reason is "used with `rejected` and `error`".
+    // docs/partner-interface.md: reason is "used with `rejected` and `error`".
     id: 'reason',
     title: 'reason is a non-empty string with "rejected" and "error"',
     scope: 'rejected or error replies',
@@ -216,7 +216,7 @@ export const CHECKS: readonly CheckDefinition[] = [
     },
   },
   {
-    // Seed 001: offers are required "with approved"; our contract takes 1-50 (README, Decisions).
+    // docs/partner-interface.md: offers are required "with approved"; our contract takes 1-50 (README, Decisions).
     id: 'offers',
     title: 'offers holds 1 to 50 offers with "approved"',
     scope: 'approved replies',
@@ -261,7 +261,7 @@ export const CHECKS: readonly CheckDefinition[] = [
     },
   },
   {
-    // Seed 001: conditional fields are "required when the partner returns several types of offers".
+    // docs/partner-interface.md: conditional fields are "required when the partner returns several types of offers".
     id: 'conditional-fields',
     title: 'several offers carry product_type; several product types carry every conditional field',
     scope: 'approved replies with offers',
@@ -301,7 +301,7 @@ export const CHECKS: readonly CheckDefinition[] = [
     },
   },
   {
-    // Seed 001: tcpaLanguage is "present when consentstoTcpa is true": without it the lead is invalid.
+    // docs/partner-interface.md: tcpaLanguage is "present when consentstoTcpa is true": without it the lead is invalid.
     id: 'invalid-lead',
     title: 'a lead that breaks the contract is not approved',
     scope: 'invalid leads',
@@ -327,7 +327,7 @@ function contextOf(exchange: Exchange, settings: CheckSettings): Context {
   return { exchange, settings, reply: body, ...(offers ? { offers: body.offers as unknown[] } : {}) }
 }
 
-/** Seed 001 says nothing of transport; leads carry SSNs, so anything but loopback must be https. */
+/** docs/partner-interface.md says nothing of transport; leads carry SSNs, so anything but loopback must be https. */
 export function endpointCheck(url: string): CheckResult {
   const parsed = new URL(url)
   const base = { id: 'https-endpoint', title: 'the endpoint uses https', failures: [] as CheckFailure[] }

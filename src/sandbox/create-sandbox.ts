@@ -1,5 +1,5 @@
 /**
- * @module Builds the sandbox: a Hono app serving the offer search API of seed 000 once per environment
+ * @module Builds the sandbox: a Hono app serving the offer search API of docs/offer-search-api.md once per environment
  * (`/test/...`, `/production/...`, since "`{base_url}` is the test address when a test token is used"),
  * plus the pixel sink, logos and landing pages at its root.
  */
@@ -43,7 +43,9 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const tokens = { test: new Set(tokenLists.test), production: new Set(tokenLists.production) }
   for (const token of tokens.test) {
     if (tokens.production.has(token)) {
-      throw new Error('sandbox: a token cannot belong to both test and production (seed 000: "separate")')
+      throw new Error(
+        'sandbox: a token cannot belong to both test and production (docs/offer-search-api.md: "separate")',
+      )
     }
   }
   let faults = mergeFaults(NO_FAULTS, options.faults ?? {})
@@ -123,7 +125,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       }
       const nowMs = now()
       const record = store.get(uuid, nowMs)
-      // Seed 000: "Unknown uuid, or a uuid from the other environment: 404 Not Found."
+      // docs/offer-search-api.md: "Unknown uuid, or a uuid from the other environment: 404 Not Found."
       if (record === undefined || record.environment !== environment) {
         throw apiError(404, [
           {
@@ -191,7 +193,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   app.get('/', (c) => {
     const base = publicBase(c.req.url)
     return c.json({
-      name: 'offer-widget sandbox (seed 000 offer search API)',
+      name: 'offer-widget sandbox (docs/offer-search-api.md offer search API)',
       environments: Object.fromEntries(ENVIRONMENTS.map((env) => [env, `${base}/${env}`])),
       apiVersions,
       scenarios: SCENARIOS,
@@ -200,7 +202,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   })
   for (const environment of ENVIRONMENTS) app.route(`/${environment}`, environmentApp(environment))
 
-  // Seed 000: "the request method used to fire a pixel: not shown", so an <img> GET and a
+  // docs/offer-search-api.md: "the request method used to fire a pixel: not shown", so an <img> GET and a
   // sendBeacon POST both count.
   app.on(['GET', 'POST'], '/pixels/:offer/:file', (c) => {
     if (!UUID_PATTERN.test(c.req.param('offer')) || !/^\d+\.gif$/.test(c.req.param('file'))) {
@@ -267,7 +269,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
 }
 
 /**
- * Rules beyond the request schema. Seed 000: productTypes "Use `[AutomobileInsurance]`"; currentIssuer
+ * Rules beyond the request schema. docs/offer-search-api.md: productTypes "Use `[AutomobileInsurance]`"; currentIssuer
  * "Must be an issuer `id` from the issuers list, or `notinsured`".
  */
 function validateSearch(body: Record<string, unknown>): FieldIssue[] {

@@ -1,6 +1,6 @@
 /**
  * @module The sandbox's error answers: every 4xx/5xx carries `{ errors: [{ field, reason }] }` (the README
- * decision for seed 000's "Exact shape of the error objects: not shown"), thrown as `HTTPException`.
+ * decision for docs/offer-search-api.md's "Exact shape of the error objects: not shown"), thrown as `HTTPException`.
  */
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'

@@ -11,7 +11,7 @@ export const ENVIRONMENTS: readonly Environment[] = ['test', 'production']
 export interface RateTableRecord {
   uuid: string
   leadUuid: string
-  /** Seed 000: a uuid is "Valid only in the environment that created it". */
+  /** docs/offer-search-api.md: a uuid is "Valid only in the environment that created it". */
   environment: Environment
   createdAtMs: number
   scenario: Scenario

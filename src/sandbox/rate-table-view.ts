@@ -16,7 +16,7 @@ import type { RateTableRecord } from './rate-table-store.ts'
 import type { OfferTemplate } from './scenarios.ts'
 
 /**
- * Which response the rate table goes into. Seed 000 says `productVersions`, `createdAt`, `updatedAt` are
+ * Which response the rate table goes into. docs/offer-search-api.md says `productVersions`, `createdAt`, `updatedAt` are
  * "Present in the create response" and `impressionTrackingPixelUrls` "Present in the polling response".
  * We send the first three only on create, so no client comes to rely on them while polling; pixels go in
  * both, because a search complete at creation is never polled and its pixels would be lost.
@@ -61,7 +61,7 @@ function buildOffer(template: OfferTemplate, random: Random, base: string, answe
     version,
     productVersions: version === 1 ? [1] : [1, version],
     rank: template.rank,
-    // Rises with rank on purpose: seed 000 says use `rank`, and a client sorting by score shows it wrong.
+    // Rises with rank on purpose: docs/offer-search-api.md says use `rank`, and a client sorting by score shows it wrong.
     recommendationScore: Math.round((0.3 + template.rank * 0.06 + (n % 100) / 10_000) * 10_000) / 10_000,
     headline: template.headline ?? headline?.(who.name, n) ?? who.name,
     descriptionPoints:

@@ -9,7 +9,7 @@ export interface OfferTemplate {
   /** Carrier id (see carriers.ts). */
   carrier: string
   rank: number
-  /** Seed 000: "Only offers with status `active` are displayed"; other values: "not shown". */
+  /** docs/offer-search-api.md: "Only offers with status `active` are displayed"; other values: "not shown". */
   status?: string
   isMonetized?: boolean
   /** How many impression pixel URLs the offer carries. */

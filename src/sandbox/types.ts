@@ -21,7 +21,7 @@ export interface SandboxOptions {
   random?: () => number
   /** Accepted `Api-Version` values; default `[CURRENT_API_VERSION]`. */
   apiVersions?: string[]
-  /** Seed 000 Limits: "no more than about once per second per rate table". Default 1000. */
+  /** docs/offer-search-api.md Limits: "no more than about once per second per rate table". Default 1000. */
   minPollIntervalMs?: number
   /** Rate tables are forgotten after this long (then 404); default 1 h. */
   rateTableTtlMs?: number

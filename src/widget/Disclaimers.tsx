@@ -1,5 +1,5 @@
 /**
- * @module Partner disclaimers. Seed 000 rule 5: "Show a partner's `disclaimer` when it is populated."
+ * @module Partner disclaimers. docs/offer-search-api.md rule 5: "Show a partner's `disclaimer` when it is populated."
  * Every partner seen during the search keeps its disclaimer here after it answered; each shows once.
  */
 import { useState } from 'react'

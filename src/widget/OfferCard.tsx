@@ -28,7 +28,7 @@ export function isClamped(offer: Pick<DisplayOffer, 'headline' | 'descriptionPoi
 }
 
 export function OfferCard({ offer, labels, headingLevel, tracker, onClick }: OfferCardProps) {
-  // Seed 000 rule 4: "Fire every URL in `impressionTrackingPixelUrls` when the offer is rendered." The
+  // docs/offer-search-api.md rule 4: "Fire every URL in `impressionTrackingPixelUrls` when the offer is rendered." The
   // tracker de-duplicates, so StrictMode's second effect and later polls fire nothing twice.
   useEffect(() => {
     tracker?.track(offer.uuid, offer.pixelUrls)

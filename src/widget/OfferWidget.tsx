@@ -41,7 +41,7 @@ export interface OfferWidgetProps {
   /** What the page already knows about the visitor (offer searches). */
   search?: SearchData
   /**
-   * `second-look` only: the loan lead the publisher's own application form collected (seed 001). The
+   * `second-look` only: the loan lead the publisher's own application form collected (docs/partner-interface.md). The
    * widget shows no form for it; without `lead` or `attach` it waits (status `idle`).
    */
   lead?: LeadInput

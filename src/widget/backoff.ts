@@ -1,4 +1,4 @@
-/** @module Exponential backoff for repeated 429 and 5xx answers (seed 000: "e.g. 1 s, 2 s, 4 s"). */
+/** @module Exponential backoff for repeated 429 and 5xx answers (docs/offer-search-api.md: "e.g. 1 s, 2 s, 4 s"). */
 
 export interface BackoffOptions {
   baseMs?: number

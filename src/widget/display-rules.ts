@@ -1,5 +1,5 @@
 /**
- * @module Seed 000's display rules as one pure function: which offers show, in what order, with which
+ * @module docs/offer-search-api.md's display rules as one pure function: which offers show, in what order, with which
  * link, logo and pixels. Components only render its output.
  */
 import type { Offer } from '../contract/rate-table.ts'

@@ -36,7 +36,7 @@ export function createPixelTracker(fire: FirePixel = firePixelImage): PixelTrack
 const inFlight = new Set<HTMLImageElement>()
 
 /**
- * Seed 000 leaves the request method open; an image GET is what pixel endpoints expect. A plain no-CORS
+ * docs/offer-search-api.md leaves the request method open; an image GET is what pixel endpoints expect. A plain no-CORS
  * image request, as every ad tag fires one: trackers send no `Access-Control-Allow-Origin` (a CORS request
  * would fail and log an error on the publisher's page) and often answer with a redirect, which an image
  * request follows to the last hop. The referrer is cut to the origin across sites.

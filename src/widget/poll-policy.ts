@@ -1,5 +1,5 @@
 /**
- * @module When to poll again and when to retry a failed poll. Seed 000: "poll once per second for up to
+ * @module When to poll again and when to retry a failed poll. docs/offer-search-api.md: "poll once per second for up to
  * 15 seconds. Stop when `pendingResponses` is empty"; 429 honours `Retry-After`, 429 and 5xx back off
  * exponentially inside the polling window; "a single 5xx is not a failed search".
  */

@@ -33,7 +33,7 @@ export function missingFields(data: SearchData): FormField[] {
   return FORM_FIELDS.filter((field) => data[field] === undefined || data[field] === '')
 }
 
-/** Omits every absent field: seed 000, "Omitting an optional field means no information". */
+/** Omits every absent field: docs/offer-search-api.md, "Omitting an optional field means no information". */
 export function toSearchInput(data: SearchData): OfferSearchInput {
   const policyHolder = compact({ isHomeOwner: data.isHomeOwner, isMilitary: data.isMilitary })
   const auto = compact({

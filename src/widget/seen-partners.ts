@@ -1,6 +1,6 @@
 /**
  * @module The partners a search has waited on. A partner leaves `pendingResponses` when it answers, but
- * seed 000 rule 5 ("Show a partner's `disclaimer` when it is populated") still applies to it, and the
+ * docs/offer-search-api.md rule 5 ("Show a partner's `disclaimer` when it is populated") still applies to it, and the
  * progress count needs everyone who was ever asked.
  */
 import type { PendingResponse } from '../contract/rate-table.ts'

@@ -57,7 +57,7 @@ export interface UseOfferSearchOptions {
   /** What to search for. `undefined` or `null`: nothing is sent yet (status `idle`). */
   search?: SearchData | null
   /**
-   * The loan lead (seed 001) to submit when `source` is `second-look`; `search` does not apply there. The
+   * The loan lead (docs/partner-interface.md) to submit when `source` is `second-look`; `search` does not apply there. The
    * BFF validates it and takes session information from the request, never from the lead.
    */
   lead?: LeadInput | null

@@ -48,7 +48,7 @@ export class OfferWidgetError extends Error {
   }
 }
 
-/** Seed 000: 429 and 5xx are transient; network failures are treated the same way. */
+/** docs/offer-search-api.md: 429 and 5xx are transient; network failures are treated the same way. */
 export function isRetryable(error: unknown): boolean {
   return (
     error instanceof OfferWidgetError &&

@@ -1,5 +1,5 @@
 /**
- * @module Client identity. Seed 000: session information "must be taken from the live end-user session and
+ * @module Client identity. docs/offer-search-api.md: session information "must be taken from the live end-user session and
  * passed through accurately", so a spoofed X-Forwarded-For never wins and a trusted hop is peeled exactly.
  */
 import fc from 'fast-check'
@@ -74,7 +74,7 @@ describe('createClientIdentity', () => {
     expect((await identify('1', '10.0.0.1', '1.2.3')).status).toBe(400)
   })
 
-  it('requires a User-Agent (seed 000: sessionInformation.userAgent is required)', async () => {
+  it('requires a User-Agent (docs/offer-search-api.md: sessionInformation.userAgent is required)', async () => {
     const res = await identityApp(undefined, '203.0.113.7').request('/')
     expect(res.status).toBe(400)
   })

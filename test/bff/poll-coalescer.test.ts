@@ -1,5 +1,5 @@
 /**
- * @module Poll coalescing with an injected clock. Seed 000 Limits: "Polling cadence: no more than about
+ * @module Poll coalescing with an injected clock. docs/offer-search-api.md Limits: "Polling cadence: no more than about
  * once per second per rate table"; the BFF holds it however many tabs (or replicas, with Redis) poll.
  */
 import { Redis } from 'ioredis'

@@ -28,7 +28,7 @@ describe('parseRetryAfter', () => {
 
 describe('backoffDelay', () => {
   const policy = { maxAttempts: 5, baseDelayMs: 250, maxDelayMs: 2000, budgetMs: 10_000 }
-  it('doubles the ceiling per retry up to the cap (seed 000: "exponential, e.g. 1 s, 2 s, 4 s")', () => {
+  it('doubles the ceiling per retry up to the cap (docs/offer-search-api.md: "exponential, e.g. 1 s, 2 s, 4 s")', () => {
     const top = () => 0.999999
     expect(backoffDelay(0, policy, top)).toBe(249)
     expect(backoffDelay(1, policy, top)).toBe(499)

@@ -1,5 +1,5 @@
 /**
- * @module What reaches the upstream. Seed 000: sessionInformation "must be taken from the live end-user
+ * @module What reaches the upstream. docs/offer-search-api.md: sessionInformation "must be taken from the live end-user
  * session and passed through accurately": values sent by the browser are ignored, spoofed
  * X-Forwarded-For never wins, and the ZIP goes under the configured key.
  */

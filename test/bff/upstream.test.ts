@@ -1,5 +1,5 @@
 /**
- * @module The upstream client's fault matrix against a real loopback server: seed 000's error table
+ * @module The upstream client's fault matrix against a real loopback server: docs/offer-search-api.md's error table
  * ("429 ... honor Retry-After when present, back off exponentially"; "500, 503 ... a single 5xx is not a
  * failed search") mapped to the widget's `{ code, message }` with no crash and no unhandled rejection.
  */

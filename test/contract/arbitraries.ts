@@ -28,7 +28,7 @@ export const partnerArb = fc.record({
   supportsPersonalizedOffers: fc.boolean(),
 })
 
-/** Every Offer field seed 000 lists without a "present in" qualifier. */
+/** Every Offer field docs/offer-search-api.md lists without a "present in" qualifier. */
 export const OFFER_REQUIRED_FIELDS = [
   'uuid',
   'version',

@@ -31,7 +31,7 @@ function without<T extends Record<string, unknown>>(value: T, path: string[]): T
   return copy
 }
 
-describe('seed 000 rate table', () => {
+describe('docs/offer-search-api.md rate table', () => {
   it('parses every generated valid rate table', () => {
     fc.assert(
       fc.property(rateTableArb, (table) => void expect(rateTableSchema.safeParse(table).success).toBe(true)),
@@ -83,7 +83,7 @@ describe('seed 000 rate table', () => {
   })
 })
 
-describe('seed 000 offer', () => {
+describe('docs/offer-search-api.md offer', () => {
   it.each(OFFER_REQUIRED_FIELDS)('requires %s', (field) => {
     fc.assert(
       fc.property(
@@ -122,7 +122,7 @@ describe('seed 000 offer', () => {
   })
 })
 
-describe('seed 000 issuer', () => {
+describe('docs/offer-search-api.md issuer', () => {
   it('parses generated issuers and requires id', () => {
     fc.assert(
       fc.property(issuerArb, (issuer) => {
@@ -133,7 +133,7 @@ describe('seed 000 issuer', () => {
   })
 })
 
-describe('seed 000 offer search request', () => {
+describe('docs/offer-search-api.md offer search request', () => {
   it('parses every generated valid request', () => {
     fc.assert(
       fc.property(
@@ -177,7 +177,7 @@ describe('seed 000 offer search request', () => {
   })
 })
 
-describe('the zipcode / zipCode ambiguity of seed 000', () => {
+describe('the zipcode / zipCode ambiguity of docs/offer-search-api.md', () => {
   it('accepts either spelling on input', () => {
     expect(offerSearchInputSchema.safeParse({ personalInformation: { zipCode: '30301' } }).success).toBe(true)
     expect(offerSearchInputSchema.safeParse({ personalInformation: { zipcode: '30301' } }).success).toBe(true)

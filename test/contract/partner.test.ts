@@ -26,7 +26,7 @@ function set<T>(value: T, path: string[], next: unknown): T {
   return copy as T
 }
 
-describe('seed 001 lead', () => {
+describe('docs/partner-interface.md lead', () => {
   it('parses every generated valid lead', () => {
     fc.assert(fc.property(leadArb, (lead) => void expect(fieldsOf(leadSchema.safeParse(lead))).toEqual([])))
   })
@@ -217,7 +217,7 @@ describe('seed 001 lead', () => {
   })
 })
 
-describe('seed 001 partner reply', () => {
+describe('docs/partner-interface.md partner reply', () => {
   it('parses every generated valid reply', () => {
     fc.assert(
       fc.property(

@@ -154,7 +154,7 @@ describe.each(LEDGER_DRIVERS)('clicks and partner reports on $name', (driver) =>
       await m.close()
     })
 
-    it('gives every seed 001 figure as JSON', async () => {
+    it('gives every docs/partner-interface.md figure as JSON', async () => {
       const fresh = await startHarness({
         ledger,
         partners: [

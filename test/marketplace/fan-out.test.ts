@@ -29,7 +29,7 @@ describe.each(LEDGER_DRIVERS)('fan-out on $name', (driver) => {
     await ledger.close()
   })
 
-  it('seed 001: "When first-look partners return no offers, the details go to second-look partners"', async () => {
+  it('docs/partner-interface.md: "When first-look partners return no offers, the details go to second-look partners"', async () => {
     const h = await harness([
       { id: 'f-reject', name: 'F Reject', tier: 'first', behavior: 'reject', latencyMs: 2 },
       { id: 'f-error', name: 'F Error', tier: 'first', behavior: 'error', latencyMs: 2 },

@@ -1,5 +1,5 @@
 /**
- * Each tier gets its window (seed 001: 12 s per partner; second look when first look returned no offers),
+ * Each tier gets its window (docs/partner-interface.md: 12 s per partner; second look when first look returned no offers),
  * on fake time: first look closes when every first-look partner has answered or at its deadline, and each
  * second-look partner has its whole window from the moment it is sent the lead.
  */

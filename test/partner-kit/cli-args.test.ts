@@ -41,7 +41,7 @@ describe('parseCheckPartnerArgs', () => {
     })
   })
 
-  it('defaults to the 12 s window of seed 001 and 4 at a time', () => {
+  it('defaults to the 12 s window of docs/partner-interface.md and 4 at a time', () => {
     expect(parseCheckPartnerArgs(['http://127.0.0.1:1/'])).toMatchObject({
       windowMs: 12_000,
       concurrency: 4,

@@ -15,7 +15,7 @@ describe('createReferencePartner', () => {
   const app = createReferencePartner({ secret: 'a-test-secret-of-some-length' })
 
   it.each(['/', '/leads'])(
-    'takes leads by POST at %s (seed 001: method and path "not shown")',
+    'takes leads by POST at %s (docs/partner-interface.md: method and path "not shown")',
     async (path) => {
       const response = await app.request(path, post(JSON.stringify(complete)))
       expect(response.status).toBe(200)

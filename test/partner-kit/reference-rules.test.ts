@@ -57,7 +57,7 @@ describe('creditTier', () => {
     expect(creditTier({ providedNumericCreditScore: score })).toBe(tier)
   })
 
-  it('reads ratings case-insensitively, with _ or - for spaces (seed 001: allowed values "not shown")', () => {
+  it('reads ratings case-insensitively, with _ or - for spaces (docs/partner-interface.md: allowed values "not shown")', () => {
     expect(creditTier({ providedCreditRating: 'Excellent' })).toBe('excellent')
     expect(creditTier({ providedCreditRating: 'VERY_GOOD' })).toBe('good')
     expect(creditTier({ providedCreditRating: 'very-poor' })).toBe('poor')

@@ -1,5 +1,5 @@
 /**
- * @module The checker's battery: synthetic, contract-conforming (but one), and covering seed 001's variants.
+ * @module The checker's battery: synthetic, contract-conforming (but one), and covering docs/partner-interface.md's variants.
  */
 import { describe, expect, it } from 'vitest'
 import { toFieldIssues } from '../../src/contract/common.ts'
@@ -34,7 +34,7 @@ describe('sampleLeads', () => {
     }
   })
 
-  it('covers each conditional variant (seed 001: exactly one credit field; one of the incomes)', () => {
+  it('covers each conditional variant (docs/partner-interface.md: exactly one credit field; one of the incomes)', () => {
     const has = (predicate: (l: (typeof leads)[number]['lead']) => boolean) =>
       leads.some((s) => predicate(s.lead))
     expect(has((l) => l.creditInformation.providedCreditRating !== undefined)).toBe(true)
@@ -75,7 +75,7 @@ describe('sampleLeads', () => {
     expect(Object.keys(minimal?.creditInformation ?? {})).toHaveLength(1)
   })
 
-  it('comes from several states, DC, PR and VI included (seed 001: "50 U.S. states plus DC, PR and VI")', () => {
+  it('comes from several states, DC, PR and VI included (docs/partner-interface.md: "50 U.S. states plus DC, PR and VI")', () => {
     const states = new Set(leads.map((s) => s.lead.personalInformation.state))
     for (const state of ['DC', 'PR', 'VI']) expect(states).toContain(state)
     expect(states.size).toBeGreaterThanOrEqual(8)

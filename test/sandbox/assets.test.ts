@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { issuerListSchema, type RateTable } from '../../src/contract/offer-search.ts'
 import { harness, headers } from './helpers.ts'
 
-describe('pixel sink (seed 000: "Fire every URL in `impressionTrackingPixelUrls` when the offer is rendered")', () => {
+describe('pixel sink (docs/offer-search-api.md: "Fire every URL in `impressionTrackingPixelUrls` when the offer is rendered")', () => {
   it('pixel URLs point back at the sandbox, answer a 1x1 GIF and are counted per URL', async () => {
     const h = harness()
     const table = await h.createTable()

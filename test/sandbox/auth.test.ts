@@ -11,7 +11,7 @@ const endpoints = (env: 'test' | 'production') => [
   { method: 'GET', path: `/${env}/offerSearches/${ANY_UUID}` },
 ]
 
-describe('sandbox authentication (seed 000: "Every request carries `Authorization: Bearer <AUTH_TOKEN>`")', () => {
+describe('sandbox authentication (docs/offer-search-api.md: "Every request carries `Authorization: Bearer <AUTH_TOKEN>`")', () => {
   for (const env of ['test', 'production'] as const) {
     for (const { method, path, body } of endpoints(env)) {
       it(`${method} ${path}: "A missing ... token gives 401 Unauthorized"`, async () => {

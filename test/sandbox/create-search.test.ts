@@ -7,7 +7,7 @@ import { errorFields, harness, headers, validBody } from './helpers.ts'
 const post = (h: ReturnType<typeof harness>, body: string | undefined) =>
   h.sandbox.app.request('/test/offerSearches/', { method: 'POST', headers: headers(), body })
 
-describe('POST /offerSearches/ body (seed 000: "unparseable JSON ... gives 400")', () => {
+describe('POST /offerSearches/ body (docs/offer-search-api.md: "unparseable JSON ... gives 400")', () => {
   for (const text of ['', '{', '{"productTypes": [}', 'productTypes=AutomobileInsurance', "{'a':1}"]) {
     it(`answers 400 naming (body) for unparseable JSON ${JSON.stringify(text)}`, async () => {
       const response = await post(harness(), text)
@@ -36,7 +36,7 @@ describe('POST /offerSearches/ body (seed 000: "unparseable JSON ... gives 400")
   })
 })
 
-describe('POST /offerSearches/ required fields (seed 000 field table: "required")', () => {
+describe('POST /offerSearches/ required fields (docs/offer-search-api.md field table: "required")', () => {
   const required = [
     ['productTypes'],
     ['sessionInformation', 'ipAddress'],
@@ -91,7 +91,7 @@ describe('POST /offerSearches/ required fields (seed 000 field table: "required"
     expect((await errorFields(response)).sort()).toEqual(['productTypes', 'sessionInformation.ipAddress'])
   })
 
-  it('productTypes must include AutomobileInsurance (seed 000: "Use `[AutomobileInsurance]`")', async () => {
+  it('productTypes must include AutomobileInsurance (docs/offer-search-api.md: "Use `[AutomobileInsurance]`")', async () => {
     const body = { ...validBody(), productTypes: ['HomeInsurance'] }
     const response = await post(harness(), JSON.stringify(body))
     expect(response.status).toBe(400)
@@ -99,7 +99,7 @@ describe('POST /offerSearches/ required fields (seed 000 field table: "required"
   })
 })
 
-describe('POST /offerSearches/ currentIssuer (seed 000: "Must be an issuer `id` from the issuers list, or `notinsured`")', () => {
+describe('POST /offerSearches/ currentIssuer (docs/offer-search-api.md: "Must be an issuer `id` from the issuers list, or `notinsured`")', () => {
   it('accepts notinsured and every issuer id', async () => {
     const h = harness()
     for (const id of [NOT_INSURED, ...CARRIERS.map((c) => c.id)]) {

@@ -6,7 +6,7 @@ import { errorFields, harness, headers, TOKENS } from './helpers.ts'
 
 const issuers = '/test/leads/autoInsurance/issuers'
 
-describe('sandbox Api-Version (seed 000: "A missing or invalid header gives 400; a present but unrecognized version string gives 422")', () => {
+describe('sandbox Api-Version (docs/offer-search-api.md: "A missing or invalid header gives 400; a present but unrecognized version string gives 422")', () => {
   it('answers 400 naming Api-Version when the header is missing', async () => {
     const { sandbox } = harness()
     const { 'api-version': _, ...rest } = headers()
@@ -67,7 +67,7 @@ describe('sandbox Api-Version (seed 000: "A missing or invalid header gives 400;
   })
 })
 
-describe('sandbox Content-Type (seed 000 "Required headers (every request)": `Content-Type: application/json`)', () => {
+describe('sandbox Content-Type (docs/offer-search-api.md "Required headers (every request)": `Content-Type: application/json`)', () => {
   for (const [method, path] of [
     ['GET', issuers],
     ['POST', '/test/offerSearches/'],

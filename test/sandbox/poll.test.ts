@@ -5,7 +5,7 @@ import { errorFields, harness, headers } from './helpers.ts'
 
 const UNKNOWN = '1b4e28ba-2fa1-41d2-883f-0016d3cca427'
 
-describe('GET /offerSearches/{uuid} (seed 000: "a malformed value gives 400")', () => {
+describe('GET /offerSearches/{uuid} (docs/offer-search-api.md: "a malformed value gives 400")', () => {
   for (const bad of [
     'not-a-uuid',
     '1b4e28ba2fa141d2883f0016d3cca427',
@@ -44,7 +44,7 @@ describe('GET /offerSearches/{uuid} (seed 000: "a malformed value gives 400")', 
   })
 })
 
-describe('poll rate limit (seed 000 Limits: "no more than about once per second per rate table"; 429 "honor `Retry-After`")', () => {
+describe('poll rate limit (docs/offer-search-api.md Limits: "no more than about once per second per rate table"; 429 "honor `Retry-After`")', () => {
   it('answers 429 with Retry-After in seconds when the same rate table is polled twice within a second', async () => {
     const h = harness()
     const table = await h.createTable()
@@ -88,7 +88,7 @@ describe('poll rate limit (seed 000 Limits: "no more than about once per second 
   })
 })
 
-describe('partners answer over time (seed 000 States: "Its offers are added to `offers`; the partner is removed from `pendingResponses`")', () => {
+describe('partners answer over time (docs/offer-search-api.md States: "Its offers are added to `offers`; the partner is removed from `pendingResponses`")', () => {
   it('moves partners from pendingResponses to offers as their delays pass, then completes', async () => {
     const h = harness()
     const created = await h.createTable()

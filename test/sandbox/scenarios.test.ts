@@ -55,7 +55,7 @@ describe('scenario table', () => {
     })
   }
 
-  it('reads the ZIP under either spelling (seed 000: "zipcode" in the sample, "zipCode" in the table)', async () => {
+  it('reads the ZIP under either spelling (docs/offer-search-api.md: "zipcode" in the sample, "zipCode" in the table)', async () => {
     const h = harness()
     for (const key of ['zipCode', 'zipcode']) {
       const body = { ...validBody(), personalInformation: { [key]: zipOfScenario('no-offers') } }
@@ -108,7 +108,7 @@ describe('default scenario offers look like real ones', () => {
       expect(offer.productType).toBe('AutomobileInsurance')
       expect(offer.descriptionPoints.length).toBeGreaterThan(0)
     }
-    // Seed 000: "`recommendationScore` ... not used for auto insurance ranking; use `rank`" — the two disagree.
+    // docs/offer-search-api.md: "`recommendationScore` ... not used for auto insurance ranking; use `rank`" — the two disagree.
     const byScore = [...offers]
       .sort((a, b) => b.recommendationScore - a.recommendationScore)
       .map((o) => o.rank)
@@ -171,7 +171,7 @@ describe('scenario behaviours', () => {
     expect(statuses.slice(2).every((s) => s === 200)).toBe(true)
   })
 
-  it('non-active: exactly one offer is active (seed 000: "Only offers with status `active` are displayed")', async () => {
+  it('non-active: exactly one offer is active (docs/offer-search-api.md: "Only offers with status `active` are displayed")', async () => {
     const h = harness()
     const { last } = await runToEnd(h, (await h.createTable(zipOfScenario('non-active'))).uuid)
     expect(last?.offers.filter((o) => o.status === 'active').length).toBe(1)

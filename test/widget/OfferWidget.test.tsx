@@ -1,5 +1,5 @@
 /**
- * @module <OfferWidget> end to end against msw scenarios on a fake clock: states, seed 000's display
+ * @module <OfferWidget> end to end against msw scenarios on a fake clock: states, docs/offer-search-api.md's display
  * rules as rendered, pixels, disclaimers, callbacks, the form, theming, labels and CSS delivery.
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
@@ -156,7 +156,7 @@ describe('states', () => {
   })
 })
 
-describe('display rules as rendered (seed 000)', () => {
+describe('display rules as rendered (docs/offer-search-api.md)', () => {
   test('"Show only offers whose `status` is `active`."', async () => {
     mount('nonActiveOffers')
     await advance(1000)
@@ -249,7 +249,7 @@ describe('display rules as rendered (seed 000)', () => {
   })
 })
 
-describe('impression pixels (seed 000: "Fire every URL in `impressionTrackingPixelUrls` when the offer is rendered.")', () => {
+describe('impression pixels (docs/offer-search-api.md: "Fire every URL in `impressionTrackingPixelUrls` when the offer is rendered.")', () => {
   test('each pixel fires once per offer and URL through StrictMode, re-renders and later polls', async () => {
     const { fire, view, element } = mount('offersOverTime', {}, true)
     await advance(2000)
@@ -303,7 +303,7 @@ describe('impression pixels (seed 000: "Fire every URL in `impressionTrackingPix
   })
 })
 
-describe('disclaimers (seed 000: "Show a partner\'s `disclaimer` when it is populated.")', () => {
+describe('disclaimers (docs/offer-search-api.md: "Show a partner\'s `disclaimer` when it is populated.")', () => {
   test('kept after the partner answered, empty ones omitted, each shown once', async () => {
     const { view } = mount('disclaimers')
     await advance(5000)

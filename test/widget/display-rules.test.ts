@@ -1,5 +1,5 @@
 /**
- * @module Seed 000's display rules, quoted, with examples and fast-check properties.
+ * @module docs/offer-search-api.md's display rules, quoted, with examples and fast-check properties.
  */
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'

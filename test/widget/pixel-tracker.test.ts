@@ -1,5 +1,5 @@
 /**
- * @module Seed 000 rule 4: "Fire every URL in `impressionTrackingPixelUrls` when the offer is rendered."
+ * @module docs/offer-search-api.md rule 4: "Fire every URL in `impressionTrackingPixelUrls` when the offer is rendered."
  * The tracker's de-duplication (once per offer uuid and URL per page view) and the image request.
  */
 import fc from 'fast-check'

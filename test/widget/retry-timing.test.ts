@@ -1,5 +1,5 @@
 /**
- * @module Backoff, Retry-After parsing and the polling decision, as pure functions. Seed 000: "Slow
+ * @module Backoff, Retry-After parsing and the polling decision, as pure functions. docs/offer-search-api.md: "Slow
  * down, honor `Retry-After` when present, back off exponentially"; "e.g. 1 s, 2 s, 4 s"; "poll once per
  * second for up to 15 seconds. Stop when `pendingResponses` is empty."
  */

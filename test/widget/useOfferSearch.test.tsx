@@ -1,6 +1,6 @@
 /**
  * @module useOfferSearch against msw scenarios on a fake clock: exactly one POST, the polling procedure
- * of seed 000, retries, the 15 s window, attach mode and the second-look source.
+ * of docs/offer-search-api.md, retries, the 15 s window, attach mode and the second-look source.
  */
 import { QueryClient } from '@tanstack/react-query'
 import { renderHook } from '@testing-library/react'
@@ -146,7 +146,7 @@ describe('requests', () => {
   })
 })
 
-describe('polling (seed 000: "after the POST, poll once per second for up to 15 seconds")', () => {
+describe('polling (docs/offer-search-api.md: "after the POST, poll once per second for up to 15 seconds")', () => {
   test('polls once per second, not before the first second, and stops when no partner is pending', async () => {
     const { bff, hook } = run('happyPath')
     await advance()
@@ -294,7 +294,7 @@ describe('polling (seed 000: "after the POST, poll once per second for up to 15 
   })
 })
 
-describe('disclaimers (seed 000 rule 5: "Show a partner\'s `disclaimer` when it is populated")', () => {
+describe('disclaimers (docs/offer-search-api.md rule 5: "Show a partner\'s `disclaimer` when it is populated")', () => {
   test('kept after the partner answered, empty ones omitted, each once', async () => {
     const { hook } = run('disclaimers')
     await advance()

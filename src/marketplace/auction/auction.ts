@@ -1,6 +1,6 @@
 /**
  * @module The auction, pure: which bids are eligible under the winner policy, then one winner per product
- * sub-type by `recommendationScore`, ranked. Seed 001: "Phase 1: a partner's offer is displayed if it is the
+ * sub-type by `recommendationScore`, ranked. docs/partner-interface.md: "Phase 1: a partner's offer is displayed if it is the
  * highest bid returned for the lead. Phase 2: it is displayed if it is the highest bid for its product
  * type." and "for each product sub-type, the one offer with the highest `recommendationScore`".
  */

@@ -1,6 +1,6 @@
 /**
  * @module One lead to one partner over HTTP: POST the lead JSON, read at most `maxBodyBytes` of the reply,
- * validate it against seed 001, and turn whatever happens (timeout, refused connection, non-2xx, garbage,
+ * validate it against docs/partner-interface.md, and turn whatever happens (timeout, refused connection, non-2xx, garbage,
  * an oversized body, a contract violation) into an outcome with its cause. It never throws.
  */
 import type { Dispatcher } from 'undici'
@@ -156,7 +156,7 @@ export function callPartner(
   })
 }
 
-/** A whole reply body, as seed 001 reads it. */
+/** A whole reply body, as docs/partner-interface.md reads it. */
 function toOutcome(
   status: number,
   text: string,
@@ -171,7 +171,7 @@ function toOutcome(
   } catch {
     parsedJson = false
   }
-  // Seed 001: "HTTP status codes of the partner endpoint's replies: not shown." Only 2xx carries a
+  // docs/partner-interface.md: "HTTP status codes of the partner endpoint's replies: not shown." Only 2xx carries a
   // reply; any other status is an error, with the partner's reason when its body is a contract reply.
   if (status < 200 || status > 299) {
     const reply = parsedJson ? partnerReplySchema.safeParse(json) : undefined

@@ -1,6 +1,6 @@
 /**
  * @module Runs one lead end to end after intake: first-look partners concurrently, then second-look
- * partners when first look produced no offer (seed 001: "When first-look partners return no offers, the
+ * partners when first look produced no offer (docs/partner-interface.md: "When first-look partners return no offers, the
  * details go to second-look partners"), every reply written as it lands, then the auction.
  *
  * Each tier has its own window. First look closes as soon as every first-look partner has answered, or at
@@ -35,7 +35,7 @@ export interface RunLeadContext {
   maxReplyBytes: number
   /** Aborts partner calls in flight and ends write retries: the end of a shutdown's drain. */
   shutdown: AbortSignal
-  /** Cap on each partner's window (seed 001's 12 s); a partner's own `timeoutMs` may be shorter. */
+  /** Cap on each partner's window (docs/partner-interface.md's 12 s); a partner's own `timeoutMs` may be shorter. */
   windowMs: number
   /** First look closes at this, counted from its requests' `sentAt`, when partners are still out. */
   firstLookDeadlineMs: number

@@ -1,5 +1,5 @@
 /**
- * @module The second-look lead as a rate table (seed 000's shape), so the widget's polling hook serves it
+ * @module The second-look lead as a rate table (docs/offer-search-api.md's shape), so the widget's polling hook serves it
  * unchanged: partners still awaited in `pendingResponses`, the auction's winners in `offers` once settled.
  */
 import type { Partner, RateTable } from '../../contract/offer-search.ts'

@@ -1,5 +1,5 @@
 /**
- * @module A winning partner offer in the widget's Offer shape (seed 000), so the same widget renders it.
+ * @module A winning partner offer in the widget's Offer shape (docs/offer-search-api.md), so the same widget renders it.
  * Partner fields fill the institution and copy; the registry's display defaults fill what a reply leaves
  * out. Every link is ours: `url` is the counted click route, `unmonetizedUrl` the uncounted one previews
  * follow, and the impression pixel is what counts the offer as displayed. The partner's `click_url` stays
@@ -25,7 +25,7 @@ export function toWidgetOffer(offer: StoredOffer, display: PartnerDisplay, links
     productDisplayName:
       productType === display.productType ? display.productDisplayName : humanize(productType),
     status: 'active',
-    // Every displayed offer is paid for by its partner (seed 001: "on click or on conversion").
+    // Every displayed offer is paid for by its partner (docs/partner-interface.md: "on click or on conversion").
     isMonetized: true,
     url: links.url,
     unmonetizedUrl: links.unmonetizedUrl,

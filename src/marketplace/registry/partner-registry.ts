@@ -10,7 +10,7 @@ import { parse as parseYaml } from 'yaml'
 import * as z from 'zod/mini'
 import { toFieldIssues } from '../../contract/common.ts'
 
-/** Seed 001: "Recommended response window: 12 seconds"; it is also our ceiling. */
+/** docs/partner-interface.md: "Recommended response window: 12 seconds"; it is also our ceiling. */
 export const MAX_PARTNER_TIMEOUT_MS = 12_000
 
 export type PartnerTier = 'first' | 'second'
@@ -96,7 +96,7 @@ const entrySchema = z.strictObject({
     z.int({ error: 'timeoutMs must be a whole number of milliseconds' }).check(
       z.gte(1, { error: 'timeoutMs must be at least 1' }),
       z.lte(MAX_PARTNER_TIMEOUT_MS, {
-        error: `timeoutMs must be at most ${MAX_PARTNER_TIMEOUT_MS} (seed 001's window)`,
+        error: `timeoutMs must be at most ${MAX_PARTNER_TIMEOUT_MS} (docs/partner-interface.md's window)`,
       }),
     ),
   ),

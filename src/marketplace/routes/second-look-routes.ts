@@ -57,7 +57,7 @@ export function registerSecondLookRoutes(
         c,
         400,
         'bad_request',
-        `The body must be a JSON lead object (seed 001): ${parsed.reason}`,
+        `The body must be a JSON lead object (docs/partner-interface.md): ${parsed.reason}`,
         [{ field: parsed.field, reason: parsed.reason }],
       )
     }
@@ -72,7 +72,7 @@ export function registerSecondLookRoutes(
         toFieldIssues(input.error),
       )
     }
-    // Seed 001: sessionInformation is the end consumer's; anything the body says about it is ignored.
+    // docs/partner-interface.md: sessionInformation is the end consumer's; anything the body says about it is ignored.
     const session = leadSessionInformationSchema.safeParse(ctx.clientIdentity(c))
     if (!session.success) {
       ctx.logger.error('client identity is unusable: check the BFF trusted proxies')

@@ -14,7 +14,7 @@ import { type FromFrame, type LogKind, type ToFrame, toFrameSchema } from './fra
 import type { NetworkIdle } from './network-idle.ts'
 
 const HOST = '#widget'
-/** Seed 000: a search is polled for at most 15 s; "the end" is just past it, so the last poll has landed. */
+/** docs/offer-search-api.md: a search is polled for at most 15 s; "the end" is just past it, so the last poll has landed. */
 const WINDOW_END_MS = 15_000 + 1_000
 /** Real ms axe waits at most for the widget's running animations (fades, slides) to end. */
 const ANIMATIONS_WAIT_MS = 2000

@@ -89,7 +89,7 @@ export function createFakeBff(script: FakeBffScript): FakeBff {
         return error(400, 'bad_request', `Send the ${WIDGET_HEADER} header`)
       const failure = script.createFailure?.(body)
       if (failure) return failure
-      // Each route validates what the real BFF does: offer search input, or a seed 001 lead.
+      // Each route validates what the real BFF does: offer search input, or a docs/partner-interface.md lead.
       const parsed = (source === BFF_ROUTES.secondLook ? leadInputSchema : offerSearchInputSchema).safeParse(
         body,
       )

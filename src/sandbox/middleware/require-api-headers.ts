@@ -1,5 +1,5 @@
 /**
- * @module Middleware for seed 000's required headers other than Authorization. `Api-Version`: "A missing
+ * @module Middleware for docs/offer-search-api.md's required headers other than Authorization. `Api-Version`: "A missing
  * or invalid header gives 400; a present but unrecognized version string gives 422." `Content-Type:
  * application/json` is listed under "Required headers (every request)", so it is checked on GETs too.
  */

@@ -1,5 +1,5 @@
 /**
- * @module Middleware for seed 000's Authentication rules: every request carries
+ * @module Middleware for docs/offer-search-api.md's Authentication rules: every request carries
  * `Authorization: Bearer <AUTH_TOKEN>`; "A missing, expired or invalid token gives 401"; and "A test token
  * works only against the test environment and a production token only against production".
  */
