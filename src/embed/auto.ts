@@ -5,6 +5,15 @@
  */
 // First, as a bare import (never reordered): zod must find its private config when it loads.
 import './zod-isolation.ts'
+// Then the libraries, as bare imports, in this order: the bundle lays modules out in import order, and with
+// the libraries first our own code sits together (and zod beside our schemas) inside gzip's 32 KB window,
+// which saves ~0.8 kB gzip against our modules scattered between React DOM and React Query. Our data layer
+// (the search hook, its client and schemas) next, beside the React Query and zod code it calls: ~0.1 kB more.
+import 'react-dom/client'
+import 'react/jsx-runtime'
+import '@tanstack/react-query'
+import 'zod/mini'
+import '../widget/useOfferSearch.ts'
 import { type QueueEntry, replayQueue } from './command-queue.ts'
 import { createOfferWidgetApi, type OfferWidgetApi } from './global-api.ts'
 import { restoreHostZodConfig } from './zod-isolation.ts'

@@ -226,11 +226,7 @@ function WidgetBody(props: OfferWidgetProps & { client: QueryClient }) {
           }}
         />
       ) : (
-        <section
-          className="ow-results"
-          aria-labelledby={headingId}
-          aria-busy={status === 'creating' || status === 'searching'}
-        >
+        <section className="ow-results" aria-labelledby={headingId} aria-busy={searching}>
           <div className="ow-head">
             <Heading id={headingId} className="ow-heading">
               {labels.heading}
@@ -251,7 +247,7 @@ function WidgetBody(props: OfferWidgetProps & { client: QueryClient }) {
             </p>
           )}
           {/* Kept once the search completes, as its status line: removing it would pull everything up. */}
-          {(status === 'creating' || status === 'searching' || status === 'complete') && (
+          {(searching || status === 'complete') && (
             <SearchProgress
               phase={status === 'complete' ? 'done' : status === 'searching' ? 'searching' : 'starting'}
               answered={result.progress.answered}
