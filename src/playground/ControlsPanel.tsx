@@ -74,7 +74,8 @@ function fieldsOf(prop: PropDoc, docs: PropsDocs): Field[] {
       unsettable: f.optional,
     }))
   if (prop.name === 'search') return nested(docs.SearchData)
-  if (prop.name === 'attach') return nested(docs.AttachedSearch)
+  // `attach.rateTable` is the server's create answer (server rendering), data no one types: the docs list it.
+  if (prop.name === 'attach') return nested(docs.AttachedSearch.filter((f) => f.control.kind !== 'object'))
   if (prop.name === 'labels') {
     return Object.entries(DEFAULT_LABELS).map(([key, fallback]) => ({
       path: `labels.${key}`,
