@@ -330,7 +330,8 @@ describe('README code blocks', () => {
   it('partner registry: the YAML example is a valid registry outside sandbox mode', () => {
     const entries = parsePartnerRegistry(block('partners-file').code, {
       sandboxMode: false,
-      secrets: { PARTNER_ACME_TOKEN: 'token' },
+      // Every variable the example names, as an operator would set them.
+      secrets: { PARTNER_ACME_TOKEN: 'token', PARTNER_ACME_REPORTS_TOKEN: 'acme-reports-token-0123456789' },
       format: 'yaml',
     })
     expect(entries.map((entry) => entry.id)).toEqual(['acme-loans'])
