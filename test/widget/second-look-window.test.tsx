@@ -24,8 +24,9 @@ const lender = (answersAfterMs: number | null) =>
     ],
   })
 
-test('a lender answering after 15 s (second look) is still shown', async () => {
-  const bff = lender(20_000)
+/** A second-look widget submitting the sample lead to a fake BFF whose one lender answers at `answersAfterMs`. */
+function searchWith(answersAfterMs: number | null) {
+  const bff = lender(answersAfterMs)
   server.use(...bff.handlers)
   render(
     <OfferWidget
@@ -35,6 +36,11 @@ test('a lender answering after 15 s (second look) is still shown', async () => {
       pixelTracker={createPixelTracker(() => {})}
     />,
   )
+  return bff
+}
+
+test('a lender answering after 15 s (second look) is still shown', async () => {
+  const bff = searchWith(20_000)
   await advance(POLL_WINDOW_MS + 1000)
   expect(screen.queryByText('Second Chance Lending')).toBeNull()
   await advance(6000)
@@ -43,16 +49,7 @@ test('a lender answering after 15 s (second look) is still shown', async () => {
 })
 
 test('second-look polling still ends at its own bound', async () => {
-  const bff = lender(null)
-  server.use(...bff.handlers)
-  render(
-    <OfferWidget
-      endpoint={ENDPOINT}
-      source="second-look"
-      lead={SAMPLE_LEAD}
-      pixelTracker={createPixelTracker(() => {})}
-    />,
-  )
+  const bff = searchWith(null)
   await advance(SECOND_LOOK_POLL_WINDOW_MS + 5000)
   const polls = bff.log.polls.length
   expect(polls).toBeLessThanOrEqual(SECOND_LOOK_POLL_WINDOW_MS / 1000)
