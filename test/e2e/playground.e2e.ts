@@ -122,14 +122,8 @@ describe('playground', () => {
     })
     for (const result of results) {
       expect(result.errors, result.name).toEqual([])
-      if (result.mode === 'msw' && (result.a11y.violations > 0 || result.a11y.seen.length > 0)) {
-        // Known open defect (issue #15 stays open): on the frame's fake clock, axe intermittently reports
-        // color-contrast while the widget's cards fade in. Reported here, asserted in BFF mode only.
-        console.warn(`a11y not asserted in msw mode (known intermittent defect): ${result.name}`, result.a11y)
-      } else {
-        expect(result.a11y.violations, result.name).toBe(0)
-        expect(result.a11y.seen, result.name).toEqual([])
-      }
+      expect(result.a11y.violations, result.name).toBe(0)
+      expect(result.a11y.seen, result.name).toEqual([])
       // The sandbox allowance: flipping through every story never meets the per-IP limit (on the POSTs).
       const refused = result.log.filter((line) => /\/api\/(offer-searches|second-look) → 429$/.test(line))
       expect(refused, result.name).toEqual([])

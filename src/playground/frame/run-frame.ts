@@ -20,6 +20,8 @@ const WINDOW_END_MS = 15_000 + 1_000
 const ANIMATIONS_WAIT_MS = 2000
 /** Real ms of quiet after a change before axe runs, so a burst of renders is checked once. */
 const A11Y_SETTLE_MS = 250
+/** Runs in a row whose violations were found while the widget moved before they are reported anyway. */
+const SUSPECT_RERUNS = 5
 
 /** Real ms an advance waits at most for the answers of one step's requests. */
 const SETTLE_CAP_MS = 3_000
@@ -61,10 +63,17 @@ export function runFrame(clock: FrameClock, network: NetworkIdle): void {
     onError: (error) => log('callback', `onError ${error.kind}: ${error.message}`),
   }
 
-  // axe after every change of the widget, once it has been quiet for a moment; one run at a time.
+  // axe after every change of the widget, once it has been quiet for a moment; one run at a time. A result
+  // is only reported for a widget that held still while axe read it: a card fading in is read at half
+  // opacity (a color-contrast failure no visitor sees), so a run that overlapped a change or a fade and
+  // found something is run again on the settled widget. Clean results are reported at once.
   let a11yTimer: (() => void) | null = null
   let a11yRunning = false
   let a11yAgain = false
+  /** Mutations of the widget seen so far: a run compares it before and after. */
+  let changes = 0
+  /** Suspect results in a row: a violation that survives this many re-runs is real and is reported. */
+  let suspect = 0
   const runA11y = async () => {
     if (a11yRunning) {
       a11yAgain = true
@@ -73,19 +82,20 @@ export function runFrame(clock: FrameClock, network: NetworkIdle): void {
     a11yRunning = true
     const id = runId
     try {
-      // Colours read mid-fade are not what a visitor reads: a card fading in fails color-contrast at half
-      // opacity. Let the widget's running animations end first (bounded, on the real clock).
-      const animations = host.shadowRoot?.getAnimations() ?? []
-      if (animations.length > 0) {
-        await Promise.race([
-          Promise.allSettled(animations.map((animation) => animation.finished)),
-          new Promise<void>((resolve) => clock.realTimeout(resolve, ANIMATIONS_WAIT_MS)),
-        ])
-      }
+      await transitionsEnded()
+      const before = changes
       const root = host.shadowRoot?.querySelector<HTMLElement>('.ow-root')
       const state = root?.dataset.owStatus ?? (root ? 'loading' : 'nothing rendered')
       const result = await checkWidget(HOST)
-      if (id === runId) post({ type: 'a11y', runId: id, state, ...result })
+      const moved = changes !== before || transitions().length > 0
+      if (id !== runId) return
+      if (moved && result.violations.length > 0 && suspect < SUSPECT_RERUNS) {
+        suspect++
+        a11yAgain = true
+        return
+      }
+      suspect = 0
+      post({ type: 'a11y', runId: id, state, ...result })
     } catch (error) {
       post({ type: 'a11y-error', runId: id, message: String(error) })
     } finally {
@@ -95,6 +105,31 @@ export function runFrame(clock: FrameClock, network: NetworkIdle): void {
         scheduleA11y()
       }
     }
+  }
+  /**
+   * The widget's short animations (its FLIP slides and fades, layout-flip.ts) running or waiting to start;
+   * not the progress bar's band, which crosses the whole polling window and changes no colour axe reads.
+   */
+  const transitions = () =>
+    (host.shadowRoot?.getAnimations() ?? []).filter((animation) => {
+      const end = Number(animation.effect?.getComputedTiming().endTime ?? 0)
+      return animation.playState !== 'finished' && end <= ANIMATIONS_WAIT_MS
+    })
+  /** Until no short animation runs (a fade that starts meanwhile is waited for too), bounded on the real clock. */
+  const transitionsEnded = async () => {
+    let timedOut = false
+    const cancel = clock.realTimeout(() => {
+      timedOut = true
+    }, ANIMATIONS_WAIT_MS)
+    let running = transitions()
+    while (running.length > 0 && !timedOut) {
+      await Promise.race([
+        Promise.allSettled(running.map((animation) => animation.finished)),
+        new Promise<void>((resolve) => clock.realTimeout(resolve, 100)),
+      ])
+      running = transitions()
+    }
+    cancel()
   }
   const scheduleA11y = () => {
     a11yTimer?.()
@@ -120,7 +155,11 @@ export function runFrame(clock: FrameClock, network: NetworkIdle): void {
     } else await passThrough()
     if (id !== runId) return
     handle = mount(host, { ...(message.args as WidgetArgs), ...callbacks })
-    observer = new MutationObserver(scheduleA11y)
+    suspect = 0
+    observer = new MutationObserver(() => {
+      changes++
+      scheduleA11y()
+    })
     observer.observe(host.shadowRoot as ShadowRoot, {
       subtree: true,
       childList: true,
