@@ -10,36 +10,27 @@ import { join } from 'node:path'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 import { loaderScript } from './src/embed/loader-snippet.ts'
+import {
+  bundleFileName,
+  EMBED_MANIFEST_FILE,
+  EMBED_OUT_DIR,
+  EMBED_PATH,
+  type EmbedManifest,
+} from './src/embed/manifest.ts'
 
-const OUT_DIR = 'dist/embed'
 const BUILT = 'offer-widget.js'
-/** Where the BFF serves `dist/embed/` (see src/bff/embed-assets.ts). */
-export const EMBED_PATH = '/embed/'
 
 const version = (JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version
-
-export interface EmbedManifest {
-  version: string
-  /** File name inside dist/embed/. */
-  file: string
-  /** `sha384-...` of the file. */
-  integrity: string
-  /** The snippet for a bundle at `/embed/<file>` on the page's own origin; the BFF makes absolute ones. */
-  loaderScript: string
-  loaderSnippet: string
-  /** `'sha256-...'` of loaderScript, for a CSP `script-src`. */
-  loaderCspHash: string
-}
 
 function versionedBundle(): Plugin {
   return {
     name: 'offer-widget-versioned-bundle',
     apply: 'build',
     writeBundle(options) {
-      const dir = options.dir ?? OUT_DIR
+      const dir = options.dir ?? EMBED_OUT_DIR
       const code = readFileSync(join(dir, BUILT))
       const hash = createHash('sha256').update(code).digest('hex').slice(0, 10)
-      const file = `offer-widget.${version}-${hash}.js`
+      const file = bundleFileName(version, hash)
       renameSync(join(dir, BUILT), join(dir, file))
       const integrity = `sha384-${createHash('sha384').update(code).digest('base64')}`
       const script = loaderScript({ src: `${EMBED_PATH}${file}`, integrity })
@@ -51,7 +42,7 @@ function versionedBundle(): Plugin {
         loaderSnippet: `<script>${script}</script>`,
         loaderCspHash: `'sha256-${createHash('sha256').update(script).digest('base64')}'`,
       }
-      writeFileSync(join(dir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`)
+      writeFileSync(join(dir, EMBED_MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`)
       console.log(`\noffer-widget embed: ${dir}/${file}\n  integrity ${integrity}\n`)
     },
   }
@@ -63,7 +54,7 @@ export default defineConfig({
   // React and its dependencies choose their dev build from process.env.NODE_ENV, which no browser defines.
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   build: {
-    outDir: OUT_DIR,
+    outDir: EMBED_OUT_DIR,
     emptyOutDir: true,
     target: 'es2022',
     minify: true,

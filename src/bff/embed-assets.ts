@@ -7,24 +7,24 @@
  * publisher pastes for a BFF at another origin: the snippet, its SRI and CSP hashes and a CSP line.
  */
 import { createHash } from 'node:crypto'
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { Context, MiddlewareHandler } from 'hono'
 import { z } from 'zod/mini'
 import { loaderScript } from '../embed/loader-snippet.ts'
+import {
+  BUNDLE_NAME,
+  EMBED_MANIFEST_FILE,
+  EMBED_OUT_DIR,
+  EMBED_PATH,
+  type EmbedBundle,
+} from '../embed/manifest.ts'
 import { packageRoot } from '../package-root.ts'
 import { IMMUTABLE, REVALIDATE } from './cache-control.ts'
 
-export const EMBED_PREFIX = '/embed/'
 export const DEMO_PATH = '/demo.html'
 export const AUTO_PLACEHOLDER = '<!-- offer-widget:auto -->'
-
-export interface EmbedManifest {
-  version: string
-  file: string
-  integrity: string
-}
 
 export interface EmbedAssetsOptions {
   /** Directory holding `dist/embed/` and `public/`. */
@@ -43,9 +43,6 @@ export interface DemoParams {
   form?: 'auto' | 'always' | 'never'
 }
 
-/** Only a built bundle's name: `offer-widget.<semver>-<hex hash>.js`. */
-const BUNDLE_NAME = /^offer-widget\.\d+\.\d+\.\d+(?:-[0-9A-Za-z.]+)?-[0-9a-f]{8,}\.js$/
-
 /** Demo page query parameters that become data attributes; each value must match its pattern. */
 const DEMO_PARAMS: Record<string, RegExp> = {
   zip: /^\d{5}$/,
@@ -53,11 +50,15 @@ const DEMO_PARAMS: Record<string, RegExp> = {
   form: /^(auto|always|never)$/,
 }
 
-export function readEmbedManifest(root: string): EmbedManifest | undefined {
-  const path = join(root, 'dist', 'embed', 'manifest.json')
+function manifestPath(root: string): string {
+  return join(root, EMBED_OUT_DIR, EMBED_MANIFEST_FILE)
+}
+
+export function readEmbedManifest(root: string): EmbedBundle | undefined {
+  const path = manifestPath(root)
   if (!existsSync(path)) return undefined
   try {
-    const parsed = JSON.parse(readFileSync(path, 'utf8')) as Partial<EmbedManifest>
+    const parsed = JSON.parse(readFileSync(path, 'utf8')) as Partial<EmbedBundle>
     if (typeof parsed.file !== 'string' || !BUNDLE_NAME.test(parsed.file)) return undefined
     if (typeof parsed.integrity !== 'string' || typeof parsed.version !== 'string') return undefined
     return { version: parsed.version, file: parsed.file, integrity: parsed.integrity }
@@ -66,9 +67,30 @@ export function readEmbedManifest(root: string): EmbedManifest | undefined {
   }
 }
 
+/**
+ * `readEmbedManifest` once per build rather than once per request: the file is read again only when its
+ * modification time or size changes. A stat per request is the price of picking up a rebuild without a
+ * restart, which matters because a rebuild empties `dist/embed/`: a manifest cached for the process's life
+ * would keep naming a bundle that no longer exists.
+ */
+function cachedManifestReader(root: string): () => EmbedBundle | undefined {
+  const path = manifestPath(root)
+  let key: string | undefined
+  let manifest: EmbedBundle | undefined
+  return function currentManifest() {
+    const stats = statSync(path, { throwIfNoEntry: false })
+    const now = stats ? `${stats.mtimeMs}:${stats.size}` : undefined
+    if (now !== key) {
+      key = now
+      manifest = now === undefined ? undefined : readEmbedManifest(root)
+    }
+    return manifest
+  }
+}
+
 /** The loader `<script>` for a bundle served by this BFF at `base` (`''` for the page's own origin). */
-export function snippetFor(manifest: EmbedManifest, base = ''): string {
-  return loaderScript({ src: `${base}${EMBED_PREFIX}${manifest.file}`, integrity: manifest.integrity })
+export function snippetFor(manifest: EmbedBundle, base = ''): string {
+  return loaderScript({ src: `${base}${EMBED_PATH}${manifest.file}`, integrity: manifest.integrity })
 }
 
 function demoParams(c: Context): DemoParams {
@@ -88,7 +110,7 @@ function demoMountPoint(params: DemoParams): string {
   return `<div id="offer-widget" ${attributes.join(' ')}></div>`
 }
 
-function demoPage(html: string, manifest: EmbedManifest, mountPoint: string): string {
+function demoPage(html: string, manifest: EmbedBundle, mountPoint: string): string {
   const snippet = `<script>${snippetFor(manifest)}</script>`
   return html.replace(AUTO_PLACEHOLDER, `${mountPoint}\n            ${snippet}`)
 }
@@ -102,21 +124,22 @@ export function withEmbedAssets(
   options: EmbedAssetsOptions,
 ): MiddlewareHandler {
   const { root } = options
+  const currentManifest = cachedManifestReader(root)
   return async function embedAssets(c, next) {
     const path = c.req.path
-    const manifest = readEmbedManifest(root)
-    if (manifest && path.startsWith(EMBED_PREFIX)) {
-      const name = path.slice(EMBED_PREFIX.length)
+    const manifest = currentManifest()
+    if (manifest && path.startsWith(EMBED_PATH)) {
+      const name = path.slice(EMBED_PATH.length)
       c.header('Access-Control-Allow-Origin', '*')
       if (name === 'manifest.json') {
         c.header('Cache-Control', REVALIDATE)
         return c.json({
           ...manifest,
-          src: `${EMBED_PREFIX}${manifest.file}`,
+          src: `${EMBED_PATH}${manifest.file}`,
           loaderScript: snippetFor(manifest),
         })
       }
-      const file = join(root, 'dist', 'embed', name)
+      const file = join(root, EMBED_OUT_DIR, name)
       if (BUNDLE_NAME.test(name) && existsSync(file)) {
         c.header('Cache-Control', IMMUTABLE)
         c.header('Content-Type', 'text/javascript; charset=utf-8')
@@ -171,13 +194,13 @@ const bffOrigin = z.url({
  * table's image and pixel URLs may be on any https host, docs/offer-search-api.md, plus the BFF's own
  * pixels and sandbox logos). Styles need nothing: the widget adopts a constructed stylesheet.
  */
-export function publisherEmbed(manifest: EmbedManifest, origin: string): PublisherEmbed {
+export function publisherEmbed(manifest: EmbedBundle, origin: string): PublisherEmbed {
   const base = new URL(bffOrigin.parse(origin)).origin
   const script = snippetFor(manifest, base)
   const cspHash = `'sha256-${createHash('sha256').update(script).digest('base64')}'`
   const csp = [
     "default-src 'self'",
-    `script-src 'self' ${cspHash} ${base}${EMBED_PREFIX}`,
+    `script-src 'self' ${cspHash} ${base}${EMBED_PATH}`,
     `connect-src 'self' ${base}`,
     `img-src 'self' ${base} https:`,
     "style-src 'self'",

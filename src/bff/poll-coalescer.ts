@@ -4,10 +4,11 @@
  * second of the last answer gets that answer (errors included, so a failing upstream is not hammered).
  * In memory by default; with Redis, a 1 s lease per uuid and a shared snapshot hold it across replicas.
  */
+
+import { MAX_RETRY_AFTER_MS } from '../contract/retry-after.ts'
 import type { BffMetrics } from './metrics.ts'
 import type { RedisLink } from './redis-link.ts'
 import { every as defaultEvery, type Every } from './redis-link.ts'
-import { MAX_RETRY_AFTER_MS } from './retry.ts'
 import { UpstreamError, type UpstreamErrorKind } from './upstream.ts'
 
 export interface PollCoalescer {

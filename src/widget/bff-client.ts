@@ -13,8 +13,8 @@ import {
 } from '../contract/bff.ts'
 import type { OfferSearchInput } from '../contract/offer-search.ts'
 import { type Issuer, issuerListSchema, type RateTable } from '../contract/rate-table.ts'
+import { parseRetryAfter } from '../contract/retry-after.ts'
 import { type DroppedItem, siftRateTable } from '../contract/sift-rate-table.ts'
-import { parseRetryAfter } from './retry-after.ts'
 import { WIDGET_VERSION } from './version.ts'
 import { kindForStatus, OfferWidgetError } from './widget-error.ts'
 
@@ -111,7 +111,7 @@ async function errorFrom(response: Response, what: string): Promise<OfferWidgetE
     status,
     ...(body?.code !== undefined && { code: body.code }),
     ...(body?.errors !== undefined && { fieldErrors: body.errors }),
-    ...(status === 429 && { retryAfterMs: parseRetryAfter(response.headers.get('Retry-After')) }),
+    ...(status === 429 && { retryAfterMs: parseRetryAfter(response.headers.get('Retry-After'), Date.now()) }),
   })
 }
 

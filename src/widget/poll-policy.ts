@@ -3,7 +3,7 @@
  * 15 seconds. Stop when `pendingResponses` is empty"; 429 honours `Retry-After`, 429 and 5xx back off
  * exponentially inside the polling window; "a single 5xx is not a failed search".
  */
-import { backoffDelay } from './backoff.ts'
+import { backoffDelay } from '../contract/backoff.ts'
 import { isRetryable, OfferWidgetError } from './widget-error.ts'
 
 export const POLL_INTERVAL_MS = 1000

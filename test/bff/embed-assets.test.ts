@@ -4,7 +4,7 @@
  * command's output for a BFF on another origin: snippet, SRI, CSP hash and CSP line.
  */
 import { createHash } from 'node:crypto'
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Hono } from 'hono'
@@ -71,6 +71,26 @@ describe('withEmbedAssets', () => {
   it('falls through without a build, and for every other path', async () => {
     expect(await (await app(root(false)).request('/demo.html')).text()).toBe('fallback')
     expect(await (await app(root()).request('/index.html')).text()).toBe('fallback')
+  })
+
+  it('reads the manifest once per build, and again after a rebuild, without a restart', async () => {
+    const dir = root()
+    const path = join(dir, 'dist/embed/manifest.json')
+    const rebuilt = 'offer-widget.0.1.0-9876543210.js'
+    writeFileSync(join(dir, 'dist/embed', rebuilt), 'window.OfferWidget={version:"0.1.0"}')
+    const served = async (hono: Hono) =>
+      ((await (await hono.request('/embed/manifest.json')).json()) as { file: string }).file
+    utimesSync(path, 1_700_000_000, 1_700_000_000)
+    const hono = app(dir)
+    expect(await served(hono)).toBe(FILE)
+    // Same size, same modification time: the cached manifest is served, so the file was not read again.
+    writeFileSync(path, JSON.stringify({ ...MANIFEST, file: rebuilt }))
+    utimesSync(path, 1_700_000_000, 1_700_000_000)
+    expect(await served(hono)).toBe(FILE)
+    // A rebuild changes the modification time: the next request serves the new bundle.
+    utimesSync(path, 1_700_000_100, 1_700_000_100)
+    expect(await served(hono)).toBe(rebuilt)
+    expect((await hono.request(`/embed/${rebuilt}`)).status).toBe(200)
   })
 })
 

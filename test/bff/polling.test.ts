@@ -31,7 +31,7 @@ describe('GET /api/offer-searches/:uuid', () => {
   it('200 concurrent polls cause one upstream GET; the next second causes one more', async () => {
     const s = await setup()
     const answers = await Promise.all(Array.from({ length: 200 }, () => s.poll()))
-    expect(answers.every((r) => r.status === 200)).toBe(true)
+    expect(new Set(answers.map((r) => r.status))).toEqual(new Set([200]))
     expect(s.upstreamPolls()).toBe(1)
     s.advance(500)
     expect((await s.poll()).status).toBe(200)

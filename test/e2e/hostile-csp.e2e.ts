@@ -148,7 +148,7 @@ describe('hostile page and strict CSP', () => {
     await p.evaluate(() =>
       (window as unknown as { OfferWidget: { mount(s: string): unknown } }).OfferWidget.mount('#w'),
     )
-    expect(warnings.some((w) => w.includes('<div#w> already has a widget'))).toBe(true)
+    expect(warnings).toContainEqual(expect.stringContaining('<div#w> already has a widget'))
     // Unmount empties the shadow root.
     const left = await p.evaluate(() => {
       ;(window as unknown as { OfferWidget: { unmount(s: string): boolean } }).OfferWidget.unmount('#w')
@@ -170,7 +170,7 @@ describe('hostile page and strict CSP', () => {
     const blocked = await open('/e2e/snippet-unhashed.html')
     await blocked.page.waitForLoadState('load')
     expect(await blocked.page.evaluate(() => 'OfferWidget' in window)).toBe(false)
-    expect(blocked.errors.some((e) => e.includes('Content Security Policy'))).toBe(true)
+    expect(blocked.errors).toContainEqual(expect.stringContaining('Content Security Policy'))
     await blocked.page.close()
   })
 })

@@ -50,7 +50,8 @@ describe('endpointCheck', () => {
 describe('evaluateExchanges', () => {
   it('gives one result per check, says when a check was not exercised', () => {
     const results = evaluateExchanges([replied({ status: 'rejected', lead_id: 'a', reason: 'no' })], settings)
-    expect(results.every((r) => r.ok)).toBe(true)
+    expect(results).not.toHaveLength(0)
+    expect(results.filter((r) => !r.ok).map((r) => r.id)).toEqual([])
     expect(new Set(results.map((r) => r.id)).size).toBe(results.length)
     expect(results.find((r) => r.id === 'offers')?.detail).toBe('not exercised: no approved replies')
   })

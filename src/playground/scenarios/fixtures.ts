@@ -4,6 +4,7 @@
  */
 import type { Issuer, Offer, Partner } from '../../contract/offer-search.ts'
 import type { LeadInput } from '../../contract/partner.ts'
+import { sampleLeads } from '../../partner-kit/sample-leads.ts'
 
 export const ASSET_ORIGIN = 'https://assets.offer-widget.test'
 export const CARRIER_ORIGIN = 'https://carrier.offer-widget.test'
@@ -68,27 +69,15 @@ export function makeOffer(overrides: Partial<Offer> & { rank: number }): Offer {
 }
 
 /**
- * A synthetic loan lead for second-look stories and tests: reserved SSN range, example.com email, a 555-01xx
- * phone number. Session information is absent on purpose: the BFF takes it from the request.
+ * The synthetic loan lead for second-look stories and tests: the partner kit's complete sample (reserved
+ * SSN range, example.com email, a 555-01xx phone number), so one set of sample leads serves the checker,
+ * the playground and the tests. Session information is left out on purpose: the BFF takes it from the
+ * request.
  */
-export const SAMPLE_LEAD: LeadInput = {
-  personalInformation: {
-    firstName: 'Sample',
-    lastName: 'Applicant',
-    email: 'sample.applicant@example.com',
-    city: 'Austin',
-    state: 'TX',
-    primaryPhone: '512-555-0142',
-    address1: '100 Example Street',
-    zipcode: '73301',
-    dateOfBirth: '1988-06-15',
-    ssn: '987-65-4321',
-  },
-  loanInformation: { purpose: 'debt_consolidation', loanAmount: 12_000 },
-  creditInformation: { providedNumericCreditScore: 640 },
-  financialInformation: { employmentStatus: 'employed', annualIncome: 58_000 },
-  legalInformation: {
-    consentsToFcra: 'true',
-    fcraLanguage: 'I authorize lenders to obtain my consumer credit report to evaluate this request.',
-  },
-}
+export const SAMPLE_LEAD: LeadInput = (() => {
+  const sample = sampleLeads().find((candidate) => candidate.id === 'complete')
+  if (!sample)
+    throw new Error('src/partner-kit/sample-leads.ts no longer has the "complete" lead: pick another')
+  const { sessionInformation: _session, ...lead } = sample.lead
+  return lead
+})()

@@ -1,11 +1,10 @@
 /**
- * @module Backoff, Retry-After parsing and the polling decision, as pure functions. docs/offer-search-api.md: "Slow
- * down, honor `Retry-After` when present, back off exponentially"; "e.g. 1 s, 2 s, 4 s"; "poll once per
- * second for up to 15 seconds. Stop when `pendingResponses` is empty."
+ * @module The polling decision and retry waits, as pure functions (the backoff and `Retry-After` arithmetic
+ * they use is tested in test/contract). docs/offer-search-api.md: "Slow down, honor `Retry-After` when
+ * present, back off exponentially"; "poll once per second for up to 15 seconds. Stop when
+ * `pendingResponses` is empty."
  */
-import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
-import { backoffDelay } from '../../src/widget/backoff.ts'
 import {
   nextPollInterval,
   POLL_INTERVAL_MS,
@@ -14,41 +13,7 @@ import {
   scheduledRetryDelay,
   shouldRetryPoll,
 } from '../../src/widget/poll-policy.ts'
-import { parseRetryAfter } from '../../src/widget/retry-after.ts'
 import { OfferWidgetError } from '../../src/widget/widget-error.ts'
-
-describe('backoffDelay', () => {
-  test('1 s, 2 s, 4 s, then stays at 4 s', () => {
-    expect([0, 1, 2, 3, 4, 50].map((n) => backoffDelay(n))).toEqual([1000, 2000, 4000, 4000, 4000, 4000])
-  })
-  test('property: never below 1 s, never above the cap, never shrinking', () => {
-    fc.assert(
-      fc.property(fc.nat(1000), (n) => {
-        expect(backoffDelay(n)).toBeGreaterThanOrEqual(1000)
-        expect(backoffDelay(n)).toBeLessThanOrEqual(4000)
-        expect(backoffDelay(n + 1)).toBeGreaterThanOrEqual(backoffDelay(n))
-      }),
-    )
-  })
-})
-
-describe('parseRetryAfter', () => {
-  const now = Date.parse('2026-03-01T12:00:00Z')
-  test('delay-seconds', () => {
-    expect(parseRetryAfter('0', now)).toBe(0)
-    expect(parseRetryAfter('3', now)).toBe(3000)
-    expect(parseRetryAfter(' 12 ', now)).toBe(12_000)
-  })
-  test('HTTP-date, relative to now; a past date means now', () => {
-    expect(parseRetryAfter('Sun, 01 Mar 2026 12:00:05 GMT', now)).toBe(5000)
-    expect(parseRetryAfter('Sun, 01 Mar 2026 11:00:00 GMT', now)).toBe(0)
-  })
-  test('absent or junk: undefined, so the caller backs off', () => {
-    for (const junk of [null, undefined, '', '-1', '1.5', 'soon', '3 s', '0x10']) {
-      expect(parseRetryAfter(junk, now)).toBeUndefined()
-    }
-  })
-})
 
 describe('nextPollInterval (the refetchInterval decision)', () => {
   const state = { pendingCount: 2, deadline: 15_000, stopped: false }

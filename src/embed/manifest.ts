@@ -1,0 +1,37 @@
+/**
+ * @module The script-tag build's manifest and where its files live: written by vite.embed.config.ts, read
+ * and served by src/bff/embed-assets.ts. Constants and types only, so the Vite config and the BFF can both
+ * import it and no browser bundle is changed by it.
+ */
+
+/** Where the BFF serves the build's folder. */
+export const EMBED_PATH = '/embed/'
+/** The build's folder under the package root. */
+export const EMBED_OUT_DIR = 'dist/embed'
+export const EMBED_MANIFEST_FILE = 'manifest.json'
+
+/** The versioned bundle's name: `offer-widget.<version>-<content hash>.js`, cacheable forever. */
+export function bundleFileName(version: string, contentHash: string): string {
+  return `offer-widget.${version}-${contentHash}.js`
+}
+
+/** Only a name `bundleFileName` gives: `offer-widget.<semver>-<hex hash>.js`. */
+export const BUNDLE_NAME = /^offer-widget\.\d+\.\d+\.\d+(?:-[0-9A-Za-z.]+)?-[0-9a-f]{8,}\.js$/
+
+/** What the BFF needs of the manifest to serve the bundle and write snippets for any origin. */
+export interface EmbedBundle {
+  version: string
+  /** File name inside `EMBED_OUT_DIR`. */
+  file: string
+  /** `sha384-...` of the file. */
+  integrity: string
+}
+
+/** `dist/embed/manifest.json` as the build writes it. */
+export interface EmbedManifest extends EmbedBundle {
+  /** The snippet for the bundle at `EMBED_PATH` on the page's own origin; the BFF makes absolute ones. */
+  loaderScript: string
+  loaderSnippet: string
+  /** `'sha256-...'` of loaderScript, for a CSP `script-src`. */
+  loaderCspHash: string
+}

@@ -1,0 +1,51 @@
+/** @module The search form's values: round trip with the page data, validation, and BFF field paths. */
+import { describe, expect, test } from 'vitest'
+import { formFieldOf, fromFormValues, toFormValues, validateForm } from '../../src/widget/form-values.ts'
+import { DEFAULT_LABELS } from '../../src/widget/labels.ts'
+import { FORM_FIELDS } from '../../src/widget/search-input.ts'
+
+describe('form values', () => {
+  test('form values round-trip and merge over the page data', () => {
+    const given = { zipCode: '10001', isHomeOwner: true, clientTags: { subId: ['x'] } }
+    const values = {
+      ...toFormValues(given),
+      zipCode: ' 94107 ',
+      numberOfVehicles: '3',
+      isMilitary: 'no' as const,
+    }
+    expect(fromFormValues(values, given)).toEqual({
+      zipCode: '94107',
+      isHomeOwner: true,
+      isMilitary: false,
+      numberOfVehicles: 3,
+      clientTags: { subId: ['x'] },
+    })
+  })
+
+  test('validation: ZIP required and 5 digits; date of birth real and past; vehicles 1 to 20', () => {
+    const empty = toFormValues({})
+    const today = new Date('2026-03-01T00:00:00Z')
+    expect(validateForm(empty, FORM_FIELDS, DEFAULT_LABELS, today)).toEqual({
+      zipCode: DEFAULT_LABELS.zipCodeRequired,
+    })
+    expect(validateForm({ ...empty, zipCode: '9410' }, ['zipCode'], DEFAULT_LABELS).zipCode).toBe(
+      DEFAULT_LABELS.zipCodeInvalid,
+    )
+    expect(validateForm({ ...empty, zipCode: '94107-1234' }, ['zipCode'], DEFAULT_LABELS)).toEqual({})
+    for (const dob of ['1990-02-30', '2027-01-01', '1800-01-01']) {
+      expect(
+        validateForm({ ...empty, dateOfBirth: dob }, ['dateOfBirth'], DEFAULT_LABELS, today).dateOfBirth,
+      ).toBe(DEFAULT_LABELS.dateOfBirthInvalid)
+    }
+    expect(validateForm({ ...empty, numberOfVehicles: '21' }, ['numberOfVehicles'], DEFAULT_LABELS)).toEqual({
+      numberOfVehicles: DEFAULT_LABELS.numberOfVehiclesInvalid,
+    })
+  })
+
+  test('BFF field paths map onto form fields, whichever ZIP spelling', () => {
+    expect(formFieldOf('personalInformation.zipCode')).toBe('zipCode')
+    expect(formFieldOf('personalInformation.zipcode')).toBe('zipCode')
+    expect(formFieldOf('autoInsuranceInformation.policyHolderInformation.isHomeOwner')).toBe('isHomeOwner')
+    expect(formFieldOf('productTypes')).toBeUndefined()
+  })
+})
