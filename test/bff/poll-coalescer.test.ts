@@ -252,15 +252,20 @@ describe.skipIf(!REDIS_URL)('redis coalescer (across replicas)', () => {
     const gate = new Promise<void>((resolve) => {
       release = resolve
     })
+    let started: () => void = () => {}
+    const inFlight = new Promise<void>((resolve) => {
+      started = resolve
+    })
     const [one, two] = replicas(async (uuid) => {
       calls++
+      started()
       await gate
       return rateTable(uuid, 1)
     }, keyPrefix)
     const replicaList = [one, two] as PollCoalescer[]
     const polls = Array.from({ length: 50 }, (_, i) => (replicaList[i % 2] as PollCoalescer).get(A))
-    await flush()
-    await flush()
+    // The upstream is called only once the lease is taken: no count of event-loop turns to guess.
+    await inFlight
     // While the upstream poll is in flight the lease outlives the interval: a slow answer never lets the
     // other replica start a second poll.
     expect(await (clients[0] as Redis).pttl(`${keyPrefix}poll:${A}:lock`)).toBeGreaterThan(1000)
