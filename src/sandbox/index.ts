@@ -1,6 +1,6 @@
 /**
  * @module Public surface of the sandbox: an in-process, strict implementation of the auto insurance offer
- * search API (docs/offer-search-api.md) with simulated partners, scenarios by ZIP, fault injection and a pixel sink.
+ * search API (docs/offer-search-api.md) with its own partners, scenarios by ZIP, fault injection and a pixel sink.
  */
 export { createSandbox } from './create-sandbox.ts'
 export type { Faults } from './faults.ts'

@@ -1,9 +1,10 @@
 /**
- * @module The sandbox's simulated partners: the Partner objects that appear in `pendingResponses` while
+ * @module The sandbox partners (the offer search API's lead-gen partners, not the second look's simulated
+ * partners in src/marketplace/simulated-partners): the Partner objects that appear in `pendingResponses` while
  * a partner is awaited. Disclaimers differ on purpose: some populated (they must be shown), some empty.
  */
 
-export interface SimulatedPartner {
+export interface SandboxPartner {
   uuid: string
   name: string
   brandName: string
@@ -109,10 +110,10 @@ export const PARTNERS = {
     shouldDisplayPreSelect: false,
     supportsPersonalizedOffers: false,
   },
-} as const satisfies Record<string, SimulatedPartner>
+} as const satisfies Record<string, SandboxPartner>
 
 export type PartnerKey = keyof typeof PARTNERS
 
-export function partnerBySlug(slug: string): SimulatedPartner | undefined {
+export function partnerBySlug(slug: string): SandboxPartner | undefined {
   return Object.values(PARTNERS).find((partner) => partner.slug === slug)
 }

@@ -10,7 +10,7 @@ import {
   type RateTable,
 } from '../contract/offer-search.ts'
 import { carrier } from './carriers.ts'
-import type { SimulatedPartner } from './partners.ts'
+import type { SandboxPartner } from './partners.ts'
 import { type Random, randomUuid, seededRandom } from './random.ts'
 import type { RateTableRecord } from './rate-table-store.ts'
 import type { OfferTemplate } from './scenarios.ts'
@@ -85,7 +85,7 @@ function buildOffer(template: OfferTemplate, random: Random, base: string, answe
   }
 }
 
-export function partnerObject(partner: SimulatedPartner, base: string): PendingResponse['partner'] {
+export function partnerObject(partner: SandboxPartner, base: string): PendingResponse['partner'] {
   return {
     uuid: partner.uuid,
     name: partner.name,

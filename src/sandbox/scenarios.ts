@@ -3,7 +3,7 @@
  * real ZIP does; any other ZIP, or none, gets the default scenario. README, tests, the playground and the
  * e2e suite all read this table, so a scenario is changed here and nowhere else.
  */
-import { PARTNERS, type SimulatedPartner } from './partners.ts'
+import { PARTNERS, type SandboxPartner } from './partners.ts'
 
 export interface OfferTemplate {
   /** Carrier id (see carriers.ts). */
@@ -21,7 +21,7 @@ export interface OfferTemplate {
 }
 
 export interface PartnerResponseTemplate {
-  partner: SimulatedPartner
+  partner: SandboxPartner
   /** When the partner answers, in ms after the rate table's `createdAt`; 0 answers within the POST. */
   delayMs: number
   offers: OfferTemplate[]
@@ -108,7 +108,7 @@ const longOffer = (carrier: string, rank: number, isMonetized = true): OfferTemp
     'The Exceptionally Long Named Mutual Casualty and Property Insurance Company of the Greater Midwest',
 })
 
-const longCopyPartner: SimulatedPartner = {
+const longCopyPartner: SandboxPartner = {
   ...p.oakline,
   description: longSentence('About Oakline').repeat(4),
   disclaimer: Array.from({ length: 12 }, (_, i) => `${i + 1}. ${longSentence('Disclosure')}`).join('\n'),
