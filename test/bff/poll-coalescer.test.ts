@@ -123,42 +123,42 @@ describe('memory coalescer', () => {
     expect(upstream.calls).toEqual([A, B])
   })
 
-  it('holds a failure for the second too, so a failing upstream is not hammered', async () => {
+  /** A memory coalescer on a hand-moved clock whose first upstream poll fails with `error`. */
+  function firstPollFails(error: UpstreamError) {
     let now = 0
     const upstream = controlledUpstream()
     const coalescer = createMemoryCoalescer({ fetch: upstream.fetch, now: () => now })
     const first = coalescer.get(A)
-    upstream.pending.shift()?.reject(new UpstreamError('unavailable', 'upstream 503'))
+    upstream.pending.shift()?.reject(error)
+    return { first, coalescer, upstream, wait: (ms: number) => (now += ms) }
+  }
+
+  it('holds a failure for the second too, so a failing upstream is not hammered', async () => {
+    const { first, coalescer, upstream, wait } = firstPollFails(
+      new UpstreamError('unavailable', 'upstream 503'),
+    )
     await expect(first).rejects.toMatchObject({ kind: 'unavailable' })
-    now += 500
+    wait(500)
     await expect(coalescer.get(A)).rejects.toMatchObject({ kind: 'unavailable' })
     expect(upstream.calls).toHaveLength(1)
   })
 
   it('holds an upstream 429 for its Retry-After, counting the remaining wait down', async () => {
-    let now = 0
-    const upstream = controlledUpstream()
-    const coalescer = createMemoryCoalescer({ fetch: upstream.fetch, now: () => now })
-    const first = coalescer.get(A)
-    upstream.pending
-      .shift()
-      ?.reject(new UpstreamError('rate_limited', 'upstream 429', { retryAfterMs: 3000 }))
+    const { first, coalescer, upstream, wait } = firstPollFails(
+      new UpstreamError('rate_limited', 'upstream 429', { retryAfterMs: 3000 }),
+    )
     await expect(first).rejects.toMatchObject({ details: { retryAfterMs: 3000 } })
-    now += 2000
+    wait(2000)
     await expect(coalescer.get(A)).rejects.toMatchObject({ details: { retryAfterMs: 1000 } })
     expect(upstream.calls).toHaveLength(1)
   })
 
   it('holds a 429 for 60 s at most, whatever Retry-After asked', async () => {
-    let now = 0
-    const upstream = controlledUpstream()
-    const coalescer = createMemoryCoalescer({ fetch: upstream.fetch, now: () => now })
-    const first = coalescer.get(A)
-    upstream.pending
-      .shift()
-      ?.reject(new UpstreamError('rate_limited', 'upstream 429', { retryAfterMs: 99_999_000 }))
+    const { first, coalescer, upstream, wait } = firstPollFails(
+      new UpstreamError('rate_limited', 'upstream 429', { retryAfterMs: 99_999_000 }),
+    )
     await expect(first).rejects.toMatchObject({ details: { retryAfterMs: 60_000 } })
-    now += 60_000
+    wait(60_000)
     const next = coalescer.get(A)
     upstream.releaseAll()
     expect((await table(next)).uuid).toBe(A)
