@@ -3,7 +3,13 @@
  * ledger answer becomes. The route over them is covered by `test/marketplace/intake.test.ts`.
  */
 import { describe, expect, it, vi } from 'vitest'
-import type { CreateLeadResult, LeadRow, NewLead, SearchSnapshot } from '../../../src/ledger/index.ts'
+import type {
+  CreateLeadResult,
+  LeadRow,
+  NewLead,
+  SearchSnapshot,
+  SentRequest,
+} from '../../../src/ledger/index.ts'
 import { LedgerError } from '../../../src/ledger/ledger-error.ts'
 import type { PartnerRegistryEntry, PartnerTier } from '../../../src/marketplace/index.ts'
 import {
@@ -171,7 +177,7 @@ describe('intakeLead', () => {
   })
 
   function deps(
-    createLead: (lead: NewLead) => Promise<CreateLeadResult>,
+    createLead: (lead: NewLead, requests: SentRequest[]) => Promise<CreateLeadResult>,
     get: IntakeDeps['searches']['get'] = async () => undefined,
   ) {
     return {
