@@ -10,7 +10,7 @@ import {
   type SentRequest,
 } from '../../src/ledger/index.ts'
 import { LedgerError } from '../../src/ledger/ledger-error.ts'
-import { recordset } from '../../src/ledger/write-batch.ts'
+import { recordset } from '../../src/ledger/recordset.ts'
 import { LEDGER_DRIVERS } from './ledger-drivers.ts'
 
 // Real servers and databases on a shared CI machine: generous, while every wait inside stays short.
