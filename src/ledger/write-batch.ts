@@ -389,15 +389,16 @@ function leadRow(lead: NewLead, completedAt: Date | null): Row {
   })
 }
 
-function replyFields(r: ReplyRecord) {
+/** The answer columns of a request: its reply's, or `pending` and empty while it has none. */
+function replyFields(r: ReplyRecord | undefined) {
   return {
-    status: r.status,
-    reason: r.reason ?? null,
-    httpStatus: r.httpStatus ?? null,
-    partnerLeadId: r.partnerLeadId ?? null,
-    latencyMs: Math.round(r.latencyMs),
-    offerCount: r.offers.length,
-    repliedAt: r.repliedAt.toISOString(),
+    status: r?.status ?? 'pending',
+    reason: r?.reason ?? null,
+    httpStatus: r?.httpStatus ?? null,
+    partnerLeadId: r?.partnerLeadId ?? null,
+    latencyMs: r ? Math.round(r.latencyMs) : null,
+    offerCount: r?.offers.length ?? 0,
+    repliedAt: r?.repliedAt.toISOString() ?? null,
   }
 }
 
@@ -412,17 +413,7 @@ function requestRow(leadId: string, request: SentRequest, reply: ReplyRecord | u
     partnerId: request.partnerId,
     tier: request.tier,
     sentAt: request.sentAt.toISOString(),
-    ...(reply
-      ? replyFields(reply)
-      : {
-          status: 'pending',
-          reason: null,
-          httpStatus: null,
-          partnerLeadId: null,
-          latencyMs: null,
-          offerCount: 0,
-          repliedAt: null,
-        }),
+    ...replyFields(reply),
   })
 }
 

@@ -194,57 +194,59 @@ function chart(daily) {
   $('chart').replaceChildren(svg)
 }
 
+/**
+ * Replaces a table's rows: one drawn per item.
+ * @template T
+ * @param {string} id
+ * @param {T[]} items
+ * @param {(row: HTMLTableRowElement, item: T) => void} draw
+ */
+function fill(id, items, draw) {
+  const body = tbody(id)
+  body.replaceChildren()
+  for (const item of items) draw(body.insertRow(), item)
+}
+
 /** @param {PartnerReport} r */
 function tables(r) {
-  const bids = tbody('bids')
-  bids.replaceChildren()
-  for (const b of r.averageBidByProductType) {
-    const row = bids.insertRow()
+  fill('bids', r.averageBidByProductType, (row, b) => {
     cell(row, b.productType)
     cell(row, b.offers, 'num')
     cell(row, b.averageBid.toFixed(2), 'num')
-  }
-  const replies = tbody('replies')
-  replies.replaceChildren()
-  for (const x of r.replies) {
-    const row = replies.insertRow()
+  })
+  fill('replies', r.replies, (row, x) => {
     cell(row, x.status)
     cell(row, x.count, 'num')
     cell(row, ms(x.averageLatencyMs), 'num')
     cell(row, ms(x.p95LatencyMs), 'num')
     cell(row, ms(x.maxLatencyMs), 'num')
-  }
-  const causes = tbody('causes')
-  causes.replaceChildren()
-  for (const x of r.causes) {
-    const row = causes.insertRow()
+  })
+  fill('causes', r.causes, (row, x) => {
     cell(row, x.status)
     cell(row, x.reason)
     cell(row, x.httpStatus ?? '')
     cell(row, x.count, 'num')
     cell(row, ms(x.averageLatencyMs), 'num')
-  }
-  const leads = tbody('leads')
-  leads.replaceChildren()
-  for (const lead of r.leads.slice(0, 500)) {
-    const offers = lead.offers.length ? lead.offers : [null]
-    for (const o of offers) {
-      const row = leads.insertRow()
-      cell(row, lead.sentAt.replace('T', ' ').slice(0, 19))
-      cell(row, lead.leadId)
-      cell(row, lead.partnerLeadId ?? '')
-      cell(row, lead.status)
-      cell(row, lead.reason ?? '')
-      cell(row, ms(lead.latencyMs), 'num')
-      cell(row, o ? o.offerId.slice(0, 8) : '')
-      cell(row, o ? o.productType : '')
-      cell(row, o ? o.rate.toFixed(2) : '', 'num')
-      cell(row, o ? o.result : '', o ? o.result : '')
-      cell(row, o ? (o.displayed ? 'yes' : 'no') : '')
-      cell(row, o ? (o.clicked ? 'yes' : 'no') : '')
-      cell(row, lead.converted ? 'yes' : 'no')
-    }
-  }
+  })
+  // One row per offer of each lead, or one for a lead without offers.
+  const rows = r.leads
+    .slice(0, 500)
+    .flatMap((lead) => (lead.offers.length ? lead.offers : [null]).map((o) => ({ lead, o })))
+  fill('leads', rows, (row, { lead, o }) => {
+    cell(row, lead.sentAt.replace('T', ' ').slice(0, 19))
+    cell(row, lead.leadId)
+    cell(row, lead.partnerLeadId ?? '')
+    cell(row, lead.status)
+    cell(row, lead.reason ?? '')
+    cell(row, ms(lead.latencyMs), 'num')
+    cell(row, o ? o.offerId.slice(0, 8) : '')
+    cell(row, o ? o.productType : '')
+    cell(row, o ? o.rate.toFixed(2) : '', 'num')
+    cell(row, o ? o.result : '', o ? o.result : '')
+    cell(row, o ? (o.displayed ? 'yes' : 'no') : '')
+    cell(row, o ? (o.clicked ? 'yes' : 'no') : '')
+    cell(row, lead.converted ? 'yes' : 'no')
+  })
 }
 
 /** @param {Event} event */

@@ -248,38 +248,16 @@ describe('intakeLead', () => {
 
   it('refuses a key reused with a different body (409), a vanished search (500), an unreadable one (503)', async () => {
     const request = await validRequest('key-1')
-    const other = (lead: NewLead): CreateLeadResult => ({ created: false, lead: rowOf(lead, 'another') })
-    expect(
-      await intakeLead(
-        deps(async (l) => other(l)),
-        request,
-      ),
-    ).toMatchObject({
-      kind: 'refused',
-      status: 409,
-      code: 'conflict',
-    })
-    const same = (lead: NewLead): CreateLeadResult => ({ created: false, lead: rowOf(lead) })
-    expect(
-      await intakeLead(
-        deps(async (l) => same(l)),
-        request,
-      ),
-    ).toMatchObject({
-      kind: 'refused',
-      status: 500,
-      code: 'internal',
-    })
-    const unreadable = deps(
-      async (l) => same(l),
-      async () => {
-        throw new Error('ledger down')
-      },
-    )
-    expect(await intakeLead(unreadable, request)).toMatchObject({
-      kind: 'refused',
-      status: 503,
-      retryAfterSeconds: 2,
-    })
+    const heldWith = (bodyHash?: string) => async (lead: NewLead) =>
+      ({ created: false, lead: rowOf(lead, bodyHash) }) satisfies CreateLeadResult
+    const conflict = await intakeLead(deps(heldWith('another')), request)
+    expect(conflict).toMatchObject({ kind: 'refused', status: 409, code: 'conflict' })
+    const gone = await intakeLead(deps(heldWith()), request)
+    expect(gone).toMatchObject({ kind: 'refused', status: 500, code: 'internal' })
+    const down = async () => {
+      throw new Error('ledger down')
+    }
+    const unreadable = await intakeLead(deps(heldWith(), down), request)
+    expect(unreadable).toMatchObject({ kind: 'refused', status: 503, retryAfterSeconds: 2 })
   })
 })
