@@ -15,7 +15,6 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Writable } from 'node:stream'
-import { Hono } from 'hono'
 import pino from 'pino'
 import { type Ledger, openLedger, type ReplyRecord, type SentRequest } from '../src/ledger/index.ts'
 import {
@@ -135,8 +134,7 @@ async function fanOutRun(name: string, specs: SimulatedPartnerSpec[], slowestInW
     secret: randomBytes(32).toString('hex'),
     logger: pino({ level: 'info' }, replies),
   })
-  const api = new Hono()
-  marketplace.routes(api)
+  const api = marketplace.routes()
   const search = async () => {
     const started = performance.now()
     const res = await api.request('http://bench.test/second-look', {
@@ -377,8 +375,7 @@ async function benchPolls() {
     clientIdentity: () => ({ ipAddress: '192.0.2.1', userAgent: 'bench/1' }),
     secret: randomBytes(32).toString('hex'),
   })
-  const api = new Hono()
-  marketplace.routes(api)
+  const api = marketplace.routes()
   try {
     const res = await api.request('http://bench.test/second-look', {
       method: 'POST',

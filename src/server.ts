@@ -205,7 +205,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
         ...(secondLook ? [{ name: 'ledger', check: secondLook.checkLedger }] : []),
       ],
     })
-    secondLook?.pageRoutes(app)
+    if (secondLook) app.route('/', secondLook.pageRoutes())
     if (render) renderDemoWidget = serverRenderedDemo(app.kit, render)
   } catch (error) {
     server.close()

@@ -16,9 +16,18 @@
 import { inArray, type SQL, sql } from 'drizzle-orm'
 import { LedgerError, toLedgerError, withTimeout } from './ledger-error.ts'
 import type { LedgerDb } from './open-ledger.ts'
+import { allColumns, columnList, columnName, type JsonValue, recordset } from './recordset.ts'
 import { leads, offers, partnerRequests } from './schema.ts'
 import type { TimerHandle, Timers } from './timers.ts'
-import type { CreateLeadResult, LeadRow, NewLead, ReplyRecord, SentRequest, TierClose } from './types.ts'
+import type {
+  CreateLeadResult,
+  LeadRow,
+  NewLead,
+  OfferRecord,
+  ReplyRecord,
+  SentRequest,
+  TierClose,
+} from './types.ts'
 
 /** A create; `settled` once its caller has been answered (timed out): a queued create is then never written. */
 type LeadOp = {
@@ -153,7 +162,28 @@ export function createWriteBatch(db: LedgerDb, options: WriteBatchOptions): Writ
  * hit a taken idempotency key.
  */
 async function writeAll(db: LedgerDb, batch: Op[]): Promise<Array<CreateLeadResult | Error | undefined>> {
-  const results: Array<CreateLeadResult | Error | undefined> = batch.map(() => undefined)
+  const rows = batchRows(batch)
+  const ctes = [
+    newLeads(rows.leads),
+    newLeadRequests(rows.leadRequests),
+    nextTierRequests(rows.nextTierRequests),
+    newOffers(rows.offers),
+    replied(rows.replyUpdates),
+    earlierWinners(rows.earlierWinners),
+    settled(rows.settledUpdates),
+  ].filter((cte) => cte !== undefined)
+  if (ctes.length === 0) return batch.map(() => undefined)
+  const main = rows.leads.length > 0 ? sql`select id from new_leads` : sql`select null as id`
+  const written = await db.execute(sql`with ${sql.join(ctes, sql`, `)} ${main}`)
+  const insertedIds = new Set(rowsOf<{ id: string | null }>(written).map((row) => row.id))
+  return createResults(db, batch, rows.leadOps, insertedIds)
+}
+
+type LeadOpAt = { op: LeadOp; index: number; completedAt: Date | null }
+type Row = Record<string, JsonValue>
+
+/** Every row the batch's statement writes, each statement's rows apart. */
+function batchRows(batch: Op[]) {
   const leadOps = batch.flatMap((op, index) => (op.kind === 'lead' ? [{ op, index }] : []))
   const newLeadIds = new Set(leadOps.map(({ op }) => op.lead.id))
 
@@ -176,123 +206,120 @@ async function writeAll(db: LedgerDb, batch: Op[]): Promise<Array<CreateLeadResu
     newRequestIds.add(r.id)
     return requestRow(leadId, r, replyOf.get(r.id))
   }
-  const leadRequestRows = leadOps.flatMap(({ op }) => op.requests.map((r) => requestRowOf(op.lead.id, r)))
-  const nextTierRows = batch.flatMap((op) =>
+  const leadRequests = leadOps.flatMap(({ op }) => op.requests.map((r) => requestRowOf(op.lead.id, r)))
+  const nextTierRequests = batch.flatMap((op) =>
     op.kind === 'close' && op.next.kind === 'next-tier'
       ? op.next.requests.map((r) => requestRowOf(op.leadId, r))
       : [],
   )
-  const leadRows = leadOps.map(({ op: { lead, requests } }) => {
-    const completedAt = requests.length === 0 ? lead.createdAt : (settledAt.get(lead.id) ?? null)
-    return {
-      id: lead.id,
-      search_uuid: lead.searchUuid,
-      state: lead.state,
-      zip: lead.zip,
-      idempotency_key: lead.idempotencyKey ?? null,
-      body_hash: lead.bodyHash ?? null,
-      status: completedAt ? 'complete' : 'pending',
-      created_at: lead.createdAt.toISOString(),
-      deadline_at: lead.deadlineAt.toISOString(),
-      completed_at: completedAt?.toISOString() ?? null,
-    }
-  })
+  const leadOpsAt: LeadOpAt[] = leadOps.map(({ op, index }) => ({
+    op,
+    index,
+    completedAt: op.requests.length === 0 ? op.lead.createdAt : (settledAt.get(op.lead.id) ?? null),
+  }))
 
   const newOfferIds = new Set<string>()
   const offerRows = replies.flatMap((reply) =>
     reply.offers.map((offer) => {
       newOfferIds.add(offer.id)
-      const rank = winnerRank.get(offer.id)
-      return {
-        id: offer.id,
-        lead_id: reply.leadId,
-        request_id: reply.requestId,
-        partner_id: reply.partnerId,
-        position: offer.position,
-        rate: offer.rate,
-        product_type: offer.productType,
-        recommendation_score: offer.recommendationScore,
-        click_url: offer.clickUrl,
-        name: offer.name ?? null,
-        display_name: offer.displayName ?? null,
-        offer_details: offer.offerDetails ?? null,
-        logo_src: offer.logoSrc ?? null,
-        displayed: rank !== undefined,
-        rank: rank ?? null,
-        created_at: reply.repliedAt.toISOString(),
-      }
+      return offerRow(reply, offer, winnerRank.get(offer.id))
     }),
   )
-  const replyUpdates = replies.filter((r) => !newRequestIds.has(r.requestId)).map(replyColumns)
-  const earlierWinners = [...winnerRank]
-    .filter(([id]) => !newOfferIds.has(id))
-    .map(([id, rank]) => ({ id, rank }))
-  const settledUpdates = [...settledAt]
-    .filter(([id]) => !newLeadIds.has(id))
-    .map(([id, at]) => ({ id, completed_at: at.toISOString() }))
+  return {
+    leadOps: leadOpsAt,
+    leads: leadOpsAt.map(({ op, completedAt }) => leadRow(op.lead, completedAt)),
+    leadRequests,
+    nextTierRequests,
+    offers: offerRows,
+    replyUpdates: replies.filter((r) => !newRequestIds.has(r.requestId)).map(replyRow),
+    // Winners that arrived in earlier batches; those of this batch were inserted displayed.
+    earlierWinners: [...winnerRank]
+      .filter(([id]) => !newOfferIds.has(id))
+      .map(([id, rank]) => WINNER.row({ id, rank })),
+    settledUpdates: [...settledAt]
+      .filter(([id]) => !newLeadIds.has(id))
+      .map(([id, at]) => SETTLE.row({ id, completedAt: at.toISOString() })),
+  }
+}
 
-  const ctes: SQL[] = []
-  if (leadRows.length > 0) {
-    // A taken idempotency key (or uuid) inserts nothing; the lead holding the key is looked up below.
-    ctes.push(sql`new_leads as (
-      insert into ${leads} (id, search_uuid, state, zip, idempotency_key, body_hash, status, created_at,
-        deadline_at, completed_at)
-      select * from ${recordset(leadRows, LEAD_COLUMNS)}
+/** A taken idempotency key (or uuid) inserts nothing; the lead holding the key is looked up afterwards. */
+function newLeads(rows: Row[]): SQL | undefined {
+  if (rows.length === 0) return undefined
+  return sql`new_leads as (
+      insert into ${leads} (${LEAD.names})
+      select * from ${recordset(rows, LEAD.definition)}
       on conflict do nothing
-      returning id)`)
-  }
-  if (leadRequestRows.length > 0) {
-    ctes.push(sql`new_lead_requests as (
-      insert into ${partnerRequests} (${sql.raw(REQUEST_INSERT)})
-      select ${sql.raw(REQUEST_INSERT)} from ${recordset(leadRequestRows, REQUEST_COLUMNS)}
-      where v.lead_id in (select id from new_leads))`)
-  }
-  if (nextTierRows.length > 0) {
-    ctes.push(sql`next_tier_requests as (
-      insert into ${partnerRequests} (${sql.raw(REQUEST_INSERT)})
-      select ${sql.raw(REQUEST_INSERT)} from ${recordset(nextTierRows, REQUEST_COLUMNS)}
-      on conflict do nothing)`)
-  }
-  if (offerRows.length > 0) {
-    ctes.push(sql`new_offers as (
-      insert into ${offers} (id, lead_id, request_id, partner_id, position, rate, product_type,
-        recommendation_score, click_url, name, display_name, offer_details, logo_src, displayed, rank, created_at)
-      select * from ${recordset(offerRows, OFFER_COLUMNS)}
-      on conflict do nothing)`)
-  }
-  if (replyUpdates.length > 0) {
-    ctes.push(sql`replied as (
-      update ${partnerRequests} as r set
-        status = v.status, reason = v.reason, http_status = v.http_status, partner_lead_id = v.partner_lead_id,
-        latency_ms = v.latency_ms, offer_count = v.offer_count, replied_at = v.replied_at
-      from ${recordset(replyUpdates, REPLY_COLUMNS)}
-      where r.id = v.id and r.status = 'pending')`)
-  }
-  // Winners that arrived in earlier batches; those of this batch were inserted displayed.
-  if (earlierWinners.length > 0) {
-    ctes.push(sql`winners as (
-      update ${offers} as o set displayed = true, rank = v.rank
-      from ${recordset(earlierWinners, 'id uuid, rank integer')}
-      where o.id = v.id)`)
-  }
-  if (settledUpdates.length > 0) {
-    ctes.push(sql`settled as (
-      update ${leads} as l set status = 'complete', completed_at = v.completed_at
-      from ${recordset(settledUpdates, 'id uuid, completed_at timestamptz')}
-      where l.id = v.id and l.status = 'pending')`)
-  }
-  if (ctes.length === 0) return results
-  const main = leadRows.length > 0 ? sql`select id from new_leads` : sql`select null as id`
-  const written = await db.execute(sql`with ${sql.join(ctes, sql`, `)} ${main}`)
+      returning id)`
+}
 
-  const insertedIds = new Set(rowsOf<{ id: string | null }>(written).map((row) => row.id))
+function newLeadRequests(rows: Row[]): SQL | undefined {
+  if (rows.length === 0) return undefined
+  return sql`new_lead_requests as (
+      insert into ${partnerRequests} (${REQUEST.names})
+      select ${REQUEST.names} from ${recordset(rows, REQUEST.definition)}
+      where v.${columnName(partnerRequests.leadId)} in (select id from new_leads))`
+}
+
+function nextTierRequests(rows: Row[]): SQL | undefined {
+  if (rows.length === 0) return undefined
+  return sql`next_tier_requests as (
+      insert into ${partnerRequests} (${REQUEST.names})
+      select ${REQUEST.names} from ${recordset(rows, REQUEST.definition)}
+      on conflict do nothing)`
+}
+
+function newOffers(rows: Row[]): SQL | undefined {
+  if (rows.length === 0) return undefined
+  return sql`new_offers as (
+      insert into ${offers} (${OFFER.names})
+      select * from ${recordset(rows, OFFER.definition)}
+      on conflict do nothing)`
+}
+
+/** Replies to requests of earlier batches; a request already answered (or timed out) keeps its answer. */
+function replied(rows: Row[]): SQL | undefined {
+  if (rows.length === 0) return undefined
+  const status = columnName(partnerRequests.status)
+  return sql`replied as (
+      update ${partnerRequests} as r set ${REPLY.assignments}
+      from ${recordset(rows, REPLY.definition)}
+      where r.${columnName(partnerRequests.id)} = v.${columnName(partnerRequests.id)} and r.${status} = 'pending')`
+}
+
+function earlierWinners(rows: Row[]): SQL | undefined {
+  if (rows.length === 0) return undefined
+  return sql`winners as (
+      update ${offers} as o set ${columnName(offers.displayed)} = true, ${WINNER.assignments}
+      from ${recordset(rows, WINNER.definition)}
+      where o.${columnName(offers.id)} = v.${columnName(offers.id)})`
+}
+
+function settled(rows: Row[]): SQL | undefined {
+  if (rows.length === 0) return undefined
+  const status = columnName(leads.status)
+  return sql`settled as (
+      update ${leads} as l set ${status} = 'complete', ${SETTLE.assignments}
+      from ${recordset(rows, SETTLE.definition)}
+      where l.${columnName(leads.id)} = v.${columnName(leads.id)} and l.${status} = 'pending')`
+}
+
+/**
+ * Each create's answer once the statement has committed: its lead, or the lead already holding its
+ * idempotency key (read after the statement, so only the conflicted creates wait on that read; a
+ * concurrent holder's insert has committed by the time ours saw the conflict).
+ */
+async function createResults(
+  db: LedgerDb,
+  batch: Op[],
+  leadOps: LeadOpAt[],
+  insertedIds: Set<string | null>,
+): Promise<Array<CreateLeadResult | Error | undefined>> {
+  const results: Array<CreateLeadResult | Error | undefined> = batch.map(() => undefined)
   const conflicted = leadOps.filter(({ op }) => !insertedIds.has(op.lead.id))
   const keys = conflicted.flatMap(({ op }) => (op.lead.idempotencyKey ? [op.lead.idempotencyKey] : []))
   const holders = new Map<string, LeadRow>()
   let lookupFailed: unknown
   if (keys.length > 0) {
-    // After the statement, which has committed the rest of the batch: only the conflicted creates wait on
-    // this read. A concurrent holder's insert has committed by the time ours saw the conflict.
     try {
       const rows = await db.select().from(leads).where(inArray(leads.idempotencyKey, keys))
       for (const row of rows) if (row.idempotencyKey) holders.set(row.idempotencyKey, toLeadRow(row))
@@ -300,8 +327,7 @@ async function writeAll(db: LedgerDb, batch: Op[]): Promise<Array<CreateLeadResu
       lookupFailed = error
     }
   }
-  leadOps.forEach(({ op, index }, i) => {
-    const row = leadRows[i] as (typeof leadRows)[number]
+  for (const { op, index, completedAt } of leadOps) {
     if (insertedIds.has(op.lead.id)) {
       results[index] = {
         created: true,
@@ -311,14 +337,14 @@ async function writeAll(db: LedgerDb, batch: Op[]): Promise<Array<CreateLeadResu
           state: op.lead.state,
           zip: op.lead.zip,
           bodyHash: op.lead.bodyHash ?? null,
-          status: row.status === 'complete' ? 'complete' : 'pending',
+          status: completedAt ? 'complete' : 'pending',
           createdAt: op.lead.createdAt,
           deadlineAt: op.lead.deadlineAt,
-          completedAt: row.completed_at ? new Date(row.completed_at) : null,
+          completedAt: completedAt ? new Date(completedAt) : null,
           failureReason: null,
         },
       }
-      return
+      continue
     }
     const holder = op.lead.idempotencyKey ? holders.get(op.lead.idempotencyKey) : undefined
     results[index] = holder
@@ -326,66 +352,90 @@ async function writeAll(db: LedgerDb, batch: Op[]): Promise<Array<CreateLeadResu
       : lookupFailed instanceof Error
         ? lookupFailed
         : new Error(`lead ${op.lead.id} could not be inserted and its idempotency key's holder was not found`)
-  })
+  }
   return results
 }
 
-const LEAD_COLUMNS = `id uuid, search_uuid uuid, state text, zip text, idempotency_key text, body_hash text,
-  status text, created_at timestamptz, deadline_at timestamptz, completed_at timestamptz`
-const REPLY_FIELDS = `status text, reason text, http_status integer, partner_lead_id text, latency_ms integer,
-  offer_count integer, replied_at timestamptz`
-const REQUEST_COLUMNS = `id uuid, lead_id uuid, partner_id text, tier text, sent_at timestamptz, ${REPLY_FIELDS}`
-const REQUEST_INSERT =
-  'id, lead_id, partner_id, tier, sent_at, status, reason, http_status, partner_lead_id, latency_ms, offer_count, replied_at'
-const REPLY_COLUMNS = `id uuid, ${REPLY_FIELDS}`
-const OFFER_COLUMNS = `id uuid, lead_id uuid, request_id uuid, partner_id text, position integer,
-  rate double precision, product_type text, recommendation_score double precision, click_url text, name text,
-  display_name text, offer_details text, logo_src text, displayed boolean, rank integer, created_at timestamptz`
+// Column lists of the statements, from the schema: whole rows for the inserts, the touched columns for updates.
+const LEAD = allColumns(leads)
+const REQUEST = allColumns(partnerRequests)
+const OFFER = allColumns(offers)
+const REPLY = columnList(partnerRequests, [
+  'id',
+  'status',
+  'reason',
+  'httpStatus',
+  'partnerLeadId',
+  'latencyMs',
+  'offerCount',
+  'repliedAt',
+])
+const WINNER = columnList(offers, ['id', 'rank'])
+const SETTLE = columnList(leads, ['id', 'completedAt'])
 
-/**
- * Rows as one JSON parameter, as a subquery `v`. The LIMIT is the exact row count: without it the planner
- * guesses 100 rows for any jsonb_to_recordset and joins an update by hash over a sequential scan of the
- * whole table, a cost that grows with the ledger instead of with the batch.
- */
-export function recordset(rows: object[], columns: string): SQL {
-  return sql`(select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(${sql.raw(columns)})
-    limit ${sql.raw(String(rows.length))}) as v`
+function leadRow(lead: NewLead, completedAt: Date | null): Row {
+  return LEAD.row({
+    id: lead.id,
+    searchUuid: lead.searchUuid,
+    state: lead.state,
+    zip: lead.zip,
+    idempotencyKey: lead.idempotencyKey ?? null,
+    bodyHash: lead.bodyHash ?? null,
+    status: completedAt ? 'complete' : 'pending',
+    createdAt: lead.createdAt.toISOString(),
+    deadlineAt: lead.deadlineAt.toISOString(),
+    completedAt: completedAt?.toISOString() ?? null,
+    failureReason: null,
+  })
 }
 
-function replyColumns(r: ReplyRecord) {
+/** The answer columns of a request: its reply's, or `pending` and empty while it has none. */
+function replyFields(r: ReplyRecord | undefined) {
   return {
-    id: r.requestId,
-    status: r.status,
-    reason: r.reason ?? null,
-    http_status: r.httpStatus ?? null,
-    partner_lead_id: r.partnerLeadId ?? null,
-    latency_ms: Math.round(r.latencyMs),
-    offer_count: r.offers.length,
-    replied_at: r.repliedAt.toISOString(),
+    status: r?.status ?? 'pending',
+    reason: r?.reason ?? null,
+    httpStatus: r?.httpStatus ?? null,
+    partnerLeadId: r?.partnerLeadId ?? null,
+    latencyMs: r ? Math.round(r.latencyMs) : null,
+    offerCount: r?.offers.length ?? 0,
+    repliedAt: r?.repliedAt.toISOString() ?? null,
   }
 }
 
-function requestRow(leadId: string, request: SentRequest, reply: ReplyRecord | undefined) {
-  const { id: _, ...answered } = reply
-    ? replyColumns(reply)
-    : {
-        id: request.id,
-        status: 'pending',
-        reason: null,
-        http_status: null,
-        partner_lead_id: null,
-        latency_ms: null,
-        offer_count: 0,
-        replied_at: null,
-      }
-  return {
+function replyRow(r: ReplyRecord): Row {
+  return REPLY.row({ id: r.requestId, ...replyFields(r) })
+}
+
+function requestRow(leadId: string, request: SentRequest, reply: ReplyRecord | undefined): Row {
+  return REQUEST.row({
     id: request.id,
-    lead_id: leadId,
-    partner_id: request.partnerId,
+    leadId,
+    partnerId: request.partnerId,
     tier: request.tier,
-    sent_at: request.sentAt.toISOString(),
-    ...answered,
-  }
+    sentAt: request.sentAt.toISOString(),
+    ...replyFields(reply),
+  })
+}
+
+function offerRow(reply: ReplyRecord, offer: OfferRecord, rank: number | undefined): Row {
+  return OFFER.row({
+    id: offer.id,
+    leadId: reply.leadId,
+    requestId: reply.requestId,
+    partnerId: reply.partnerId,
+    position: offer.position,
+    rate: offer.rate,
+    productType: offer.productType,
+    recommendationScore: offer.recommendationScore,
+    clickUrl: offer.clickUrl,
+    name: offer.name ?? null,
+    displayName: offer.displayName ?? null,
+    offerDetails: offer.offerDetails ?? null,
+    logoSrc: offer.logoSrc ?? null,
+    displayed: rank !== undefined,
+    rank: rank ?? null,
+    createdAt: reply.repliedAt.toISOString(),
+  })
 }
 
 export function toLeadRow(row: typeof leads.$inferSelect): LeadRow {

@@ -5,7 +5,7 @@
  * `close()` aborts what is left and awaits its writes. A sweep closes leads nobody can settle any more.
  */
 import { setMaxListeners } from 'node:events'
-import type { Hono, MiddlewareHandler } from 'hono'
+import { Hono, type MiddlewareHandler } from 'hono'
 import pino, { type Logger } from 'pino'
 import { Agent, type Dispatcher } from 'undici'
 import type { Ledger } from '../ledger/index.ts'
@@ -19,12 +19,12 @@ import { runLead } from './fan-out/run-lead.ts'
 import { createBodyHasher } from './intake/idempotency.ts'
 import type { AccessTokens, ClientIdentity, MarketplaceContext } from './marketplace-context.ts'
 import { MAX_PARTNER_TIMEOUT_MS, type PartnerRegistryEntry } from './registry/partner-registry.ts'
-import { registerClickRoute } from './routes/click-route.ts'
-import { registerConversionRoute } from './routes/conversion-route.ts'
-import { registerImpressionRoute } from './routes/impression-route.ts'
-import { registerReportPage } from './routes/report-page-routes.ts'
-import { registerReportRoutes } from './routes/report-routes.ts'
-import { registerSecondLookRoutes } from './routes/second-look-routes.ts'
+import { clickRoutes } from './routes/click-route.ts'
+import { conversionRoutes } from './routes/conversion-route.ts'
+import { impressionRoutes } from './routes/impression-route.ts'
+import { reportPageRoutes } from './routes/report-page-routes.ts'
+import { reportRoutes } from './routes/report-routes.ts'
+import { secondLookRoutes } from './routes/second-look-routes.ts'
 
 export interface MarketplaceConfig {
   winnerPolicy: WinnerPolicy
@@ -72,14 +72,14 @@ export interface MarketplaceDeps {
 
 export interface Marketplace {
   /**
-   * `POST /second-look`, `GET /second-look/:uuid`, `GET /clicks/:token`, `GET /reports/partners[/:id]`.
-   * `beforeIntake` runs before `POST /second-look` only (the BFF's per-IP limit).
+   * The API as a sub-app to mount at `/api` (`app.route('/api', marketplace.routes())`): `POST /second-look`,
+   * `GET /second-look/:uuid`, `GET /clicks/:token`, `GET /impressions/:token`, `POST /conversions`,
+   * `GET /reports/partners[/:id[/suppression]]`. `beforeIntake` runs before `POST /second-look` only (the
+   * BFF's per-IP limit).
    */
-  // biome-ignore lint/suspicious/noExplicitAny: mounts on a sub-app of any Env
-  routes(api: Hono<any, any, any>, options?: { beforeIntake?: MiddlewareHandler[] }): void
-  /** `GET /reports` with its script and stylesheet. */
-  // biome-ignore lint/suspicious/noExplicitAny: mounts on an app of any Env
-  pageRoutes(app: Hono<any, any, any>): void
+  routes(options?: { beforeIntake?: MiddlewareHandler[] }): Hono
+  /** `GET /reports` with its script and stylesheet, as a sub-app to mount at the root: `app.route('/', ...)`. */
+  pageRoutes(): Hono
   /** Resolves once the lead's auction has settled in this process (at once when nothing runs for it). */
   settled(searchUuid: string): Promise<void>
   /** Leads running in this process. */
@@ -232,16 +232,15 @@ export function createMarketplace(deps: MarketplaceDeps): Marketplace {
   }
 
   return {
-    routes(api, options = {}) {
-      registerSecondLookRoutes(api, ctx, options.beforeIntake ?? [])
-      registerClickRoute(api, ctx)
-      registerImpressionRoute(api, ctx)
-      registerConversionRoute(api, ctx)
-      registerReportRoutes(api, ctx)
+    routes(options = {}) {
+      return new Hono()
+        .route('/second-look', secondLookRoutes(ctx, options.beforeIntake))
+        .route('/clicks', clickRoutes(ctx))
+        .route('/impressions', impressionRoutes(ctx))
+        .route('/conversions', conversionRoutes(ctx))
+        .route('/reports/partners', reportRoutes(ctx))
     },
-    pageRoutes(app) {
-      registerReportPage(app)
-    },
+    pageRoutes: () => new Hono().route('/reports', reportPageRoutes()),
     settled: (searchUuid) => running.get(searchUuid.toLowerCase()) ?? Promise.resolve(),
     get inFlight() {
       return running.size

@@ -1,6 +1,7 @@
 /**
  * @module What every marketplace route shares, built once by `createMarketplace`. The BFF's services
- * arrive as these small interfaces (dependency injection), so the marketplace never imports the BFF.
+ * arrive as these small interfaces (dependency injection), so the marketplace never imports the BFF's
+ * services; it shares only the BFF's error registry (`src/bff/errors.ts`) and its bounded JSON reader.
  */
 import type { Context } from 'hono'
 import type { Logger } from 'pino'

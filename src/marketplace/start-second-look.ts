@@ -3,13 +3,14 @@
  * PostgreSQL with `DATABASE_URL`), resolves the partner registry (a file, or the simulated partners in
  * sandbox mode), and returns the routes to hand to `createBff` plus one `close()` for shutdown.
  */
-import type { Hono, MiddlewareHandler } from 'hono'
+import { Hono, type MiddlewareHandler } from 'hono'
 import type { Logger } from 'pino'
 import type { Config } from '../config.ts'
 import { type Ledger, openLedger } from '../ledger/index.ts'
 import { createMarketplace, type Marketplace } from './create-marketplace.ts'
 import type { AccessTokens, ClientIdentity } from './marketplace-context.ts'
 import { type ResolvedRegistry, resolvePartnerRegistry } from './registry/resolve-partner-registry.ts'
+import { reportPageRoutes } from './routes/report-page-routes.ts'
 
 /** What the BFF lends the marketplace: the same identity, tokens and per-IP limit as offer searches. */
 export interface SecondLookKit {
@@ -20,12 +21,13 @@ export interface SecondLookKit {
 }
 
 export interface SecondLook {
-  /** For `createBff(config, { routes: [secondLook.routes] })`. */
-  // biome-ignore lint/suspicious/noExplicitAny: mounts on the BFF's api sub-app of any Env
-  routes(api: Hono<any, any, any>, kit: SecondLookKit): void
-  /** `/reports`; call once the BFF app exists. */
-  // biome-ignore lint/suspicious/noExplicitAny: mounts on an app of any Env
-  pageRoutes(app: Hono<any, any, any>): void
+  /**
+   * For `createBff(config, { routes: [secondLook.routes] })`: builds the marketplace from the BFF's kit and
+   * mounts its API sub-app on the BFF's `/api` app.
+   */
+  routes(api: Hono, kit: SecondLookKit): void
+  /** `/reports` as a sub-app to mount at the root (`app.route('/', secondLook.pageRoutes())`), in any order. */
+  pageRoutes(): Hono
   readonly registry: ResolvedRegistry
   readonly ledger: Ledger
   /** Present once `routes` has run. */
@@ -89,13 +91,10 @@ export async function startSecondLook(config: Config, options: StartSecondLookOp
         secret: config.sessionSecret,
         logger: kit.logger,
       })
-      marketplace.routes(api, { beforeIntake: [kit.perIpRateLimit('second-look')] })
+      api.route('/', marketplace.routes({ beforeIntake: [kit.perIpRateLimit('second-look')] }))
     },
-    pageRoutes(app) {
-      if (!marketplace)
-        throw new Error('startSecondLook: pageRoutes() needs routes() to have run (createBff)')
-      marketplace.pageRoutes(app)
-    },
+    // The page is static (it reads the reports API from the browser): it needs no marketplace.
+    pageRoutes: () => new Hono().route('/reports', reportPageRoutes()),
     checkLedger: () => ledger.ping(),
     drain: async () => {
       await marketplace?.drain()

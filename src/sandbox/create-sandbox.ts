@@ -15,7 +15,7 @@ import {
   readZip,
 } from '../contract/offer-search.ts'
 import { CARRIERS, carrierById } from './carriers.ts'
-import { apiError, ConnectionResetError, errorResponse } from './errors.ts'
+import { ConnectionResetError, upstreamError, upstreamErrorResponse } from './errors.ts'
 import { mergeFaults, NO_FAULTS } from './faults.ts'
 import { logoSvg } from './logos.ts'
 import { injectFaults } from './middleware/inject-faults.ts'
@@ -89,15 +89,15 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       try {
         body = JSON.parse(await c.req.text())
       } catch (error) {
-        throw apiError(400, [
+        throw upstreamError(400, [
           { field: '(body)', reason: `body is not valid JSON (${(error as Error).message})` },
         ])
       }
       if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-        throw apiError(400, [{ field: '(body)', reason: 'body must be a JSON object' }])
+        throw upstreamError(400, [{ field: '(body)', reason: 'body must be a JSON object' }])
       }
       const issues = validateSearch(body as Record<string, unknown>)
-      if (issues.length > 0) throw apiError(400, issues)
+      if (issues.length > 0) throw upstreamError(400, issues)
       const request = body as { personalInformation?: { zipCode?: unknown; zipcode?: unknown } }
       const nowMs = now()
       const record = {
@@ -119,7 +119,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     api.get('/offerSearches/:uuid', (c) => {
       const uuid = c.req.param('uuid')
       if (!UUID_PATTERN.test(uuid)) {
-        throw apiError(400, [
+        throw upstreamError(400, [
           { field: 'uuid', reason: 'uuid in the path must be a UUID (8-4-4-4-12 hex digits)' },
         ])
       }
@@ -127,7 +127,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       const record = store.get(uuid, nowMs)
       // docs/offer-search-api.md: "Unknown uuid, or a uuid from the other environment: 404 Not Found."
       if (record === undefined || record.environment !== environment) {
-        throw apiError(404, [
+        throw upstreamError(404, [
           {
             field: 'uuid',
             reason: `no rate table ${uuid} in the ${environment} environment; check the uuid and environment`,
@@ -136,7 +136,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       }
       if (record.lastPollAtMs !== undefined && nowMs - record.lastPollAtMs < minPollIntervalMs) {
         const waitMs = record.lastPollAtMs + minPollIntervalMs - nowMs
-        throw apiError(
+        throw upstreamError(
           429,
           [{ field: 'uuid', reason: 'rate table polled more than once per second; honor Retry-After' }],
           { 'retry-after': String(Math.max(1, Math.ceil(waitMs / 1000))) },
@@ -147,7 +147,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       const failure = record.scenario.pollFailure
       if (failure && nowMs - record.createdAtMs < failure.untilMs) {
         const status = failure.statuses[(record.pollCount - 1) % failure.statuses.length] ?? 503
-        throw apiError(
+        throw upstreamError(
           status,
           [
             {
@@ -165,7 +165,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     })
 
     api.all('*', (c) => {
-      throw apiError(404, [
+      throw upstreamError(404, [
         {
           field: '(path)',
           reason:
@@ -184,10 +184,12 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     // socket that is already destroyed (on Node).
     if (error instanceof ConnectionResetError) throw error
     console.error('sandbox: unexpected error', error)
-    return errorResponse(500, [{ field: '(service)', reason: 'sandbox internal error' }])
+    return upstreamErrorResponse(500, [{ field: '(service)', reason: 'sandbox internal error' }])
   })
   app.notFound((c) =>
-    errorResponse(404, [{ field: '(path)', reason: `no sandbox route ${new URL(c.req.url).pathname}` }]),
+    upstreamErrorResponse(404, [
+      { field: '(path)', reason: `no sandbox route ${new URL(c.req.url).pathname}` },
+    ]),
   )
 
   app.get('/', (c) => {

@@ -1,13 +1,16 @@
 /**
- * @module The sandbox's error answers: every 4xx/5xx carries `{ errors: [{ field, reason }] }` (the README
- * decision for docs/offer-search-api.md's "Exact shape of the error objects: not shown"), thrown as `HTTPException`.
+ * @module The sandbox's error answers in the upstream offer search API's own wire shape: every 4xx/5xx
+ * carries `{ errors: [{ field, reason }] }` (the README decision for docs/offer-search-api.md's "Exact shape
+ * of the error objects: not shown"), thrown as `HTTPException`. Deliberately not the BFF's
+ * `{ code, message }` (`src/bff/errors.ts`, the one registry of our own server's errors): the sandbox stands
+ * in for the upstream, so the BFF's upstream client is tested against the upstream's shape.
  */
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { FieldIssue } from '../contract/common.ts'
 import type { UpstreamErrorBody } from '../contract/offer-search.ts'
 
-export function errorResponse(
+export function upstreamErrorResponse(
   status: ContentfulStatusCode,
   errors: FieldIssue[],
   headers: Record<string, string> = {},
@@ -19,13 +22,13 @@ export function errorResponse(
   })
 }
 
-/** Stops the request with an error body; middleware and handlers throw it, Hono turns it into the response. */
-export function apiError(
+/** Stops the request with an upstream-shaped error body; middleware and handlers throw it, Hono turns it into the response. */
+export function upstreamError(
   status: ContentfulStatusCode,
   errors: FieldIssue[],
   headers: Record<string, string> = {},
 ): HTTPException {
-  return new HTTPException(status, { res: errorResponse(status, errors, headers) })
+  return new HTTPException(status, { res: upstreamErrorResponse(status, errors, headers) })
 }
 
 /**

@@ -10,7 +10,7 @@ import {
   type SentRequest,
 } from '../../src/ledger/index.ts'
 import { LedgerError } from '../../src/ledger/ledger-error.ts'
-import { recordset } from '../../src/ledger/write-batch.ts'
+import { recordset } from '../../src/ledger/recordset.ts'
 import { LEDGER_DRIVERS } from './ledger-drivers.ts'
 
 // Real servers and databases on a shared CI machine: generous, while every wait inside stays short.
@@ -409,5 +409,97 @@ describe.each(LEDGER_DRIVERS)('ledger on $name', (driver) => {
     expect(narrow.requests).toBe(2)
     expect(narrow.leads).toHaveLength(1)
     expect(narrow.leadsTruncated).toBe(true)
+  })
+
+  // A statement that disagreed with the schema (a missing, extra or misnamed column) fails here.
+  it('fills every column of the lead, its requests and offers as the schema names them', async () => {
+    const lead = {
+      id: randomUUID(),
+      searchUuid: randomUUID(),
+      state: 'CA',
+      zip: '94105',
+      idempotencyKey: `key-${randomUUID()}`,
+      bodyHash: 'hash',
+      createdAt: T0,
+      deadlineAt: new Date(T0.getTime() + 12_000),
+    }
+    const first: SentRequest = { id: randomUUID(), partnerId: 'alpha', tier: 'first', sentAt: T0 }
+    const second: SentRequest = { id: randomUUID(), partnerId: 'bravo', tier: 'second', sentAt: T0 }
+    await ledger.createLead(lead, [first])
+    const repliedAt = new Date(T0.getTime() + 40)
+    const reply: ReplyRecord = {
+      requestId: first.id,
+      leadId: lead.id,
+      partnerId: 'alpha',
+      status: 'approved',
+      httpStatus: 200,
+      partnerLeadId: 'p-1',
+      latencyMs: 40.4,
+      repliedAt,
+      offers: [
+        {
+          id: randomUUID(),
+          position: 0,
+          rate: 9.5,
+          productType: 'personal_loan',
+          recommendationScore: 0.75,
+          clickUrl: 'https://alpha.example/click',
+          name: 'Alpha',
+          displayName: 'Alpha Loans',
+          offerDetails: 'Fixed rate',
+          logoSrc: 'https://alpha.example/logo.png',
+        },
+      ],
+    }
+    await ledger.recordReply(reply)
+    await ledger.closeTier([], { kind: 'next-tier', requests: [second] }, lead.id)
+    const completedAt = new Date(T0.getTime() + 50)
+    const offerId = reply.offers[0]?.id ?? ''
+    await ledger.closeTier([], { kind: 'settle', winners: [{ offerId, rank: 1 }], completedAt }, lead.id)
+
+    const db = ledger.db
+    expect(await db.select().from(leads).where(eq(leads.id, lead.id))).toEqual([
+      { ...lead, status: 'complete', completedAt, failureReason: null },
+    ])
+    const requests = await db
+      .select()
+      .from(partnerRequests)
+      .where(eq(partnerRequests.leadId, lead.id))
+      .orderBy(partnerRequests.partnerId)
+    expect(requests).toEqual([
+      {
+        ...first,
+        leadId: lead.id,
+        status: 'approved',
+        reason: null,
+        httpStatus: 200,
+        partnerLeadId: 'p-1',
+        latencyMs: 40,
+        offerCount: 1,
+        repliedAt,
+      },
+      {
+        ...second,
+        leadId: lead.id,
+        status: 'pending',
+        reason: null,
+        httpStatus: null,
+        partnerLeadId: null,
+        latencyMs: null,
+        offerCount: 0,
+        repliedAt: null,
+      },
+    ])
+    expect(await db.select().from(offers).where(eq(offers.leadId, lead.id))).toEqual([
+      {
+        ...reply.offers[0],
+        leadId: lead.id,
+        requestId: first.id,
+        partnerId: 'alpha',
+        displayed: true,
+        rank: 1,
+        createdAt: repliedAt,
+      },
+    ])
   })
 })

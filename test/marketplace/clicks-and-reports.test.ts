@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto'
-import { Hono } from 'hono'
 import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { bffErrorSchema } from '../../src/contract/bff.ts'
@@ -130,7 +129,7 @@ describe.each(LEDGER_DRIVERS)('clicks and partner reports on $name', (driver) =>
       const none = await report('lender', '', {})
       expect(none.status).toBe(401)
       expect(none.headers.get('www-authenticate')).toMatch(/^Bearer/)
-      expect(bffErrorSchema.parse(await none.json()).code).toBe('forbidden')
+      expect(bffErrorSchema.parse(await none.json()).code).toBe('unauthorized')
       expect((await report('lender', '', { Authorization: `Bearer ${TOKEN}x` })).status).toBe(401)
       expect((await report('lender', '', { Authorization: TOKEN })).status).toBe(401)
     })
@@ -145,8 +144,7 @@ describe.each(LEDGER_DRIVERS)('clicks and partner reports on $name', (driver) =>
         secret: SECRET,
         logger: pino({ level: 'silent' }),
       })
-      const api = new Hono()
-      m.routes(api)
+      const api = m.routes()
       const res = await api.request('/reports/partners/lender', {
         headers: { Authorization: 'Bearer anything' },
       })

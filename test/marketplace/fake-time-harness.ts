@@ -124,10 +124,7 @@ export async function startFakeTimeMarket(options: {
     logger: pino({ level: 'debug' }, sink),
     timers: options.clock.timers,
   })
-  const app = new Hono()
-  const api = new Hono()
-  marketplace.routes(api)
-  app.route('/api', api)
+  const app = new Hono().route('/api', marketplace.routes())
   return {
     app,
     marketplace,

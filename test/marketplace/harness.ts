@@ -91,11 +91,7 @@ export async function startHarness(options: {
     logger: pino({ level: 'debug' }, sink),
     ...(options.now ? { now: options.now } : {}),
   })
-  const app = new Hono()
-  const api = new Hono()
-  marketplace.routes(api)
-  app.route('/api', api)
-  marketplace.pageRoutes(app)
+  const app = new Hono().route('/api', marketplace.routes()).route('/', marketplace.pageRoutes())
   return {
     app,
     marketplace,

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto'
-import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { bffErrorSchema, createdSearchSchema } from '../../src/contract/bff.ts'
 import { rateTableSchema } from '../../src/contract/offer-search.ts'
@@ -181,8 +180,7 @@ describe('routes(api, { beforeIntake }) and an empty registry', () => {
 
   it('runs the BFF middleware (e.g. the per-IP limit) before intake only', async () => {
     const m = marketplace()
-    const api = new Hono()
-    m.routes(api, {
+    const api = m.routes({
       beforeIntake: [async (c) => c.json({ code: 'rate_limited', message: 'slow down' }, 429)],
     })
     const limited = await api.request('/second-look', { method: 'POST', body: '{}' })
@@ -193,8 +191,7 @@ describe('routes(api, { beforeIntake }) and an empty registry', () => {
 
   it('with no partner to ask, the search is complete at once with no offers', async () => {
     const m = marketplace()
-    const api = new Hono()
-    m.routes(api)
+    const api = m.routes()
     const res = await api.request('/second-look', { method: 'POST', body: JSON.stringify(makeLead()) })
     expect(res.status).toBe(201)
     const { rateTable } = createdSearchSchema.parse(await res.json())

@@ -69,8 +69,7 @@ describe.each(LEDGER_DRIVERS)('partner data handled like lead data on $name', (d
       secret: SECRET,
       logger: pino({ level: 'silent' }),
     })
-    const api = new Hono()
-    marketplace.routes(api)
+    const api = marketplace.routes()
     app = new Hono().route('/api', api)
   }, 30_000)
   afterAll(async () => {

@@ -42,8 +42,7 @@ describe.each(LEDGER_DRIVERS)('impressions, private reports and conversions on $
       secret: SECRET,
       logger: pino({ level: 'silent' }),
     })
-    const api = new Hono()
-    marketplace.routes(api)
+    const api = marketplace.routes()
     app = new Hono().route('/api', api)
   }, 30_000)
   afterAll(async () => {

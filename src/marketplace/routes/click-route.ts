@@ -5,21 +5,22 @@
  * expired token, an offer that was never displayed, or a destination that is not https (http only to a
  * loopback host) is a 404.
  */
-import type { Hono } from 'hono'
+import { Hono } from 'hono'
+import { bffError } from '../../bff/errors.ts'
 import { partnerUrlProblem } from '../../contract/partner.ts'
 import type { MarketplaceContext } from '../marketplace-context.ts'
-import { errorResponse } from './error-response.ts'
 
-// biome-ignore lint/suspicious/noExplicitAny: the routes fit a sub-app of any Env
-export function registerClickRoute(api: Hono<any, any, any>, ctx: MarketplaceContext): void {
-  api.get('/clicks/:token', async (c) => {
+/** Mounted at `/clicks`. */
+export function clickRoutes(ctx: MarketplaceContext): Hono {
+  const app = new Hono()
+  app.get('/:token', async (c) => {
     const token = c.req.param('token')
     const counted = ctx.clickSigner.verify(token, 'click')
     const offerId = counted ?? ctx.clickSigner.verify(token, 'preview')
     const offer = offerId === undefined ? undefined : await ctx.ledger.findOffer(offerId)
     // The reply contract already refuses other links; a row written before that rule never redirects.
     if (offer === undefined || !offer.displayed || partnerUrlProblem(offer.clickUrl) !== undefined) {
-      return errorResponse(c, 404, 'not_found', 'This offer link is unknown or has expired.')
+      throw bffError(404, 'not_found', 'This offer link is unknown or has expired.')
     }
     const first =
       counted !== undefined &&
@@ -44,4 +45,5 @@ export function registerClickRoute(api: Hono<any, any, any>, ctx: MarketplaceCon
     c.header('Referrer-Policy', 'no-referrer')
     return c.redirect(offer.clickUrl, 302)
   })
+  return app
 }

@@ -4,12 +4,12 @@
  * whose lead it is; idempotent per partner `lead_id`: the first postback is recorded (201), a repeat
  * returns that first conversion unchanged (200, `Idempotent-Replayed: true`).
  */
-import type { Hono } from 'hono'
+import { Hono } from 'hono'
 import * as z from 'zod/mini'
+import { bffError } from '../../bff/errors.ts'
 import { toFieldIssues } from '../../contract/common.ts'
 import type { ConversionRecord } from '../../ledger/index.ts'
 import type { MarketplaceContext } from '../marketplace-context.ts'
-import { errorResponse } from './error-response.ts'
 import { createPartnerAuth } from './partner-auth.ts'
 
 /** A conversion dated this far ahead of our clock is a mistake, not clock skew. */
@@ -40,18 +40,17 @@ export const conversionSchema = z.strictObject(
   { error: 'the body must be a JSON object { "lead_id": "...", "converted_at"?: "...", "amount"?: 0 }' },
 )
 
-// biome-ignore lint/suspicious/noExplicitAny: the routes fit a sub-app of any Env
-export function registerConversionRoute(api: Hono<any, any, any>, ctx: MarketplaceContext): void {
+/** Mounted at `/conversions`. */
+export function conversionRoutes(ctx: MarketplaceContext): Hono {
   const auth = createPartnerAuth(ctx)
-  api.post('/conversions', async (c) => {
+  const app = new Hono()
+  app.post('/', async (c) => {
     if (!auth.enabled) {
-      return errorResponse(c, 404, 'not_found', "Conversions are off: set the partner's reportsTokenEnv.")
+      throw bffError(404, 'not_found', "Conversions are off: set the partner's reportsTokenEnv.")
     }
     const who = auth.authenticate(c)
-    if (who instanceof Response) return who
     if (who.kind !== 'partner') {
-      return errorResponse(
-        c,
+      throw bffError(
         403,
         'forbidden',
         "A conversion is posted by its partner, with the partner's own token (reportsTokenEnv), not REPORTS_TOKEN.",
@@ -61,27 +60,25 @@ export function registerConversionRoute(api: Hono<any, any, any>, ctx: Marketpla
     try {
       body = await c.req.json()
     } catch {
-      return errorResponse(c, 400, 'bad_request', 'The body must be JSON: { "lead_id": "..." }.')
+      throw bffError(400, 'bad_request', 'The body must be JSON: { "lead_id": "..." }.')
     }
     const parsed = conversionSchema.safeParse(body)
     if (!parsed.success) {
-      return errorResponse(
-        c,
-        400,
-        'validation_failed',
-        'The conversion is invalid; fix the fields listed.',
-        toFieldIssues(parsed.error),
-      )
+      throw bffError(400, 'validation_failed', 'The conversion is invalid; fix the fields listed.', {
+        errors: toFieldIssues(parsed.error),
+      })
     }
     const now = ctx.now()
     const convertedAt = parsed.data.converted_at ? new Date(parsed.data.converted_at) : new Date(now)
     if (convertedAt.getTime() > now + MAX_FUTURE_MS) {
-      return errorResponse(c, 400, 'validation_failed', 'converted_at is in the future.', [
-        {
-          field: 'converted_at',
-          reason: 'converted_at must not be in the future: send when the lead converted',
-        },
-      ])
+      throw bffError(400, 'validation_failed', 'converted_at is in the future.', {
+        errors: [
+          {
+            field: 'converted_at',
+            reason: 'converted_at must not be in the future: send when the lead converted',
+          },
+        ],
+      })
     }
     const result = await ctx.ledger.recordConversion({
       partnerId: who.partner.id,
@@ -92,8 +89,7 @@ export function registerConversionRoute(api: Hono<any, any, any>, ctx: Marketpla
     })
     c.header('Cache-Control', 'no-store')
     if (result.kind === 'unknown-lead') {
-      return errorResponse(
-        c,
+      throw bffError(
         404,
         'not_found',
         `No lead sent to ${who.partner.id} was answered with lead_id "${parsed.data.lead_id.slice(0, 200)}".`,
@@ -106,6 +102,7 @@ export function registerConversionRoute(api: Hono<any, any, any>, ctx: Marketpla
     if (result.kind === 'duplicate') c.header('Idempotent-Replayed', 'true')
     return c.json({ conversion: toWire(result.conversion) }, result.kind === 'created' ? 201 : 200)
   })
+  return app
 }
 
 function toWire(conversion: ConversionRecord) {

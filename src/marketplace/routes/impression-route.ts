@@ -5,15 +5,16 @@
  * It answers a 1x1 transparent GIF, uncacheable, whatever happens, so a page never shows a broken image;
  * only a valid token of a displayed offer is counted.
  */
-import type { Hono } from 'hono'
+import { Hono } from 'hono'
 import type { MarketplaceContext } from '../marketplace-context.ts'
 
 /** The smallest transparent GIF: 1x1, one colour. */
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64')
 
-// biome-ignore lint/suspicious/noExplicitAny: the routes fit a sub-app of any Env
-export function registerImpressionRoute(api: Hono<any, any, any>, ctx: MarketplaceContext): void {
-  api.get('/impressions/:token', async (c) => {
+/** Mounted at `/impressions`. */
+export function impressionRoutes(ctx: MarketplaceContext): Hono {
+  const app = new Hono()
+  app.get('/:token', async (c) => {
     const offerId = ctx.clickSigner.verify(c.req.param('token'), 'impression')
     const offer = offerId === undefined ? undefined : await ctx.ledger.findOffer(offerId)
     const counted = offer?.displayed === true
@@ -39,4 +40,5 @@ export function registerImpressionRoute(api: Hono<any, any, any>, ctx: Marketpla
       'Cross-Origin-Resource-Policy': 'cross-origin',
     })
   })
+  return app
 }

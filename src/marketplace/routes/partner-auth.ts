@@ -5,17 +5,17 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto'
 import type { Context } from 'hono'
+import { bffError } from '../../bff/errors.ts'
 import type { MarketplaceContext } from '../marketplace-context.ts'
 import type { PartnerRegistryEntry } from '../registry/partner-registry.ts'
-import { errorResponse } from './error-response.ts'
 
 export type Caller = { kind: 'operator' } | { kind: 'partner'; partner: PartnerRegistryEntry }
 
 export interface PartnerAuth {
   /** True when any token is configured; without one, reports and postbacks do not exist (404). */
   readonly enabled: boolean
-  /** The caller, or the 401 to answer. */
-  authenticate(c: Context): Caller | Response
+  /** The caller; throws the 401 (`unauthorized`) when the bearer token is missing or matches none. */
+  authenticate(c: Context): Caller
   /** May this caller read this partner? */
   mayRead(caller: Caller, partnerId: string): boolean
 }
@@ -43,12 +43,11 @@ export function createPartnerAuth(ctx: MarketplaceContext): PartnerAuth {
       for (const k of keyed)
         if (timingSafeEqual(given, k.digest)) caller ??= { kind: 'partner', partner: k.partner }
       if (match && caller) return caller
-      c.header('WWW-Authenticate', 'Bearer realm="reports"')
-      return errorResponse(
-        c,
+      throw bffError(
         401,
-        'forbidden',
+        'unauthorized',
         'Send Authorization: Bearer <token>: REPORTS_TOKEN (operator) or your own partner reports token.',
+        { headers: { 'WWW-Authenticate': 'Bearer realm="reports"' } },
       )
     },
     mayRead(caller, partnerId) {

@@ -6,7 +6,8 @@
  * `?format=csv`, `&table=`), and `GET /reports/partners/:id/suppression`: the partner's leads that did not
  * click its offer, which it must not remarket to (docs/partner-interface.md). Without any token the reports do not exist.
  */
-import type { Context, Hono } from 'hono'
+import { type Context, Hono } from 'hono'
+import { bffError } from '../../bff/errors.ts'
 import type { MarketplaceContext } from '../marketplace-context.ts'
 import {
   DEFAULT_REPORT_TABLE,
@@ -16,16 +17,14 @@ import {
   suppressionToCsv,
 } from '../reports/report-csv.ts'
 import { parseReportRange } from '../reports/report-range.ts'
-import { errorResponse } from './error-response.ts'
 import { type Caller, createPartnerAuth } from './partner-auth.ts'
 
-// biome-ignore lint/suspicious/noExplicitAny: the routes fit a sub-app of any Env
-export function registerReportRoutes(api: Hono<any, any, any>, ctx: MarketplaceContext): void {
+/** Mounted at `/reports/partners`. */
+export function reportRoutes(ctx: MarketplaceContext): Hono {
   const auth = createPartnerAuth(ctx)
-  const caller = (c: Context): Caller | Response => {
+  const caller = (c: Context): Caller => {
     if (!auth.enabled) {
-      return errorResponse(
-        c,
+      throw bffError(
         404,
         'not_found',
         "Partner reports are off: set REPORTS_TOKEN (the operator's) or a partner's reportsTokenEnv to turn them on.",
@@ -33,27 +32,26 @@ export function registerReportRoutes(api: Hono<any, any, any>, ctx: MarketplaceC
     }
     return auth.authenticate(c)
   }
-  /** The partner the caller may read, or the 404 (the same whether it does not exist or is another's). */
-  const readable = (c: Context, who: Caller): string | Response => {
+  /** The partner the caller may read; else the 404 (the same whether it does not exist or is another's). */
+  const readable = (c: Context, who: Caller): string => {
     const partnerId = c.req.param('id') ?? ''
     if (ctx.registry.has(partnerId) && auth.mayRead(who, partnerId)) return partnerId
-    return errorResponse(c, 404, 'not_found', `No partner "${partnerId.slice(0, 100)}" in the registry.`)
+    throw bffError(404, 'not_found', `No partner "${partnerId.slice(0, 100)}" in the registry.`)
   }
   const range = (c: Context) => {
     const parsed = parseReportRange(c.req.query('from'), c.req.query('to'), ctx.now())
     if (parsed.ok) return parsed
-    return errorResponse(
-      c,
+    throw bffError(
       400,
       'validation_failed',
       `The report range is invalid: ${parsed.errors.map((e) => e.reason).join('; ')}`,
-      parsed.errors,
+      { errors: parsed.errors },
     )
   }
 
-  api.get('/reports/partners', (c) => {
+  const app = new Hono()
+  app.get('/', (c) => {
     const who = caller(c)
-    if (who instanceof Response) return who
     c.header('Cache-Control', 'no-store')
     return c.json({
       partners: [...ctx.registry.values()]
@@ -62,24 +60,19 @@ export function registerReportRoutes(api: Hono<any, any, any>, ctx: MarketplaceC
     })
   })
 
-  api.get('/reports/partners/:id', async (c) => {
-    const who = caller(c)
-    if (who instanceof Response) return who
-    const partnerId = readable(c, who)
-    if (partnerId instanceof Response) return partnerId
+  app.get('/:id', async (c) => {
+    const partnerId = readable(c, caller(c))
     const csv = wantsCsv(c)
     const table = c.req.query('table') ?? DEFAULT_REPORT_TABLE
     if (csv && !(REPORT_TABLES as readonly string[]).includes(table)) {
-      return errorResponse(
-        c,
+      throw bffError(
         400,
         'validation_failed',
         `table=${JSON.stringify(table.slice(0, 40))} is not a report table: send one of ${REPORT_TABLES.join(', ')}.`,
-        [{ field: 'table', reason: `table must be one of ${REPORT_TABLES.join(', ')}` }],
+        { errors: [{ field: 'table', reason: `table must be one of ${REPORT_TABLES.join(', ')}` }] },
       )
     }
     const r = range(c)
-    if (r instanceof Response) return r
     const report = await ctx.ledger.partnerReport({ partnerId, from: r.from, to: r.to })
     c.header('Cache-Control', 'no-store')
     c.header('Vary', 'Accept')
@@ -92,13 +85,9 @@ export function registerReportRoutes(api: Hono<any, any, any>, ctx: MarketplaceC
     return c.json(report)
   })
 
-  api.get('/reports/partners/:id/suppression', async (c) => {
-    const who = caller(c)
-    if (who instanceof Response) return who
-    const partnerId = readable(c, who)
-    if (partnerId instanceof Response) return partnerId
+  app.get('/:id/suppression', async (c) => {
+    const partnerId = readable(c, caller(c))
     const r = range(c)
-    if (r instanceof Response) return r
     const list = await ctx.ledger.suppressionList({ partnerId, from: r.from, to: r.to })
     c.header('Cache-Control', 'no-store')
     c.header('Vary', 'Accept')
@@ -110,6 +99,7 @@ export function registerReportRoutes(api: Hono<any, any, any>, ctx: MarketplaceC
       )
     return c.json(list)
   })
+  return app
 }
 
 function csvFile(c: Context, name: string, body: string): Response {

@@ -3,7 +3,7 @@
  * 5xx and 429, in that order, each decided by the injected random source.
  */
 import type { MiddlewareHandler } from 'hono'
-import { apiError, ConnectionResetError } from '../errors.ts'
+import { ConnectionResetError, upstreamError } from '../errors.ts'
 import type { Faults } from '../faults.ts'
 import type { Random } from '../random.ts'
 
@@ -30,7 +30,7 @@ export function injectFaults({ faults, random }: InjectFaultsOptions): Middlewar
     }
     if (f.errorRate > 0 && random() < f.errorRate) {
       const status = random() < 0.5 ? 503 : 500
-      throw apiError(status, [
+      throw upstreamError(status, [
         {
           field: '(service)',
           reason: 'injected fault: transient server error; retry with exponential backoff',
@@ -38,7 +38,7 @@ export function injectFaults({ faults, random }: InjectFaultsOptions): Middlewar
       ])
     }
     if (f.rateLimitRate > 0 && random() < f.rateLimitRate) {
-      throw apiError(
+      throw upstreamError(
         429,
         [{ field: '(service)', reason: 'injected fault: too many requests; honor Retry-After' }],
         { 'retry-after': '1' },

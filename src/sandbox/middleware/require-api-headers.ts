@@ -6,7 +6,7 @@
 import type { MiddlewareHandler } from 'hono'
 import type { FieldIssue } from '../../contract/common.ts'
 import { API_VERSION_PATTERN } from '../../contract/offer-search.ts'
-import { apiError } from '../errors.ts'
+import { upstreamError } from '../errors.ts'
 
 export interface RequireApiHeadersOptions {
   supportedVersions: readonly string[]
@@ -37,9 +37,9 @@ export function requireApiHeaders({ supportedVersions }: RequireApiHeadersOption
             : `Content-Type must be application/json (got ${JSON.stringify(contentType)})`,
       })
     }
-    if (issues.length > 0) throw apiError(400, issues)
+    if (issues.length > 0) throw upstreamError(400, issues)
     if (version !== undefined && !supported.has(version)) {
-      throw apiError(422, [
+      throw upstreamError(422, [
         { field: 'Api-Version', reason: `Api-Version ${version} is not a supported version; use ${list}` },
       ])
     }

@@ -4,7 +4,7 @@
  * works only against the test environment and a production token only against production".
  */
 import type { MiddlewareHandler } from 'hono'
-import { apiError } from '../errors.ts'
+import { upstreamError } from '../errors.ts'
 import type { Environment } from '../rate-table-store.ts'
 
 export interface RequireBearerOptions {
@@ -17,7 +17,7 @@ const BEARER = /^Bearer +([^\s]+) *$/i
 export function requireBearer({ environment, tokens }: RequireBearerOptions): MiddlewareHandler {
   const other: Environment = environment === 'test' ? 'production' : 'test'
   const unauthorized = (reason: string) =>
-    apiError(401, [{ field: 'Authorization', reason }], {
+    upstreamError(401, [{ field: 'Authorization', reason }], {
       'www-authenticate': `Bearer realm="sandbox-${environment}"`,
     })
   return async function requireBearerMiddleware(c, next) {

@@ -1,0 +1,256 @@
+/**
+ * @module Lead intake as plain functions, behind `POST /second-look`: read the request into a lead with the
+ * live session (`readLeadRequest`), plan its first tier and deadline (`planLead`), then write it ahead of
+ * any partner call and start its fan-out (`intakeLead`). Each refusal is returned as the answer to send,
+ * so the route only translates it.
+ *
+ * Write-ahead: a lead reaches partners only once it and its requests are committed. When the ledger cannot
+ * write (down, or slower than its timeout) the answer is 503 with `Retry-After` and nothing is sent; a retry
+ * with the same `Idempotency-Key` is then a fresh submit.
+ */
+import { randomUUID } from 'node:crypto'
+import type { Logger } from 'pino'
+import { parseJsonBounded } from '../../bff/json-body.ts'
+import type { ErrorCode } from '../../contract/bff.ts'
+import { type FieldIssue, toFieldIssues } from '../../contract/common.ts'
+import { type Lead, leadInputSchema, leadSessionInformationSchema } from '../../contract/partner.ts'
+import type { Ledger, NewLead, SearchSnapshot, SentRequest } from '../../ledger/index.ts'
+import { LedgerError } from '../../ledger/ledger-error.ts'
+import type { SearchCache } from '../../ledger/search-cache.ts'
+import { type LeadRun, partnerWindowMs } from '../fan-out/run-lead.ts'
+import type { PartnerRegistryEntry } from '../registry/partner-registry.ts'
+import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY } from './idempotency.ts'
+
+/** Nesting a lead can need (object, section, value) with room to spare. */
+const LEAD_MAX_DEPTH = 8
+
+/** Seconds a client waits before sending a lead the ledger could not take: a blip, or a failover. */
+export const LEDGER_RETRY_AFTER_SECONDS = 2
+
+/** A lead intake will not take, as the error answer to send (`bffErrorSchema`). */
+export interface IntakeRefusal {
+  kind: 'refused'
+  status: 400 | 409 | 500 | 503
+  code: ErrorCode
+  message: string
+  errors?: FieldIssue[]
+  /** Sent as `Retry-After` (503 only). */
+  retryAfterSeconds?: number
+}
+
+/** A well-formed lead request: the lead with the live session, and what idempotency needs. */
+export interface LeadRequest {
+  kind: 'lead'
+  lead: Lead
+  /** The parsed body as sent: what the `Idempotency-Key` fingerprint covers. */
+  body: unknown
+  idempotencyKey: string | undefined
+}
+
+export interface LeadRequestInput {
+  idempotencyKey: string | undefined
+  /** Read only once the key is known to be well-formed. */
+  bodyText(): Promise<string>
+  /** The live request's IP and user agent (the BFF's client identity); read only for a valid lead. */
+  identity(): unknown
+  logger: Pick<Logger, 'error'>
+}
+
+/**
+ * The key, then the body (bounded before parsing: a lead nests at most 3 deep; a 5,000-deep array once
+ * killed the fan-out), then the lead's fields, then the session, which docs/partner-interface.md says is the
+ * end consumer's: anything the body says about it is ignored.
+ */
+export async function readLeadRequest(input: LeadRequestInput): Promise<LeadRequest | IntakeRefusal> {
+  const key = input.idempotencyKey
+  if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) {
+    return refuse(
+      400,
+      'bad_request',
+      `${IDEMPOTENCY_HEADER} must be 1-200 characters of A-Z a-z 0-9 _ . : -`,
+      [{ field: IDEMPOTENCY_HEADER, reason: 'use a UUID per submitted lead' }],
+    )
+  }
+  const parsed = parseJsonBounded(await input.bodyText(), LEAD_MAX_DEPTH)
+  if (!parsed.ok) {
+    return refuse(
+      400,
+      'bad_request',
+      `The body must be a JSON lead object (docs/partner-interface.md): ${parsed.reason}`,
+      [{ field: parsed.field, reason: parsed.reason }],
+    )
+  }
+  const fields = leadInputSchema.safeParse(parsed.value)
+  if (!fields.success) {
+    return refuse(
+      400,
+      'validation_failed',
+      'The lead is invalid; fix the fields listed.',
+      toFieldIssues(fields.error),
+    )
+  }
+  const session = leadSessionInformationSchema.safeParse(input.identity())
+  if (!session.success) {
+    input.logger.error('client identity is unusable: check the BFF trusted proxies')
+    return refuse(
+      400,
+      'validation_failed',
+      'The session of this request cannot be forwarded.',
+      toFieldIssues(session.error).map((e) => ({ ...e, field: `sessionInformation.${e.field}` })),
+    )
+  }
+  return {
+    kind: 'lead',
+    lead: { ...fields.data, sessionInformation: session.data } as Lead,
+    body: parsed.value,
+    idempotencyKey: key,
+  }
+}
+
+export interface LeadPlanOptions {
+  registry: ReadonlyMap<string, PartnerRegistryEntry>
+  /** Cap on each partner's window. */
+  windowMs: number
+  /** First look closes at this when partners are still out. */
+  firstLookDeadlineMs: number
+  now: number
+  hashBody: (body: unknown) => string
+  newId?: () => string
+}
+
+/** What intake writes, and the run it starts once that is committed. */
+export interface LeadPlan {
+  lead: NewLead
+  requests: SentRequest[]
+  run: LeadRun
+}
+
+/**
+ * The first tier that has enabled partners is sent now (first look, else second look); second look waits
+ * for first look to return no offers. The deadline is the latest the lead can end: first look closes at its
+ * deadline at the latest, then each second-look partner has its whole window.
+ */
+export function planLead(request: LeadRequest, options: LeadPlanOptions): LeadPlan {
+  const newId = options.newId ?? randomUUID
+  const windowOf = (partners: PartnerRegistryEntry[]) =>
+    Math.max(0, ...partners.map((p) => partnerWindowMs(p, options.windowMs)))
+  const enabled = [...options.registry.values()].filter((p) => p.enabled)
+  const first = enabled.filter((p) => p.tier === 'first')
+  const second = enabled.filter((p) => p.tier === 'second')
+  const [startTier, nextTier] = first.length > 0 ? [first, second] : [second, []]
+  const sentAt = new Date(options.now)
+  const requests: SentRequest[] = startTier.map((p) => ({
+    id: newId(),
+    partnerId: p.id,
+    tier: p.tier,
+    sentAt,
+  }))
+  const leadMs =
+    first.length > 0
+      ? Math.min(options.firstLookDeadlineMs, windowOf(first)) + windowOf(second)
+      : windowOf(second)
+  const personal = request.lead.personalInformation
+  const key = request.idempotencyKey
+  const lead: NewLead = {
+    id: newId(),
+    searchUuid: newId(),
+    state: personal.state,
+    zip: personal.zipcode.slice(0, 5),
+    idempotencyKey: key,
+    bodyHash: key === undefined ? undefined : options.hashBody(request.body),
+    createdAt: sentAt,
+    deadlineAt: new Date(options.now + leadMs),
+  }
+  return { lead, requests, run: { lead: request.lead, leadId: lead.id, requests, nextTier } }
+}
+
+export interface IntakeDeps extends Omit<LeadPlanOptions, 'now'> {
+  ledger: Pick<Ledger, 'createLead'>
+  /** Reads the search a retried key points at. */
+  searches: Pick<SearchCache, 'get'>
+  logger: Pick<Logger, 'info' | 'error'>
+  now: () => number
+  /** Starts the background fan-out of a lead just written. */
+  startRun(searchUuid: string, run: LeadRun): void
+}
+
+/** `created`: a new search (its fan-out started); `replayed`: the search a retried `Idempotency-Key` made. */
+export type IntakeOutcome =
+  | { kind: 'created'; snapshot: SearchSnapshot }
+  | { kind: 'replayed'; snapshot: SearchSnapshot }
+  | IntakeRefusal
+
+/** Writes the lead ahead of any partner call, then starts its fan-out; a retried key never fans out twice. */
+export async function intakeLead(deps: IntakeDeps, request: LeadRequest): Promise<IntakeOutcome> {
+  const { lead, requests, run } = planLead(request, { ...deps, now: deps.now() })
+  let result: Awaited<ReturnType<Ledger['createLead']>>
+  try {
+    result = await deps.ledger.createLead(lead, requests)
+  } catch (error) {
+    deps.logger.error(
+      { leadId: lead.id, code: error instanceof LedgerError ? error.code : 'unknown' },
+      'second-look lead refused: the ledger cannot record it, so no partner was sent it',
+    )
+    return unavailable('The lead could not be recorded, so it was sent to no partner. Send it again shortly.')
+  }
+
+  if (!result.created) {
+    if (result.lead.bodyHash !== deps.hashBody(request.body)) {
+      return refuse(
+        409,
+        'conflict',
+        `This ${IDEMPOTENCY_HEADER} was already used with a different lead; send a new key for a new lead.`,
+      )
+    }
+    let snapshot: SearchSnapshot | undefined
+    try {
+      snapshot = await deps.searches.get(result.lead.searchUuid)
+    } catch {
+      return unavailable('The ledger is unavailable; send the lead again shortly.')
+    }
+    if (snapshot === undefined) return refuse(500, 'internal', 'The original search is gone.')
+    return { kind: 'replayed', snapshot }
+  }
+
+  const { lead: row } = result
+  deps.logger.info(
+    {
+      leadId: row.id,
+      searchUuid: row.searchUuid,
+      state: row.state,
+      zip: row.zip,
+      partners: requests.length,
+    },
+    'second-look lead accepted',
+  )
+  if (requests.length > 0) deps.startRun(row.searchUuid, run)
+  return {
+    kind: 'created',
+    snapshot: {
+      lead: row,
+      pending: requests.map((r) => ({ partnerId: r.partnerId, tier: r.tier })),
+      displayed: [],
+    },
+  }
+}
+
+function refuse(
+  status: IntakeRefusal['status'],
+  code: ErrorCode,
+  message: string,
+  errors?: FieldIssue[],
+): IntakeRefusal {
+  return errors
+    ? { kind: 'refused', status, code, message, errors }
+    : { kind: 'refused', status, code, message }
+}
+
+function unavailable(message: string): IntakeRefusal {
+  return {
+    kind: 'refused',
+    status: 503,
+    code: 'upstream_unavailable',
+    message,
+    retryAfterSeconds: LEDGER_RETRY_AFTER_SECONDS,
+  }
+}
