@@ -15,7 +15,7 @@ import {
   offerArb,
   offerSearchRequestArb,
   rateTableArb,
-} from './arbitraries.ts'
+} from './support/arbitraries.ts'
 
 function fieldsOf(
   result: { success: true } | { success: false; error: Parameters<typeof toFieldIssues>[0] },

@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { toFieldIssues } from '../../src/contract/common.ts'
 import { leadInputSchema, leadSchema, partnerReplySchema, US_STATES } from '../../src/contract/partner.ts'
-import { leadArb, partnerReplyArb } from './arbitraries.ts'
+import { leadArb, partnerReplyArb } from './support/arbitraries.ts'
 
 function fieldsOf(
   result: { success: true } | { success: false; error: Parameters<typeof toFieldIssues>[0] },

@@ -6,7 +6,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { siftRateTable } from '../../src/contract/sift-rate-table.ts'
 import { makeOffer, makePartner } from '../../src/playground/scenarios/fixtures.ts'
-import { rateTableArb } from './arbitraries.ts'
+import { rateTableArb } from './support/arbitraries.ts'
 
 const UUID = '5d0f8a3e-1b2c-4d5e-8f90-a1b2c3d4e5f6'
 const table = (offers: unknown[], pendingResponses: unknown[] = []) => ({

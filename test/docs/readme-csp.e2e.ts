@@ -14,7 +14,7 @@ import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Browser, collectErrors, launchBrowser } from '../e2e/support/browser.ts'
 import { readWidget, waitForStatus } from '../e2e/support/widget-page.ts'
-import { block, REPO, type RunningBff, startCompiledBff } from './readme-blocks.ts'
+import { block, REPO, type RunningBff, startCompiledBff } from './support/readme-blocks.ts'
 
 const execFileAsync = promisify(execFile)
 

@@ -8,7 +8,7 @@ import { cleanup, render, screen } from '@testing-library/react'
 import type { ReactElement } from 'react'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { DEFAULT_LABELS } from '../../src/widget/index.ts'
-import { block, moduleFile, REPO, type RunningBff, startCompiledBff } from './readme-blocks.ts'
+import { block, moduleFile, REPO, type RunningBff, startCompiledBff } from './support/readme-blocks.ts'
 
 let bff: RunningBff
 

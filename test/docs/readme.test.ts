@@ -24,7 +24,7 @@ import {
   readmeBlocks,
   startCompiledBff,
   templatePattern,
-} from './readme-blocks.ts'
+} from './support/readme-blocks.ts'
 
 const execFileAsync = promisify(execFile)
 const SERVER_ENTRY = join(REPO, 'dist/server/server-package.js')

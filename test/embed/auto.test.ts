@@ -6,7 +6,7 @@ import { act } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { loaderScript } from '../../src/embed/loader-snippet.ts'
 import { assetHandlers, scenarios } from '../../src/playground/scenarios/handlers.ts'
-import { advance, ENDPOINT, server, setupWidgetTests } from '../widget/helpers.ts'
+import { advance, ENDPOINT, server, setupWidgetTests } from '../widget/support/widget-tests.ts'
 
 setupWidgetTests()
 

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { mount as mountNow } from '../../src/embed/mount.tsx'
 import { EMBED_EVENTS } from '../../src/embed/options.ts'
 import { assetHandlers, scenarios } from '../../src/playground/scenarios/handlers.ts'
-import { advance, ENDPOINT, server, setupWidgetTests } from '../widget/helpers.ts'
+import { advance, ENDPOINT, server, setupWidgetTests } from '../widget/support/widget-tests.ts'
 
 setupWidgetTests()
 

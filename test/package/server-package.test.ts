@@ -16,7 +16,7 @@ import {
   runNode,
   scratchProject,
   tarball,
-} from './scratch-project.ts'
+} from './support/scratch-project.ts'
 
 const CONSUMER = `
 import { createBff, loadConfig, serveSandbox, startServer } from 'offer-widget-server'

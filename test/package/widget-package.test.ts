@@ -17,7 +17,7 @@ import {
   runNode,
   scratchProject,
   tarball,
-} from './scratch-project.ts'
+} from './support/scratch-project.ts'
 
 /** Packages of the server world; none may be in a front-end's install. */
 const SERVER_PACKAGES = [

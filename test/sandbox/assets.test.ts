@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { issuerListSchema, type RateTable } from '../../src/contract/offer-search.ts'
-import { harness, headers } from './helpers.ts'
+import { harness, headers } from './support/sandbox-tests.ts'
 
 describe('pixel sink (docs/offer-search-api.md: "Fire every URL in `impressionTrackingPixelUrls` when the offer is rendered")', () => {
   it('pixel URLs point back at the sandbox, answer a 1x1 GIF and are counted per URL', async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { SANDBOX_DEFAULT_TOKENS } from '../../src/config.ts'
 import { upstreamErrorBodySchema } from '../../src/contract/offer-search.ts'
 import { createSandbox } from '../../src/sandbox/index.ts'
-import { errorFields, harness, headers, TOKENS, validBody } from './helpers.ts'
+import { errorFields, harness, headers, TOKENS, validBody } from './support/sandbox-tests.ts'
 
 const ANY_UUID = '1b4e28ba-2fa1-41d2-883f-0016d3cca427'
 const endpoints = (env: 'test' | 'production') => [

@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { NOT_INSURED, rateTableSchema, upstreamErrorBodySchema } from '../../src/contract/offer-search.ts'
 import { CARRIERS } from '../../src/sandbox/carriers.ts'
-import { errorFields, harness, headers, validBody } from './helpers.ts'
+import { errorFields, harness, headers, validBody } from './support/sandbox-tests.ts'
 
 const post = (h: ReturnType<typeof harness>, body: string | undefined) =>
   h.sandbox.app.request('/test/offerSearches/', { method: 'POST', headers: headers(), body })

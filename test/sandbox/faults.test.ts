@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { upstreamErrorBodySchema } from '../../src/contract/offer-search.ts'
 import { createSandbox, seededRandom } from '../../src/sandbox/index.ts'
-import { headers, TOKENS } from './helpers.ts'
+import { headers, TOKENS } from './support/sandbox-tests.ts'
 
 const issuers = (sandbox: ReturnType<typeof createSandbox>, extra: Record<string, string> = {}) =>
   sandbox.fetch(

@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { API_VERSION_PATTERN, CURRENT_API_VERSION } from '../../src/contract/offer-search.ts'
 import { createSandbox } from '../../src/sandbox/index.ts'
-import { errorFields, harness, headers, TOKENS } from './helpers.ts'
+import { errorFields, harness, headers, TOKENS } from './support/sandbox-tests.ts'
 
 const issuers = '/test/leads/autoInsurance/issuers'
 

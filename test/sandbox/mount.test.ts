@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
 import type { RateTable } from '../../src/contract/offer-search.ts'
 import { createSandbox, seededRandom } from '../../src/sandbox/index.ts'
-import { headers, TOKENS, validBody } from './helpers.ts'
+import { headers, TOKENS, validBody } from './support/sandbox-tests.ts'
 
 const createVia = async (app: Hono, url: string) =>
   app.request(url, { method: 'POST', headers: headers(), body: JSON.stringify(validBody()) })

@@ -6,7 +6,7 @@ import { SANDBOX_DEFAULT_TOKENS } from '../../src/config.ts'
 import { rateTableSchema } from '../../src/contract/offer-search.ts'
 import { type ServedSandbox, serveSandbox } from '../../src/sandbox/index.ts'
 import { startupBanner } from '../../src/sandbox/startup-banner.ts'
-import { headers, TOKENS, validBody } from './helpers.ts'
+import { headers, TOKENS, validBody } from './support/sandbox-tests.ts'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
 let served: ServedSandbox | undefined

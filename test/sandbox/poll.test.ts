@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { offerSchema, type RateTable, rateTableSchema } from '../../src/contract/offer-search.ts'
 import { createSandbox } from '../../src/sandbox/index.ts'
-import { errorFields, harness, headers } from './helpers.ts'
+import { errorFields, harness, headers } from './support/sandbox-tests.ts'
 
 const UNKNOWN = '1b4e28ba-2fa1-41d2-883f-0016d3cca427'
 

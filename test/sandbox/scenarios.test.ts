@@ -7,7 +7,7 @@ import {
   seededRandom,
   zipOfScenario,
 } from '../../src/sandbox/index.ts'
-import { harness, validBody } from './helpers.ts'
+import { harness, validBody } from './support/sandbox-tests.ts'
 
 /** Polls once a second until complete or `maxMs`, recording every status. */
 async function runToEnd(h: ReturnType<typeof harness>, uuid: string, maxMs = 40_000) {

@@ -13,7 +13,7 @@ import { makeOffer, makePartner, SAMPLE_LEAD } from '../../src/playground/scenar
 import { scenarios } from '../../src/playground/scenarios/handlers.ts'
 import { DEFAULT_LABELS, OfferWidget, type OfferWidgetProps } from '../../src/widget/index.ts'
 import { createPixelTracker } from '../../src/widget/pixel-tracker.ts'
-import { advance, captureImages, ENDPOINT, server, setupWidgetTests } from './helpers.ts'
+import { advance, captureImages, ENDPOINT, server, setupWidgetTests } from './support/widget-tests.ts'
 
 setupWidgetTests()
 

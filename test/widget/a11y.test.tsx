@@ -10,8 +10,8 @@ import { http } from 'msw'
 import { describe, expect, test, vi } from 'vitest'
 import { scenarios } from '../../src/playground/scenarios/handlers.ts'
 import { OfferWidget, type OfferWidgetProps } from '../../src/widget/index.ts'
-import { createPixelTracker } from '../../src/widget/pixel-tracker.ts'
-import { advance, ENDPOINT, server, setupWidgetTests } from './helpers.ts'
+import { renderWidget } from './support/render-widget.tsx'
+import { advance, ENDPOINT, server, setupWidgetTests } from './support/widget-tests.ts'
 
 setupWidgetTests()
 // A full axe audit in jsdom is CPU-bound; on a shared 2-core runner the first (cold) one takes seconds.
@@ -38,16 +38,7 @@ async function violations(container: HTMLElement): Promise<string[]> {
 }
 
 function mount(name: keyof typeof scenarios, props: Partial<OfferWidgetProps> = {}) {
-  const bff = scenarios[name].create()
-  server.use(...bff.handlers)
-  return render(
-    <OfferWidget
-      endpoint={ENDPOINT}
-      search={{ zipCode: '94107' }}
-      pixelTracker={createPixelTracker(() => {})}
-      {...props}
-    />,
-  )
+  return renderWidget(scenarios[name].create().handlers, props)
 }
 
 describe('axe reports no violation', () => {

@@ -9,7 +9,7 @@ import { expect, test, vi } from 'vitest'
 import { scenarios } from '../../src/playground/scenarios/handlers.ts'
 import { OfferWidget } from '../../src/widget/index.ts'
 import { createPixelTracker } from '../../src/widget/pixel-tracker.ts'
-import { advance, ENDPOINT, server, setupWidgetTests } from './helpers.ts'
+import { advance, ENDPOINT, server, setupWidgetTests } from './support/widget-tests.ts'
 
 setupWidgetTests()
 

@@ -5,7 +5,7 @@
 import fc from 'fast-check'
 import { describe, expect, test, vi } from 'vitest'
 import { createPixelTracker, firePixelImage, pageTracker } from '../../src/widget/pixel-tracker.ts'
-import { captureImages } from './helpers.ts'
+import { captureImages } from './support/widget-tests.ts'
 
 describe('createPixelTracker', () => {
   test('fires each (offer, URL) pair once, whatever is repeated', () => {

@@ -16,7 +16,8 @@ import { OfferWidget, type OfferWidgetProps } from '../../src/widget/index.ts'
 import { FADE_MS, MOVE_MS, playFlip } from '../../src/widget/layout-flip.ts'
 import { isClamped } from '../../src/widget/OfferCard.tsx'
 import { createPixelTracker } from '../../src/widget/pixel-tracker.ts'
-import { advance, ENDPOINT, server, setupWidgetTests } from './helpers.ts'
+import { renderWidget } from './support/render-widget.tsx'
+import { advance, ENDPOINT, server, setupWidgetTests } from './support/widget-tests.ts'
 
 setupWidgetTests()
 
@@ -24,17 +25,21 @@ const user = () => userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTi
 const cards = (root: HTMLElement) => [...root.querySelectorAll<HTMLElement>('li.ow-card')]
 const skeletons = (root: HTMLElement) => root.querySelectorAll('.ow-skeleton').length
 
-function mount(bff: ReturnType<typeof createFakeBff>, props: Partial<OfferWidgetProps> = {}) {
-  server.use(...bff.handlers)
-  return render(
-    <OfferWidget
-      endpoint={ENDPOINT}
-      search={{ zipCode: '94107' }}
-      pixelTracker={createPixelTracker(() => {})}
-      {...props}
-    />,
-  )
-}
+const mount = (bff: ReturnType<typeof createFakeBff>, props: Partial<OfferWidgetProps> = {}) =>
+  renderWidget(bff.handlers, props)
+
+/** One offer on screen (rank 2), then a partner answering at 2 s with a better-ranked one. */
+const betterOfferArrivesLate = () =>
+  createFakeBff({
+    partners: [
+      {
+        partner: makePartner({ name: 'Late' }),
+        answersAfterMs: 2000,
+        offers: [makeOffer({ rank: 1, headline: 'Better' })],
+      },
+    ],
+    initialOffers: [makeOffer({ rank: 2, headline: 'First' })],
+  })
 
 const offer = (uuid: string, rank: number) => ({ uuid, rank }) as DisplayOffer
 
@@ -86,16 +91,7 @@ describe('on a publisher page', () => {
   })
 
   test('while the pointer is inside, a better-ranked arrival waits behind "1 new offer"; a click re-sorts', async () => {
-    const bff = createFakeBff({
-      partners: [
-        {
-          partner: makePartner({ name: 'Late' }),
-          answersAfterMs: 2000,
-          offers: [makeOffer({ rank: 1, headline: 'Better' })],
-        },
-      ],
-      initialOffers: [makeOffer({ rank: 2, headline: 'First' })],
-    })
+    const bff = betterOfferArrivesLate()
     const view = mount(bff)
     await advance()
     const root = view.container.querySelector('.ow-root') as HTMLElement
@@ -115,16 +111,7 @@ describe('on a publisher page', () => {
   })
 
   test('focus inside holds arrivals too; leaving lets them in by rank', async () => {
-    const bff = createFakeBff({
-      partners: [
-        {
-          partner: makePartner({ name: 'Late' }),
-          answersAfterMs: 2000,
-          offers: [makeOffer({ rank: 1, headline: 'Better' })],
-        },
-      ],
-      initialOffers: [makeOffer({ rank: 2, headline: 'First' })],
-    })
+    const bff = betterOfferArrivesLate()
     const view = mount(bff)
     await advance()
     const link = screen.getByRole('link', { name: /View rate/ })

@@ -9,7 +9,7 @@ import { makeOffer, makePartner, SAMPLE_LEAD } from '../../src/playground/scenar
 import { OfferWidget } from '../../src/widget/index.ts'
 import { createPixelTracker } from '../../src/widget/pixel-tracker.ts'
 import { POLL_WINDOW_MS, SECOND_LOOK_POLL_WINDOW_MS } from '../../src/widget/poll-policy.ts'
-import { advance, ENDPOINT, server, setupWidgetTests } from './helpers.ts'
+import { advance, ENDPOINT, server, setupWidgetTests } from './support/widget-tests.ts'
 
 setupWidgetTests()
 

@@ -9,8 +9,8 @@ import { renderToString } from 'react-dom/server'
 import { expect, test, vi } from 'vitest'
 import { OfferWidget } from '../../src/widget/index.ts'
 import { createPixelTracker } from '../../src/widget/pixel-tracker.ts'
-import { advance, ENDPOINT, setupWidgetTests } from './helpers.ts'
-import { early, late, serverCreatedSearch } from './server-created.ts'
+import { early, late, serverCreatedSearch } from './support/server-created.ts'
+import { advance, ENDPOINT, setupWidgetTests } from './support/widget-tests.ts'
 
 setupWidgetTests()
 

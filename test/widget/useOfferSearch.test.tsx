@@ -14,7 +14,7 @@ import { createWidgetQueryClient } from '../../src/widget/query-client.ts'
 import type { SearchData } from '../../src/widget/search-input.ts'
 import { type UseOfferSearchOptions, useOfferSearch } from '../../src/widget/useOfferSearch.ts'
 import { WIDGET_VERSION } from '../../src/widget/version.ts'
-import { advance, countRequests, ENDPOINT, server, setupWidgetTests } from './helpers.ts'
+import { advance, countRequests, ENDPOINT, server, setupWidgetTests } from './support/widget-tests.ts'
 
 setupWidgetTests()
 

@@ -2,8 +2,8 @@
  * @module Shared fixtures for the sandbox tests: a sandbox on a hand-driven clock, valid headers and
  * bodies, and small request helpers over `app.request`.
  */
-import { CURRENT_API_VERSION, type RateTable } from '../../src/contract/offer-search.ts'
-import { createSandbox, type Sandbox, type SandboxOptions, seededRandom } from '../../src/sandbox/index.ts'
+import { CURRENT_API_VERSION, type RateTable } from '../../../src/contract/offer-search.ts'
+import { createSandbox, type Sandbox, type SandboxOptions, seededRandom } from '../../../src/sandbox/index.ts'
 
 export const TOKENS = { test: ['test-token-aaaa'], production: ['prod-token-bbbb'] }
 export const START = Date.parse('2026-03-01T12:00:00.000Z')

@@ -2,10 +2,10 @@
  * @module A search "created on the publisher's server" against the msw fake BFF: one offer already in the
  * create's answer, a second from a partner answering at 2 s. What `createServerSearch` hands the page.
  */
-import { createdSearchSchema } from '../../src/contract/bff.ts'
-import { createFakeBff } from '../../src/playground/scenarios/fake-bff.ts'
-import { makeOffer, makePartner } from '../../src/playground/scenarios/fixtures.ts'
-import { ENDPOINT, server } from './helpers.ts'
+import { createdSearchSchema } from '../../../src/contract/bff.ts'
+import { createFakeBff } from '../../../src/playground/scenarios/fake-bff.ts'
+import { makeOffer, makePartner } from '../../../src/playground/scenarios/fixtures.ts'
+import { ENDPOINT, server } from './widget-tests.ts'
 
 export const early = makeOffer({ rank: 1, financialInstitutionDisplayName: 'Early Mutual' })
 export const late = makeOffer({ rank: 2, financialInstitutionDisplayName: 'Late Casualty' })

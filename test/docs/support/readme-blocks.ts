@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 
-export const REPO = resolve(import.meta.dirname, '../..')
+export const REPO = resolve(import.meta.dirname, '../../..')
 
 export interface ReadmeBlock {
   name: string

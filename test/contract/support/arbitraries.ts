@@ -2,7 +2,7 @@
  * @module fast-check generators of valid wire objects for both interfaces, shared by the contract tests.
  */
 import fc from 'fast-check'
-import { US_STATES } from '../../src/contract/partner.ts'
+import { US_STATES } from '../../../src/contract/partner.ts'
 
 const uuid = fc.uuid()
 const word = fc.string({ minLength: 1, maxLength: 20 })
