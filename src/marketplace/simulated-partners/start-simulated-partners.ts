@@ -8,6 +8,7 @@
 import { randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { readCappedBody } from '../../bff/read-capped-body.ts'
 import { answerLead } from '../../partner-kit/answer-lead.ts'
 import {
   humanize,
@@ -145,7 +146,10 @@ export async function startSimulatedPartners(
         JSON.stringify({ status: 'error', lead_id: 'unauthenticated', reason: 'bad credentials' }),
       )
     }
-    const raw = await readBody(req)
+    const raw = await readCappedBody(req, MAX_LEAD_BYTES, {
+      what: 'lead',
+      contentLength: req.headers['content-length'],
+    })
     counts.set(spec.id, (counts.get(spec.id) ?? 0) + 1)
     let lead: unknown
     try {
@@ -278,20 +282,6 @@ export async function startSimulatedPartners(
 function send(res: ServerResponse, status: number, type: string, body: string): void {
   res.writeHead(status, { 'content-type': type, 'content-length': Buffer.byteLength(body) })
   res.end(body)
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = []
-    let size = 0
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length
-      if (size > MAX_LEAD_BYTES) req.destroy(new Error('lead too large'))
-      else chunks.push(chunk)
-    })
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
-    req.on('error', reject)
-  })
 }
 
 function escapeHtml(text: string): string {
