@@ -11,7 +11,7 @@ import { type PartnerReportQuery, queryPartnerReport } from './partner-report.ts
 import { recordConversion } from './record-conversion.ts'
 import { clicks, impressions, leads, offers, partnerRequests } from './schema.ts'
 import { querySuppressionList, type SuppressionQuery } from './suppression-list.ts'
-import type { Timers } from './timers.ts'
+import type { Timers } from '../timers.ts'
 import type {
   ConversionInput,
   CreateLeadResult,
