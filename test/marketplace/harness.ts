@@ -1,6 +1,8 @@
 /**
  * @module A marketplace on real loopback partners and a real ledger, mounted the way the BFF mounts it
- * (`/api` sub-app plus page routes), with a log that tests can read line by line.
+ * (`/api` sub-app plus page routes), with a log that tests can read line by line. Given a fake clock, the
+ * marketplace's windows and the partners' latencies run on it, and nothing happens on time until the test
+ * advances it.
  */
 import { Writable } from 'node:stream'
 import { Hono } from 'hono'
@@ -16,6 +18,7 @@ import {
   type SimulatedPartners,
   startSimulatedPartners,
 } from '../../src/marketplace/index.ts'
+import type { FakeClock } from '../ledger/fake-clock.ts'
 
 export const SECRET = 'test-secret-0123456789abcdef0123456789'
 export const CLIENT = { ipAddress: '203.0.113.7', userAgent: 'Mozilla/5.0 (TestBrowser) Widget/1' }
@@ -53,6 +56,8 @@ export interface Harness {
   partners: SimulatedPartners
   ledger: Ledger
   logLines: string[]
+  /** Resolves once the marketplace has logged `count` partner replies in all (timeouts included). */
+  whenReplies(count: number): Promise<void>
   submit(body: unknown, headers?: Record<string, string>): Promise<Response>
   poll(uuid: string, token?: string): Promise<Response>
   close(): Promise<void>
@@ -63,12 +68,26 @@ export async function startHarness(options: {
   partners: SimulatedPartnerSpec[]
   config?: Partial<MarketplaceConfig>
   now?: () => number
+  clock?: FakeClock
 }): Promise<Harness> {
-  const partners = await startSimulatedPartners({ partners: options.partners, recordLeads: true })
+  const timers = options.clock?.timers
+  const partners = await startSimulatedPartners({
+    partners: options.partners,
+    recordLeads: true,
+    ...(timers ? { timers } : {}),
+  })
   const logLines: string[] = []
+  let replies = 0
+  const waiters: Array<{ count: number; resolve: () => void }> = []
   const sink = new Writable({
     write(chunk, _encoding, callback) {
-      logLines.push(...String(chunk).split('\n').filter(Boolean))
+      const lines = String(chunk).split('\n').filter(Boolean)
+      logLines.push(...lines)
+      replies += lines.filter((line) => line.includes('"msg":"partner reply"')).length
+      for (const waiter of waiters.filter((w) => w.count <= replies)) {
+        waiters.splice(waiters.indexOf(waiter), 1)
+        waiter.resolve()
+      }
       callback()
     },
   })
@@ -90,6 +109,7 @@ export async function startHarness(options: {
     secret: SECRET,
     logger: pino({ level: 'debug' }, sink),
     ...(options.now ? { now: options.now } : {}),
+    ...(timers ? { timers } : {}),
   })
   const app = new Hono()
   const api = new Hono()
@@ -102,6 +122,8 @@ export async function startHarness(options: {
     partners,
     ledger: options.ledger,
     logLines,
+    whenReplies: (count) =>
+      replies >= count ? Promise.resolve() : new Promise((resolve) => waiters.push({ count, resolve })),
     submit: async (body, headers = {}) =>
       app.request('http://bff.test/api/second-look', {
         method: 'POST',
