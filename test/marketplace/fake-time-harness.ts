@@ -34,6 +34,8 @@ export interface FakeTimeMarket {
   app: Hono
   marketplace: Marketplace
   logLines: string[]
+  /** Resolves once the marketplace has logged `count` partner replies in all (timeouts included). */
+  whenReplies(count: number): Promise<void>
   /** Leads each partner has received. */
   received(partnerId: string): number
   /** Resolves once `partnerId` has received `count` leads in all. */
@@ -105,9 +107,17 @@ export async function startFakeTimeMarket(options: {
     })
   }
   const logLines: string[] = []
+  let replies = 0
+  const replyWaiters: Array<{ count: number; resolve: () => void }> = []
   const sink = new Writable({
     write(chunk, _encoding, callback) {
-      logLines.push(...String(chunk).split('\n').filter(Boolean))
+      const lines = String(chunk).split('\n').filter(Boolean)
+      logLines.push(...lines)
+      replies += lines.filter((line) => line.includes('"msg":"partner reply"')).length
+      for (const waiter of replyWaiters.filter((w) => w.count <= replies)) {
+        replyWaiters.splice(replyWaiters.indexOf(waiter), 1)
+        waiter.resolve()
+      }
       callback()
     },
   })
@@ -132,6 +142,8 @@ export async function startFakeTimeMarket(options: {
     app,
     marketplace,
     logLines,
+    whenReplies: (count) =>
+      replies >= count ? Promise.resolve() : new Promise((resolve) => replyWaiters.push({ count, resolve })),
     received: (id) => counts.get(id) ?? 0,
     whenReceived: (id, count = 1) =>
       (counts.get(id) ?? 0) >= count
