@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createdSearchSchema } from '../../src/contract/bff.ts'
 import { type Ledger, offers, partnerRequests } from '../../src/ledger/index.ts'
 import type { SimulatedPartnerSpec } from '../../src/marketplace/index.ts'
-import { createFakeClock, type FakeClock } from '../ledger/fake-clock.ts'
+import { createFakeClock } from '../ledger/fake-clock.ts'
 import { LEDGER_DRIVERS } from '../ledger/ledger-drivers.ts'
 import { type Harness, makeLead, startHarness, submitAndSettle } from './harness.ts'
 
@@ -38,8 +38,10 @@ async function requestsOf(ledger: Ledger, leadId: string) {
 describe.each(LEDGER_DRIVERS)('fan-out on $name', (driver) => {
   let ledger: Ledger
   const open: Harness[] = []
-  const harness = async (partners: SimulatedPartnerSpec[], config = {}, clock?: FakeClock) => {
-    const h = await startHarness({ ledger, partners, config, ...(clock ? { clock } : {}) })
+  // Every test on a fake clock the test alone moves: a partner answering at once (latency 0) is never
+  // timed out by a busy machine, and windows end exactly when a test says.
+  const harness = async (partners: SimulatedPartnerSpec[], config = {}, clock = createFakeClock()) => {
+    const h = await startHarness({ ledger, partners, config, clock })
     open.push(h)
     return h
   }
@@ -53,9 +55,9 @@ describe.each(LEDGER_DRIVERS)('fan-out on $name', (driver) => {
 
   it('docs/partner-interface.md: "When first-look partners return no offers, the details go to second-look partners"', async () => {
     const h = await harness([
-      { id: 'f-reject', name: 'F Reject', tier: 'first', behavior: 'reject', latencyMs: 2 },
-      { id: 'f-error', name: 'F Error', tier: 'first', behavior: 'error', latencyMs: 2 },
-      { id: 's-approve', name: 'S Approve', tier: 'second', behavior: 'approve', latencyMs: 2 },
+      { id: 'f-reject', name: 'F Reject', tier: 'first', behavior: 'reject', latencyMs: 0 },
+      { id: 'f-error', name: 'F Error', tier: 'first', behavior: 'error', latencyMs: 0 },
+      { id: 's-approve', name: 'S Approve', tier: 'second', behavior: 'approve', latencyMs: 0 },
     ])
     const { created, final } = await submitAndSettle(h)
     expect(h.partners.requestCount('s-approve')).toBe(1)
@@ -72,8 +74,8 @@ describe.each(LEDGER_DRIVERS)('fan-out on $name', (driver) => {
 
   it('second look is not asked when first look produced an offer', async () => {
     const h = await harness([
-      { id: 'f-approve', name: 'F Approve', tier: 'first', behavior: 'approve', latencyMs: 2 },
-      { id: 's-never', name: 'S Never', tier: 'second', behavior: 'approve', latencyMs: 2 },
+      { id: 'f-approve', name: 'F Approve', tier: 'first', behavior: 'approve', latencyMs: 0 },
+      { id: 's-never', name: 'S Never', tier: 'second', behavior: 'approve', latencyMs: 0 },
     ])
     const { created, final } = await submitAndSettle(h)
     expect(final.offers.length).toBeGreaterThan(0)
@@ -179,11 +181,11 @@ describe.each(LEDGER_DRIVERS)('fan-out on $name', (driver) => {
 
   it('garbage, malformed, oversized and non-2xx replies are errors with their cause; no offer leaks from them', async () => {
     const h = await harness([
-      { id: 'garbage', name: 'Garbage', tier: 'first', behavior: 'garbage', latencyMs: 1 },
-      { id: 'malformed', name: 'Malformed', tier: 'first', behavior: 'malformed', latencyMs: 1 },
-      { id: 'oversized', name: 'Oversized', tier: 'first', behavior: 'oversized', latencyMs: 1 },
-      { id: 'http-error', name: 'Http Error', tier: 'first', behavior: 'http-error', latencyMs: 1 },
-      { id: 'good', name: 'Good', tier: 'first', behavior: 'approve', latencyMs: 20 },
+      { id: 'garbage', name: 'Garbage', tier: 'first', behavior: 'garbage', latencyMs: 0 },
+      { id: 'malformed', name: 'Malformed', tier: 'first', behavior: 'malformed', latencyMs: 0 },
+      { id: 'oversized', name: 'Oversized', tier: 'first', behavior: 'oversized', latencyMs: 0 },
+      { id: 'http-error', name: 'Http Error', tier: 'first', behavior: 'http-error', latencyMs: 0 },
+      { id: 'good', name: 'Good', tier: 'first', behavior: 'approve', latencyMs: 0 },
     ])
     const { created, final } = await submitAndSettle(h)
     const rows = await requestsOf(ledger, created.rateTable.leadUuid)
@@ -201,7 +203,7 @@ describe.each(LEDGER_DRIVERS)('fan-out on $name', (driver) => {
   })
 
   it('an unreachable partner is an error naming the transport failure', async () => {
-    const h = await harness([{ id: 'fine', name: 'Fine', tier: 'first', behavior: 'reject', latencyMs: 1 }])
+    const h = await harness([{ id: 'fine', name: 'Fine', tier: 'first', behavior: 'reject', latencyMs: 0 }])
     await h.partners.close()
     const { created } = await submitAndSettle(h)
     const row = (await requestsOf(ledger, created.rateTable.leadUuid)).fine
@@ -212,8 +214,8 @@ describe.each(LEDGER_DRIVERS)('fan-out on $name', (driver) => {
   it('phase1: only the highest bid of the lead is displayed', async () => {
     const h = await harness(
       [
-        { id: 'p1-a', name: 'P1 A', tier: 'first', behavior: 'approve', latencyMs: 2 },
-        { id: 'p1-b', name: 'P1 B', tier: 'first', behavior: 'approve', latencyMs: 2, bidMultiplier: 1.5 },
+        { id: 'p1-a', name: 'P1 A', tier: 'first', behavior: 'approve', latencyMs: 0 },
+        { id: 'p1-b', name: 'P1 B', tier: 'first', behavior: 'approve', latencyMs: 0, bidMultiplier: 1.5 },
       ],
       { winnerPolicy: 'phase1' },
     )
@@ -233,8 +235,8 @@ describe.each(LEDGER_DRIVERS)('fan-out on $name', (driver) => {
   it('phase2: the highest bid of each product type is displayed, one per sub-type', async () => {
     const h = await harness(
       [
-        { id: 'p2-a', name: 'P2 A', tier: 'first', behavior: 'approve', latencyMs: 2 },
-        { id: 'p2-b', name: 'P2 B', tier: 'first', behavior: 'approve', latencyMs: 2, bidMultiplier: 1.5 },
+        { id: 'p2-a', name: 'P2 A', tier: 'first', behavior: 'approve', latencyMs: 0 },
+        { id: 'p2-b', name: 'P2 B', tier: 'first', behavior: 'approve', latencyMs: 0, bidMultiplier: 1.5 },
       ],
       { winnerPolicy: 'phase2' },
     )
@@ -247,7 +249,7 @@ describe.each(LEDGER_DRIVERS)('fan-out on $name', (driver) => {
 
   it('records each partner reply in the log without the lead', async () => {
     const h = await harness([
-      { id: 'logged', name: 'Logged', tier: 'first', behavior: 'reject', latencyMs: 1 },
+      { id: 'logged', name: 'Logged', tier: 'first', behavior: 'reject', latencyMs: 0 },
     ])
     const { created } = await submitAndSettle(h)
     const line = h.logLines.map((l) => JSON.parse(l)).find((l) => l.msg === 'partner reply')
