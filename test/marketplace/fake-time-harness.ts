@@ -5,9 +5,7 @@
  */
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { Writable } from 'node:stream'
 import { Hono } from 'hono'
-import pino from 'pino'
 import { ACCESS_TOKEN_HEADER, WIDGET_HEADER } from '../../src/contract/bff.ts'
 import type { Ledger } from '../../src/ledger/index.ts'
 import {
@@ -17,6 +15,7 @@ import {
   type PartnerRegistryEntry,
 } from '../../src/marketplace/index.ts'
 import type { FakeClock } from '../ledger/fake-clock.ts'
+import { captureLog } from './captured-log.ts'
 import { CLIENT, SECRET } from './harness.ts'
 
 export interface ScriptedPartner {
@@ -106,21 +105,7 @@ export async function startFakeTimeMarket(options: {
       },
     })
   }
-  const logLines: string[] = []
-  let replies = 0
-  const replyWaiters: Array<{ count: number; resolve: () => void }> = []
-  const sink = new Writable({
-    write(chunk, _encoding, callback) {
-      const lines = String(chunk).split('\n').filter(Boolean)
-      logLines.push(...lines)
-      replies += lines.filter((line) => line.includes('"msg":"partner reply"')).length
-      for (const waiter of replyWaiters.filter((w) => w.count <= replies)) {
-        replyWaiters.splice(replyWaiters.indexOf(waiter), 1)
-        waiter.resolve()
-      }
-      callback()
-    },
-  })
+  const log = captureLog()
   const marketplace = createMarketplace({
     config: { winnerPolicy: 'phase2', sandboxMode: true, ...options.config },
     ledger: options.ledger,
@@ -131,7 +116,7 @@ export async function startFakeTimeMarket(options: {
     },
     clientIdentity: () => CLIENT,
     secret: SECRET,
-    logger: pino({ level: 'debug' }, sink),
+    logger: log.logger,
     timers: options.clock.timers,
   })
   const app = new Hono()
@@ -141,9 +126,8 @@ export async function startFakeTimeMarket(options: {
   return {
     app,
     marketplace,
-    logLines,
-    whenReplies: (count) =>
-      replies >= count ? Promise.resolve() : new Promise((resolve) => replyWaiters.push({ count, resolve })),
+    logLines: log.lines,
+    whenReplies: log.whenReplies,
     received: (id) => counts.get(id) ?? 0,
     whenReceived: (id, count = 1) =>
       (counts.get(id) ?? 0) >= count

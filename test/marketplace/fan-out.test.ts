@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createdSearchSchema } from '../../src/contract/bff.ts'
 import { type Ledger, offers, partnerRequests } from '../../src/ledger/index.ts'
 import type { SimulatedPartnerSpec } from '../../src/marketplace/index.ts'
-import { createFakeClock } from '../ledger/fake-clock.ts'
+import { createFakeClock, watch } from '../ledger/fake-clock.ts'
 import { LEDGER_DRIVERS } from '../ledger/ledger-drivers.ts'
 import { type Harness, makeLead, startHarness, submitAndSettle } from './harness.ts'
 
@@ -23,11 +23,8 @@ async function submitOnClock(h: Harness) {
   const res = await h.submit(makeLead())
   expect(res.status).toBe(201)
   const created = createdSearchSchema.parse(await res.json())
-  let isSettled = false
-  const settled = h.marketplace.settled(created.rateTable.uuid).then(() => {
-    isSettled = true
-  })
-  return { created, settled, isSettled: () => isSettled }
+  const run = watch(h.marketplace.settled(created.rateTable.uuid))
+  return { created, settled: run.promise, isSettled: run.settled }
 }
 
 async function requestsOf(ledger: Ledger, leadId: string) {

@@ -4,9 +4,7 @@
  * marketplace's windows and the partners' latencies run on it, and nothing happens on time until the test
  * advances it.
  */
-import { Writable } from 'node:stream'
 import { Hono } from 'hono'
-import pino from 'pino'
 import { ACCESS_TOKEN_HEADER, WIDGET_HEADER } from '../../src/contract/bff.ts'
 import type { Lead } from '../../src/contract/partner.ts'
 import type { Ledger } from '../../src/ledger/index.ts'
@@ -19,6 +17,7 @@ import {
   startSimulatedPartners,
 } from '../../src/marketplace/index.ts'
 import type { FakeClock } from '../ledger/fake-clock.ts'
+import { captureLog } from './captured-log.ts'
 
 export const SECRET = 'test-secret-0123456789abcdef0123456789'
 export const CLIENT = { ipAddress: '203.0.113.7', userAgent: 'Mozilla/5.0 (TestBrowser) Widget/1' }
@@ -76,21 +75,7 @@ export async function startHarness(options: {
     recordLeads: true,
     ...(timers ? { timers } : {}),
   })
-  const logLines: string[] = []
-  let replies = 0
-  const waiters: Array<{ count: number; resolve: () => void }> = []
-  const sink = new Writable({
-    write(chunk, _encoding, callback) {
-      const lines = String(chunk).split('\n').filter(Boolean)
-      logLines.push(...lines)
-      replies += lines.filter((line) => line.includes('"msg":"partner reply"')).length
-      for (const waiter of waiters.filter((w) => w.count <= replies)) {
-        waiters.splice(waiters.indexOf(waiter), 1)
-        waiter.resolve()
-      }
-      callback()
-    },
-  })
+  const log = captureLog()
   const marketplace = createMarketplace({
     config: {
       winnerPolicy: 'phase2',
@@ -107,7 +92,7 @@ export async function startHarness(options: {
     },
     clientIdentity: () => CLIENT,
     secret: SECRET,
-    logger: pino({ level: 'debug' }, sink),
+    logger: log.logger,
     ...(options.now ? { now: options.now } : {}),
     ...(timers ? { timers } : {}),
   })
@@ -121,9 +106,8 @@ export async function startHarness(options: {
     marketplace,
     partners,
     ledger: options.ledger,
-    logLines,
-    whenReplies: (count) =>
-      replies >= count ? Promise.resolve() : new Promise((resolve) => waiters.push({ count, resolve })),
+    logLines: log.lines,
+    whenReplies: log.whenReplies,
     submit: async (body, headers = {}) =>
       app.request('http://bff.test/api/second-look', {
         method: 'POST',

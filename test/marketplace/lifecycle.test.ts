@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createdSearchSchema } from '../../src/contract/bff.ts'
 import { type Ledger, offers, partnerRequests, type SearchSnapshot } from '../../src/ledger/index.ts'
 import { buildRateTable, ORPHAN_GRACE_MS } from '../../src/marketplace/rate-table/build-rate-table.ts'
-import { createFakeClock, type FakeClock } from '../ledger/fake-clock.ts'
+import { createFakeClock, type FakeClock, watch } from '../ledger/fake-clock.ts'
 import { LEDGER_DRIVERS } from '../ledger/ledger-drivers.ts'
 import { type FakeTimeMarket, type ScriptedPartner, startFakeTimeMarket } from './fake-time-harness.ts'
 import { makeLead, startHarness } from './harness.ts'
@@ -104,6 +104,24 @@ describe.each(LEDGER_DRIVERS)('shutdown drain and polling on $name (fake time)',
     return tables
   }
 
+  /**
+   * Moves the clock to the quick partners' replies (2 s, from when the drain began), then to `endMs`: the
+   * drain must end there, not 1 ms before.
+   */
+  async function expectDrainToEndAt(
+    m: FakeTimeMarket,
+    drained: ReturnType<typeof watch>,
+    leads: number,
+    endMs: number,
+  ) {
+    await clock.tick(2_000)
+    await m.whenReplies(leads)
+    await clock.tick(endMs - 2_000 - 1)
+    expect(drained.settled()).toBe(false)
+    await clock.tick(1)
+    await drained.promise
+  }
+
   async function bidsRecorded(leadIds: string[]) {
     const rows = await ledger.db.select().from(offers).where(inArray(offers.leadId, leadIds))
     return rows.length
@@ -113,21 +131,13 @@ describe.each(LEDGER_DRIVERS)('shutdown drain and polling on $name (fake time)',
     const m = await startFakeTimeMarket({ ledger, clock, partners: PARTNERS })
     try {
       const tables = await submitMany(m, 20)
-      let isDrained = false
-      const drained = m.marketplace.drain().then(() => {
-        isDrained = true
-      })
+      const drained = watch(m.marketplace.drain())
       // New leads go to another replica meanwhile.
       const refused = await m.submit(makeLead())
       expect(refused.status).toBe(503)
       expect(refused.headers.get('retry-after')).toBe('1')
-      await clock.tick(2_000)
-      await m.whenReplies(20)
-      // The slow partners answer at 9 s, within their window and past nothing: the drain waits for them.
-      await clock.tick(6_999)
-      expect(isDrained).toBe(false)
-      await clock.tick(1)
-      await drained
+      // The slow partners answer at 9 s, within their window: the drain waits for them.
+      await expectDrainToEndAt(m, drained, 20, 9_000)
       const expected = tables.length * PARTNERS.length
       const recorded = await bidsRecorded(tables.map((t) => t.rateTable.leadUuid))
       console.info(
@@ -151,17 +161,9 @@ describe.each(LEDGER_DRIVERS)('shutdown drain and polling on $name (fake time)',
     })
     try {
       const tables = await submitMany(m, 3)
-      let isDrained = false
-      const drained = m.marketplace.drain().then(() => {
-        isDrained = true
-      })
-      await clock.tick(2_000)
-      await m.whenReplies(3)
+      const drained = watch(m.marketplace.drain())
       // The drain's 5 s run from when it began; the slow partners (9 s) are still out then.
-      await clock.tick(2_999)
-      expect(isDrained).toBe(false)
-      await clock.tick(1)
-      await drained
+      await expectDrainToEndAt(m, drained, 3, 5_000)
       const ids = tables.map((t) => t.rateTable.leadUuid).sort()
       const rows = await ledger.db.select().from(partnerRequests).where(inArray(partnerRequests.leadId, ids))
       // One row per lead and partner, in lead order, so a missing or extra row fails as clearly as a wrong one.

@@ -14,7 +14,7 @@ import {
 } from '../../src/partner-kit/conformance-checker.ts'
 import { sampleLeads } from '../../src/partner-kit/sample-leads.ts'
 import { type RunningPartner, startReferencePartner } from '../../src/partner-kit/start-reference-partner.ts'
-import { createFakeClock, type FakeClock } from '../ledger/fake-clock.ts'
+import { createFakeClock, type FakeClock, watch } from '../ledger/fake-clock.ts'
 import {
   type LoopbackPartner,
   referenceReply,
@@ -78,19 +78,21 @@ describe('checkPartner against broken partners', () => {
   // Every lead is in flight at once (concurrency 10), so each is sent at the same fake instant.
   const LEADS = sampleLeads().length
 
-  it('too slow: no reply by the window plus its margin (12 s + 3 s) fails "window"; each lead is aborted there', async () => {
+  /** The checker against a partner answering each lead `delayMs` of fake time after it arrives. */
+  async function checkOnClock(delayMs: number, options: CheckPartnerOptions = {}) {
     const clock = createFakeClock()
-    const partner = await broken((body) => ({ body: referenceReply(body), delayMs: 60_000 }), clock)
-    const checking = checkPartner(partner.url, { concurrency: 10, timers: clock.timers })
-    let done = false
-    void checking.finally(() => {
-      done = true
-    })
+    const partner = await broken((body) => ({ body: referenceReply(body), delayMs }), clock)
+    const report = watch(checkPartner(partner.url, { concurrency: 10, ...options, timers: clock.timers }))
     await partner.whenReceived(LEADS)
+    return { clock, report }
+  }
+
+  it('too slow: no reply by the window plus its margin (12 s + 3 s) fails "window"; each lead is aborted there', async () => {
+    const { clock, report: checking } = await checkOnClock(60_000)
     await clock.tick(RESPONSE_WINDOW_MS + ABORT_MARGIN_MS - 1)
-    expect(done).toBe(false)
+    expect(checking.settled()).toBe(false)
     await clock.tick(1)
-    const report = await checking
+    const report = await checking.promise
     const window = report.checks.find((c) => c.id === 'window')
     expect(window?.ok).toBe(false)
     expect(window?.failures[0]?.message).toBe('no reply within 15000 ms: request aborted (window 12000 ms)')
@@ -101,12 +103,9 @@ describe('checkPartner against broken partners', () => {
   })
 
   it('late: a reply after the 12 s window but before the abort fails "window" and is still judged', async () => {
-    const clock = createFakeClock()
-    const partner = await broken((body) => ({ body: referenceReply(body), delayMs: 13_000 }), clock)
-    const checking = checkPartner(partner.url, { concurrency: 10, timers: clock.timers })
-    await partner.whenReceived(LEADS)
+    const { clock, report: checking } = await checkOnClock(13_000)
     await clock.tick(13_000)
-    const report = await checking
+    const report = await checking.promise
     expect(report.checks.filter((c) => !c.ok).map((c) => c.id)).toEqual(['window'])
     expect(report.checks.find((c) => c.id === 'window')?.failures[0]?.message).toBe(
       'replied after 13000 ms, past the 12000 ms window',
@@ -116,28 +115,17 @@ describe('checkPartner against broken partners', () => {
   })
 
   it('on time: a reply at 12 s exactly is within the window', async () => {
-    const clock = createFakeClock()
-    const partner = await broken((body) => ({ body: referenceReply(body), delayMs: 12_000 }), clock)
-    const checking = checkPartner(partner.url, { concurrency: 10, timers: clock.timers })
-    await partner.whenReceived(LEADS)
+    const { clock, report: checking } = await checkOnClock(12_000)
     await clock.tick(12_000)
-    const report = await checking
+    const report = await checking.promise
     expect(report.checks.filter((c) => !c.ok)).toEqual([])
     expect(report.latency).toMatchObject({ samples: LEADS, p50Ms: 12_000, maxMs: 12_000 })
   })
 
   it('an injected window and margin are used in place of 12 s and 3 s', async () => {
-    const clock = createFakeClock()
-    const partner = await broken((body) => ({ body: referenceReply(body), delayMs: 60_000 }), clock)
-    const checking = checkPartner(partner.url, {
-      windowMs: 40,
-      marginMs: 40,
-      concurrency: 10,
-      timers: clock.timers,
-    })
-    await partner.whenReceived(LEADS)
+    const { clock, report: checking } = await checkOnClock(60_000, { windowMs: 40, marginMs: 40 })
     await clock.tick(80)
-    const report = await checking
+    const report = await checking.promise
     expect(report.checks.find((c) => c.id === 'window')?.failures[0]?.message).toBe(
       'no reply within 80 ms: request aborted (window 40 ms)',
     )
