@@ -4,8 +4,10 @@
  * budget, every body validated with the contract, and every failure turned into one `UpstreamError`
  * whose `toBffError` mapping is what the widget sees.
  */
+import { Readable } from 'node:stream'
+import type { ReadableStream } from 'node:stream/web'
 import type { HTTPException } from 'hono/http-exception'
-import { type Dispatcher, Pool } from 'undici'
+import { Pool } from 'undici'
 import type { FieldIssue } from '../contract/common.ts'
 import { toFieldIssues } from '../contract/common.ts'
 import {
@@ -20,6 +22,7 @@ import { createDroppedItemsReport } from './dropped-items-report.ts'
 import { bffError } from './errors.ts'
 import type { Logger } from './logger.ts'
 import type { BffMetrics } from './metrics.ts'
+import { BodyTooLargeError, readCappedBody } from './read-capped-body.ts'
 import { backoffDelay, parseRetryAfter, type RetryPolicy, retryAfterSeconds } from './retry.ts'
 
 export type UpstreamOperation = 'issuers' | 'create' | 'poll' | 'ready'
@@ -434,7 +437,9 @@ function undiciTransport(pool: Pool, maxBodyBytes: number): Send {
       headers,
       body: attempt.body,
     })
-    const text = await readCapped(response.body, maxBodyBytes)
+    const text = await readCappedBody(response.body, maxBodyBytes, {
+      contentLength: response.headers['content-length'],
+    }).catch(refuseOversized(maxBodyBytes))
     return {
       status: response.statusCode,
       header: (name) => {
@@ -446,26 +451,14 @@ function undiciTransport(pool: Pool, maxBodyBytes: number): Send {
   }
 }
 
-/**
- * The body as text, refusing it past `maxBytes`. Event listeners rather than `for await`: an async iterator
- * costs more per response than the few chunks of a rate table are worth.
- */
-function readCapped(body: Dispatcher.ResponseData['body'], maxBytes: number): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = []
-    let size = 0
-    body.on('data', (chunk: Buffer) => {
-      size += chunk.length
-      if (size > maxBytes) {
-        body.destroy()
-        reject(new UpstreamError('malformed', `upstream body larger than ${maxBytes} bytes`))
-        return
-      }
-      chunks.push(chunk)
-    })
-    body.once('end', () => resolve(Buffer.concat(chunks, size).toString('utf8')))
-    body.once('error', reject)
-  })
+/** A body past the cap is the upstream's fault: refused as malformed, as any other broken reply. */
+function refuseOversized(maxBytes: number) {
+  return (error: unknown): never => {
+    if (error instanceof BodyTooLargeError) {
+      throw new UpstreamError('malformed', `upstream body larger than ${maxBytes} bytes`)
+    }
+    throw error
+  }
 }
 
 function fetchTransport(origin: string, timeoutMs: number, maxBodyBytes: number): Send {
@@ -477,10 +470,11 @@ function fetchTransport(origin: string, timeoutMs: number, maxBodyBytes: number)
       redirect: 'manual',
       signal: AbortSignal.timeout(timeoutMs),
     })
-    const text = await response.text()
-    if (text.length > maxBodyBytes) {
-      throw new UpstreamError('malformed', `upstream body larger than ${maxBodyBytes} bytes`)
-    }
+    const text = response.body
+      ? await readCappedBody(Readable.fromWeb(response.body as ReadableStream<Uint8Array>), maxBodyBytes, {
+          contentLength: response.headers.get('content-length') ?? undefined,
+        }).catch(refuseOversized(maxBodyBytes))
+      : ''
     return { status: response.status, header: (name) => response.headers.get(name) ?? undefined, text }
   }
 }

@@ -5,13 +5,13 @@
  * operation, so they always land in the same transaction.
  */
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm'
+import type { Timers } from '../timers.ts'
 import { withLedgerErrors, withTimeout } from './ledger-error.ts'
 import type { LedgerDb } from './open-ledger.ts'
 import { type PartnerReportQuery, queryPartnerReport } from './partner-report.ts'
 import { recordConversion } from './record-conversion.ts'
 import { clicks, impressions, leads, offers, partnerRequests } from './schema.ts'
 import { querySuppressionList, type SuppressionQuery } from './suppression-list.ts'
-import type { Timers } from './timers.ts'
 import type {
   ConversionInput,
   CreateLeadResult,

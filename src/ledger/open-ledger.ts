@@ -13,8 +13,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import { packageRoot } from '../package-root.ts'
+import { systemTimers, type Timers } from '../timers.ts'
 import { createLedgerStore, type Ledger } from './ledger-store.ts'
-import { systemTimers, type Timers } from './timers.ts'
 
 // Found from the package root, so the compiled server (dist/server/) finds them too.
 export const MIGRATIONS_FOLDER = join(packageRoot(import.meta.url), 'drizzle')

@@ -4,8 +4,9 @@
  * never changes, so it stays until evicted. When the ledger fails, the last snapshot read is served rather
  * than an error (the widget keeps its progress); with none, the error goes to the caller.
  */
+
+import type { Timers } from '../timers.ts'
 import type { Ledger } from './ledger-store.ts'
-import type { Timers } from './timers.ts'
 import type { SearchSnapshot } from './types.ts'
 
 export interface SearchCache {

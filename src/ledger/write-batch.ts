@@ -18,7 +18,7 @@ import { LedgerError, toLedgerError, withTimeout } from './ledger-error.ts'
 import type { LedgerDb } from './open-ledger.ts'
 import { allColumns, columnList, columnName, type JsonValue, recordset } from './recordset.ts'
 import { leads, offers, partnerRequests } from './schema.ts'
-import type { TimerHandle, Timers } from './timers.ts'
+import type { TimerHandle, Timers } from '../timers.ts'
 import type {
   CreateLeadResult,
   LeadRow,

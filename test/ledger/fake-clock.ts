@@ -4,7 +4,7 @@
  * `tickAsync` yields a real macrotask between timers, so loopback IO started by one timer can progress.
  */
 import { createClock } from '@sinonjs/fake-timers'
-import type { Timers } from '../../src/ledger/timers.ts'
+import type { Timers } from '../../src/timers.ts'
 
 export interface FakeClock {
   timers: Timers
@@ -46,4 +46,15 @@ export function createFakeClock(start = Date.parse('2026-03-02T10:00:00.000Z')):
       return watched
     },
   }
+}
+
+/** `promise`, and whether it has settled yet: to check that nothing ends before the clock reaches its instant. */
+export function watch<T>(promise: Promise<T>): { promise: Promise<T>; settled(): boolean } {
+  let settled = false
+  const watched = promise.finally(() => {
+    settled = true
+  })
+  // The caller awaits `promise`; the watcher's own branch must not report its rejection a second time.
+  watched.catch(() => {})
+  return { promise, settled: () => settled }
 }

@@ -5,9 +5,7 @@
  */
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { Writable } from 'node:stream'
 import { Hono } from 'hono'
-import pino from 'pino'
 import { ACCESS_TOKEN_HEADER, WIDGET_HEADER } from '../../src/contract/bff.ts'
 import type { Ledger } from '../../src/ledger/index.ts'
 import {
@@ -17,6 +15,7 @@ import {
   type PartnerRegistryEntry,
 } from '../../src/marketplace/index.ts'
 import type { FakeClock } from '../ledger/fake-clock.ts'
+import { captureLog } from './captured-log.ts'
 import { CLIENT, SECRET } from './harness.ts'
 
 export interface ScriptedPartner {
@@ -34,6 +33,8 @@ export interface FakeTimeMarket {
   app: Hono
   marketplace: Marketplace
   logLines: string[]
+  /** Resolves once the marketplace has logged `count` partner replies in all (timeouts included). */
+  whenReplies(count: number): Promise<void>
   /** Leads each partner has received. */
   received(partnerId: string): number
   /** Resolves once `partnerId` has received `count` leads in all. */
@@ -104,13 +105,7 @@ export async function startFakeTimeMarket(options: {
       },
     })
   }
-  const logLines: string[] = []
-  const sink = new Writable({
-    write(chunk, _encoding, callback) {
-      logLines.push(...String(chunk).split('\n').filter(Boolean))
-      callback()
-    },
-  })
+  const log = captureLog()
   const marketplace = createMarketplace({
     config: { winnerPolicy: 'phase2', sandboxMode: true, ...options.config },
     ledger: options.ledger,
@@ -121,14 +116,15 @@ export async function startFakeTimeMarket(options: {
     },
     clientIdentity: () => CLIENT,
     secret: SECRET,
-    logger: pino({ level: 'debug' }, sink),
+    logger: log.logger,
     timers: options.clock.timers,
   })
   const app = new Hono().route('/api', marketplace.routes())
   return {
     app,
     marketplace,
-    logLines,
+    logLines: log.lines,
+    whenReplies: log.whenReplies,
     received: (id) => counts.get(id) ?? 0,
     whenReceived: (id, count = 1) =>
       (counts.get(id) ?? 0) >= count

@@ -1,10 +1,10 @@
 /**
  * @module A marketplace on real loopback partners and a real ledger, mounted the way the BFF mounts it
- * (`/api` sub-app plus page routes), with a log that tests can read line by line.
+ * (`/api` sub-app plus page routes), with a log that tests can read line by line. Given a fake clock, the
+ * marketplace's windows and the partners' latencies run on it, and nothing happens on time until the test
+ * advances it.
  */
-import { Writable } from 'node:stream'
 import { Hono } from 'hono'
-import pino from 'pino'
 import { ACCESS_TOKEN_HEADER, WIDGET_HEADER } from '../../src/contract/bff.ts'
 import type { Lead } from '../../src/contract/partner.ts'
 import type { Ledger } from '../../src/ledger/index.ts'
@@ -16,6 +16,8 @@ import {
   type SimulatedPartners,
   startSimulatedPartners,
 } from '../../src/marketplace/index.ts'
+import type { FakeClock } from '../ledger/fake-clock.ts'
+import { captureLog } from './captured-log.ts'
 
 export const SECRET = 'test-secret-0123456789abcdef0123456789'
 export const CLIENT = { ipAddress: '203.0.113.7', userAgent: 'Mozilla/5.0 (TestBrowser) Widget/1' }
@@ -53,6 +55,8 @@ export interface Harness {
   partners: SimulatedPartners
   ledger: Ledger
   logLines: string[]
+  /** Resolves once the marketplace has logged `count` partner replies in all (timeouts included). */
+  whenReplies(count: number): Promise<void>
   submit(body: unknown, headers?: Record<string, string>): Promise<Response>
   poll(uuid: string, token?: string): Promise<Response>
   close(): Promise<void>
@@ -63,15 +67,15 @@ export async function startHarness(options: {
   partners: SimulatedPartnerSpec[]
   config?: Partial<MarketplaceConfig>
   now?: () => number
+  clock?: FakeClock
 }): Promise<Harness> {
-  const partners = await startSimulatedPartners({ partners: options.partners, recordLeads: true })
-  const logLines: string[] = []
-  const sink = new Writable({
-    write(chunk, _encoding, callback) {
-      logLines.push(...String(chunk).split('\n').filter(Boolean))
-      callback()
-    },
+  const timers = options.clock?.timers
+  const partners = await startSimulatedPartners({
+    partners: options.partners,
+    recordLeads: true,
+    ...(timers ? { timers } : {}),
   })
+  const log = captureLog()
   const marketplace = createMarketplace({
     config: {
       winnerPolicy: 'phase2',
@@ -88,8 +92,9 @@ export async function startHarness(options: {
     },
     clientIdentity: () => CLIENT,
     secret: SECRET,
-    logger: pino({ level: 'debug' }, sink),
+    logger: log.logger,
     ...(options.now ? { now: options.now } : {}),
+    ...(timers ? { timers } : {}),
   })
   const app = new Hono().route('/api', marketplace.routes()).route('/', marketplace.pageRoutes())
   return {
@@ -97,7 +102,8 @@ export async function startHarness(options: {
     marketplace,
     partners,
     ledger: options.ledger,
-    logLines,
+    logLines: log.lines,
+    whenReplies: log.whenReplies,
     submit: async (body, headers = {}) =>
       app.request('http://bff.test/api/second-look', {
         method: 'POST',

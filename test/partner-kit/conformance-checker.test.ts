@@ -1,16 +1,20 @@
 /**
  * @module The checker end to end over loopback HTTP: it passes the reference partner and fails, naming the
- * check, against deliberately broken partners. Windows are injected small, so nothing waits 12 s.
+ * check, against deliberately broken partners. Slow partners answer on a fake clock that is also the
+ * checker's, so the real 12 s window and its 3 s margin are tested and nothing waits for them.
  */
 import { createServer } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
 import {
+  ABORT_MARGIN_MS,
   type CheckPartnerOptions,
   checkPartner,
+  RESPONSE_WINDOW_MS,
   SYNTHETIC_HEADER,
 } from '../../src/partner-kit/conformance-checker.ts'
 import { sampleLeads } from '../../src/partner-kit/sample-leads.ts'
 import { type RunningPartner, startReferencePartner } from '../../src/partner-kit/start-reference-partner.ts'
+import { createFakeClock, type FakeClock, watch } from '../ledger/fake-clock.ts'
 import {
   type LoopbackPartner,
   referenceReply,
@@ -24,8 +28,8 @@ afterEach(async () => {
   partners = []
 })
 
-async function broken(script: (body: string) => ScriptedAnswer): Promise<LoopbackPartner> {
-  const partner = await startLoopbackPartner(script)
+async function broken(script: (body: string) => ScriptedAnswer, clock?: FakeClock): Promise<LoopbackPartner> {
+  const partner = await startLoopbackPartner(script, clock ? { timers: clock.timers } : {})
   partners.push(partner)
   return partner
 }
@@ -71,26 +75,59 @@ describe('checkPartner against the reference partner', () => {
 })
 
 describe('checkPartner against broken partners', () => {
-  it('too slow: no reply within the window fails "window"; aborted at window + margin, no 12 s wait', async () => {
-    const partner = await broken((body) => ({ body: referenceReply(body), delayMs: 5_000 }))
-    const started = performance.now()
-    const report = await checkPartner(partner.url, { windowMs: 40, marginMs: 40, concurrency: 10 })
-    expect(performance.now() - started).toBeLessThan(4_000)
+  // Every lead is in flight at once (concurrency 10), so each is sent at the same fake instant.
+  const LEADS = sampleLeads().length
+
+  /** The checker against a partner answering each lead `delayMs` of fake time after it arrives. */
+  async function checkOnClock(delayMs: number, options: CheckPartnerOptions = {}) {
+    const clock = createFakeClock()
+    const partner = await broken((body) => ({ body: referenceReply(body), delayMs }), clock)
+    const report = watch(checkPartner(partner.url, { concurrency: 10, ...options, timers: clock.timers }))
+    await partner.whenReceived(LEADS)
+    return { clock, report }
+  }
+
+  it('too slow: no reply by the window plus its margin (12 s + 3 s) fails "window"; each lead is aborted there', async () => {
+    const { clock, report: checking } = await checkOnClock(60_000)
+    await clock.tick(RESPONSE_WINDOW_MS + ABORT_MARGIN_MS - 1)
+    expect(checking.settled()).toBe(false)
+    await clock.tick(1)
+    const report = await checking.promise
     const window = report.checks.find((c) => c.id === 'window')
     expect(window?.ok).toBe(false)
-    expect(window?.failures[0]?.message).toMatch(/no reply within 80 ms: request aborted \(window 40 ms\)/)
-    expect(report.leads).not.toHaveLength(0)
-    expect(report.leads.filter((l) => l.outcome !== 'timeout').map((l) => [l.id, l.outcome])).toEqual([])
-    expect(report.latency.maxMs).toBeGreaterThanOrEqual(79)
+    expect(window?.failures[0]?.message).toBe('no reply within 15000 ms: request aborted (window 12000 ms)')
+    expect(report.leads).toHaveLength(LEADS)
+    for (const lead of report.leads) expect(lead, lead.id).toMatchObject({ outcome: 'timeout', ms: 15_000 })
+    expect(report.latency.maxMs).toBe(15_000)
     expect(report.ok).toBe(false)
   })
 
-  it('late: a reply after the window but before the abort fails "window" and is still judged', async () => {
-    const partner = await broken((body) => ({ body: referenceReply(body), delayMs: 60 }))
-    const report = await checkPartner(partner.url, { windowMs: 20, marginMs: 2_000, concurrency: 10 })
+  it('late: a reply after the 12 s window but before the abort fails "window" and is still judged', async () => {
+    const { clock, report: checking } = await checkOnClock(13_000)
+    await clock.tick(13_000)
+    const report = await checking.promise
     expect(report.checks.filter((c) => !c.ok).map((c) => c.id)).toEqual(['window'])
-    expect(report.checks.find((c) => c.id === 'window')?.failures[0]?.message).toMatch(
-      /replied after \d+ ms, past the 20 ms window/,
+    expect(report.checks.find((c) => c.id === 'window')?.failures[0]?.message).toBe(
+      'replied after 13000 ms, past the 12000 ms window',
+    )
+    expect(report.leads).toHaveLength(LEADS)
+    for (const lead of report.leads) expect(lead, lead.id).toMatchObject({ outcome: 'replied', ms: 13_000 })
+  })
+
+  it('on time: a reply at 12 s exactly is within the window', async () => {
+    const { clock, report: checking } = await checkOnClock(12_000)
+    await clock.tick(12_000)
+    const report = await checking.promise
+    expect(report.checks.filter((c) => !c.ok)).toEqual([])
+    expect(report.latency).toMatchObject({ samples: LEADS, p50Ms: 12_000, maxMs: 12_000 })
+  })
+
+  it('an injected window and margin are used in place of 12 s and 3 s', async () => {
+    const { clock, report: checking } = await checkOnClock(60_000, { windowMs: 40, marginMs: 40 })
+    await clock.tick(80)
+    const report = await checking.promise
+    expect(report.checks.find((c) => c.id === 'window')?.failures[0]?.message).toBe(
+      'no reply within 80 ms: request aborted (window 40 ms)',
     )
   })
 
@@ -210,10 +247,22 @@ describe('checkPartner against broken partners', () => {
 
 describe('checkPartner requests', () => {
   it('sends JSON leads with the given headers, marked synthetic, at most `concurrency` at once', async () => {
-    const partner = await broken((body) => ({ body: referenceReply(body), delayMs: 50 }))
-    await checkPartner(partner.url, { headers: [['Authorization', 'Bearer test-token']], concurrency: 2 })
-    expect(partner.received).toHaveLength(sampleLeads().length)
-    expect(partner.maxInFlight).toBeLessThanOrEqual(2)
+    const clock = createFakeClock()
+    const partner = await broken((body) => ({ body: referenceReply(body), delayMs: 1_000 }), clock)
+    const checking = checkPartner(partner.url, {
+      headers: [['Authorization', 'Bearer test-token']],
+      concurrency: 2,
+      timers: clock.timers,
+    })
+    const leads = sampleLeads().length
+    // The partner holds each lead until the clock moves: two arrive, and no more until they are answered.
+    for (let received = 2; received < leads + 2; received += 2) {
+      await partner.whenReceived(Math.min(received, leads))
+      expect(partner.maxInFlight).toBe(2)
+      await clock.tick(1_000)
+    }
+    await checking
+    expect(partner.received).toHaveLength(leads)
     expect(partner.maxInFlight).toBe(2)
     for (const { headers, body } of partner.received) {
       expect(headers.authorization).toBe('Bearer test-token')

@@ -1,12 +1,14 @@
 /**
  * @module Test helper: a real HTTP partner on 127.0.0.1 port 0 whose answer a test scripts per lead, to
  * play the deliberately broken partners the checker must catch. Starts from the reference partner's own
- * reply so each broken partner differs from a conforming one in one way only.
+ * reply so each broken partner differs from a conforming one in one way only. Delays run on the given
+ * timers: a test's fake clock, so a slow partner answers when the test advances the clock.
  */
 import { createServer, type IncomingHttpHeaders } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { PartnerReply } from '../../src/contract/partner.ts'
 import { answerLead } from '../../src/partner-kit/answer-lead.ts'
+import { systemTimers, type TimerHandle, type Timers } from '../../src/timers.ts'
 
 export interface ScriptedAnswer {
   status?: number
@@ -22,6 +24,8 @@ export interface LoopbackPartner {
   received: Array<{ headers: IncomingHttpHeaders; body: string }>
   /** Highest number of requests in flight at once. */
   maxInFlight: number
+  /** Resolves once `count` requests in all have been received whole. */
+  whenReceived(count: number): Promise<void>
   close(): Promise<void>
 }
 
@@ -32,10 +36,24 @@ export function referenceReply(body: string): PartnerReply {
   return answerLead(JSON.parse(body), ANSWER_OPTIONS)
 }
 
-export function startLoopbackPartner(script: (body: string) => ScriptedAnswer): Promise<LoopbackPartner> {
-  const timers = new Set<NodeJS.Timeout>()
+export function startLoopbackPartner(
+  script: (body: string) => ScriptedAnswer,
+  options: { timers?: Timers } = {},
+): Promise<LoopbackPartner> {
+  const clock = options.timers ?? systemTimers
+  const timers = new Set<TimerHandle>()
+  const waiters: Array<{ count: number; resolve: () => void }> = []
   let inFlight = 0
-  const partner: LoopbackPartner = { url: '', received: [], maxInFlight: 0, close: async () => {} }
+  const partner: LoopbackPartner = {
+    url: '',
+    received: [],
+    maxInFlight: 0,
+    whenReceived: (count) =>
+      partner.received.length >= count
+        ? Promise.resolve()
+        : new Promise((resolve) => waiters.push({ count, resolve })),
+    close: async () => {},
+  }
   const server = createServer((request, response) => {
     inFlight += 1
     partner.maxInFlight = Math.max(partner.maxInFlight, inFlight)
@@ -44,6 +62,10 @@ export function startLoopbackPartner(script: (body: string) => ScriptedAnswer): 
     request.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8')
       partner.received.push({ headers: request.headers, body })
+      for (const waiter of waiters.filter((w) => w.count <= partner.received.length)) {
+        waiters.splice(waiters.indexOf(waiter), 1)
+        waiter.resolve()
+      }
       const answer = script(body)
       const send = () => {
         inFlight -= 1
@@ -52,7 +74,7 @@ export function startLoopbackPartner(script: (body: string) => ScriptedAnswer): 
         response.end(typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body))
       }
       if (!answer.delayMs) return send()
-      const timer = setTimeout(() => {
+      const timer = clock.setTimeout(() => {
         timers.delete(timer)
         send()
       }, answer.delayMs)
@@ -64,7 +86,7 @@ export function startLoopbackPartner(script: (body: string) => ScriptedAnswer): 
       partner.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/leads`
       partner.close = () =>
         new Promise((done) => {
-          for (const timer of timers) clearTimeout(timer)
+          for (const timer of timers) clock.clearTimeout(timer)
           server.closeAllConnections()
           server.close(() => done())
         })

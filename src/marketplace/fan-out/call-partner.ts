@@ -4,9 +4,10 @@
  * an oversized body, a contract violation) into an outcome with its cause. It never throws.
  */
 import type { Dispatcher } from 'undici'
+import { createCappedBody } from '../../bff/read-capped-body.ts'
 import { toFieldIssues } from '../../contract/common.ts'
 import { type PartnerOffer, partnerReplySchema } from '../../contract/partner.ts'
-import { systemTimers, type Timers } from '../../ledger/timers.ts'
+import { systemTimers, type Timers } from '../../timers.ts'
 
 /** Cap on a reply body: 50 offers of generous size fit in far less. */
 export const DEFAULT_MAX_REPLY_BYTES = 256 * 1024
@@ -71,8 +72,7 @@ export function callPartner(
     let stopped: Error | undefined
     let done = false
     let status = 0
-    let size = 0
-    const chunks: Buffer[] = []
+    const reply = createCappedBody(maxBytes, { what: 'reply' })
 
     const finish = (outcome: PartnerOutcome) => {
       if (done) return
@@ -114,26 +114,23 @@ export function callPartner(
         // 1xx informational answers come before the real one.
         if (statusCode < 200) return
         status = statusCode
-        const declared = Number(headers['content-length'])
-        if (Number.isFinite(declared) && declared > maxBytes) {
+        const refused = reply.declare(headers['content-length'])
+        if (refused) {
           controller ??= c
-          stop(fail(`reply of ${declared} bytes exceeds the ${maxBytes}-byte limit`, status))
+          stop(fail(refused.message, status))
         }
       },
       onResponseData(c, chunk) {
         if (done) return
-        size += chunk.length
-        if (size > maxBytes) {
+        const refused = reply.push(chunk)
+        if (refused) {
           controller ??= c
-          stop(fail(`reply exceeds the ${maxBytes}-byte limit`, status))
-          return
+          stop(fail(refused.message, status))
         }
-        chunks.push(chunk)
       },
       onResponseEnd() {
         if (done) return
-        const text = Buffer.concat(chunks, size).toString('utf8')
-        finish(toOutcome(status, text, size, elapsed, (reason) => fail(reason, status)))
+        finish(toOutcome(status, reply.text(), reply.size, elapsed, (reason) => fail(reason, status)))
       },
       onResponseError(_c, error) {
         finish(fail(`request failed: ${describeError(error)}`))

@@ -8,7 +8,9 @@
 import { randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { readCappedBody } from '../../bff/read-capped-body.ts'
 import { answerLead } from '../../partner-kit/answer-lead.ts'
+import { systemTimers, type TimerHandle, type Timers } from '../../timers.ts'
 import {
   humanize,
   MAX_PARTNER_TIMEOUT_MS,
@@ -91,6 +93,8 @@ export interface StartSimulatedPartnersOptions {
   latencies?: Partial<SimulatedLatencies>
   /** Keep every lead received, per partner (tests only: a lead holds an SSN). */
   recordLeads?: boolean
+  /** Latencies and the reference rules' clock run on these; the system's by default, fake ones in tests. */
+  timers?: Timers
 }
 
 export interface SimulatedPartners {
@@ -100,6 +104,8 @@ export interface SimulatedPartners {
   url: string
   /** Leads received by a partner so far. */
   requestCount(partnerId: string): number
+  /** Resolves once `partnerId` has received `count` leads in all (its latency then starts). */
+  whenReceived(partnerId: string, count?: number): Promise<void>
   /** The leads a partner received, when `recordLeads` is on. */
   leadsReceived(partnerId: string): unknown[]
   close(): Promise<void>
@@ -113,9 +119,11 @@ export async function startSimulatedPartners(
   const specs = options.partners ?? defaultSimulatedPartners(options.latencies)
   const byId = new Map(specs.map((spec) => [spec.id, spec]))
   const tokens = new Map(specs.map((spec) => [spec.id, `sim-${randomBytes(16).toString('hex')}`]))
+  const clock = options.timers ?? systemTimers
   const counts = new Map<string, number>()
+  const waiters: Array<{ id: string; count: number; resolve: () => void }> = []
   const received = new Map<string, unknown[]>()
-  const timers = new Set<NodeJS.Timeout>()
+  const timers = new Set<TimerHandle>()
   const secret = randomBytes(24).toString('hex')
   let baseUrl = ''
 
@@ -145,8 +153,16 @@ export async function startSimulatedPartners(
         JSON.stringify({ status: 'error', lead_id: 'unauthenticated', reason: 'bad credentials' }),
       )
     }
-    const raw = await readBody(req)
-    counts.set(spec.id, (counts.get(spec.id) ?? 0) + 1)
+    const raw = await readCappedBody(req, MAX_LEAD_BYTES, {
+      what: 'lead',
+      contentLength: req.headers['content-length'],
+    })
+    const count = (counts.get(spec.id) ?? 0) + 1
+    counts.set(spec.id, count)
+    for (const waiter of waiters.filter((w) => w.id === spec.id && w.count <= count)) {
+      waiters.splice(waiters.indexOf(waiter), 1)
+      waiter.resolve()
+    }
     let lead: unknown
     try {
       lead = JSON.parse(raw)
@@ -167,7 +183,7 @@ export async function startSimulatedPartners(
       case 'approve': {
         const answer = answerLead(lead, {
           secret,
-          now: new Date(),
+          now: new Date(clock.now()),
           partnerName: spec.name,
           bidMultiplier: spec.bidMultiplier ?? 1,
         })
@@ -219,12 +235,12 @@ export async function startSimulatedPartners(
   function delay(ms: number, req: IncomingMessage): Promise<void> {
     if (ms <= 0) return Promise.resolve()
     return new Promise((resolve) => {
-      const timer = setTimeout(done, ms)
+      const timer = clock.setTimeout(done, ms)
       timers.add(timer)
       // The marketplace gave up (timeout): stop waiting, nobody will read the answer.
       req.socket.once('close', done)
       function done() {
-        clearTimeout(timer)
+        clock.clearTimeout(timer)
         timers.delete(timer)
         req.socket.off('close', done)
         resolve()
@@ -264,10 +280,14 @@ export async function startSimulatedPartners(
     entries,
     url: baseUrl,
     requestCount: (id) => counts.get(id) ?? 0,
+    whenReceived: (id, count = 1) =>
+      (counts.get(id) ?? 0) >= count
+        ? Promise.resolve()
+        : new Promise((resolve) => waiters.push({ id, count, resolve })),
     leadsReceived: (id) => received.get(id) ?? [],
     close: () =>
       new Promise<void>((resolve) => {
-        for (const timer of timers) clearTimeout(timer)
+        for (const timer of timers) clock.clearTimeout(timer)
         timers.clear()
         server.close(() => resolve())
         server.closeAllConnections()
@@ -278,20 +298,6 @@ export async function startSimulatedPartners(
 function send(res: ServerResponse, status: number, type: string, body: string): void {
   res.writeHead(status, { 'content-type': type, 'content-length': Buffer.byteLength(body) })
   res.end(body)
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = []
-    let size = 0
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length
-      if (size > MAX_LEAD_BYTES) req.destroy(new Error('lead too large'))
-      else chunks.push(chunk)
-    })
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
-    req.on('error', reject)
-  })
 }
 
 function escapeHtml(text: string): string {
