@@ -14,11 +14,11 @@
  * requests insert on conflict do nothing, and replies and settles update only what is still `pending`.
  */
 import { inArray, type SQL, sql } from 'drizzle-orm'
+import type { TimerHandle, Timers } from '../timers.ts'
 import { LedgerError, toLedgerError, withTimeout } from './ledger-error.ts'
 import type { LedgerDb } from './open-ledger.ts'
 import { allColumns, columnList, columnName, type JsonValue, recordset } from './recordset.ts'
 import { leads, offers, partnerRequests } from './schema.ts'
-import type { TimerHandle, Timers } from '../timers.ts'
 import type {
   CreateLeadResult,
   LeadRow,

@@ -10,8 +10,8 @@ import { afterEach, expect, test, vi } from 'vitest'
 import { createOfferWidgetApi } from '../../src/embed/global-api.ts'
 import { readServerRendered } from '../../src/embed/server-rendered.ts'
 import { renderWidgetHtml } from '../../src/ssr/render-widget-html.tsx'
-import { advance, captureImages, ENDPOINT, setupWidgetTests } from '../widget/support/widget-tests.ts'
 import { late, serverCreatedSearch } from '../widget/support/server-created.ts'
+import { advance, captureImages, ENDPOINT, setupWidgetTests } from '../widget/support/widget-tests.ts'
 
 setupWidgetTests()
 afterEach(() => {
