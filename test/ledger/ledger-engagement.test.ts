@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { type Ledger, LedgerError, type ReplyRecord, type SentRequest } from '../../src/ledger/index.ts'
-import { LEDGER_DRIVERS } from './ledger-drivers.ts'
+import { LEDGER_DRIVERS } from './support/ledger-drivers.ts'
 
 // Real servers and databases on a shared CI machine: generous, while every wait inside stays short.
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 })

@@ -11,7 +11,7 @@ import {
 } from '../../src/ledger/index.ts'
 import { LedgerError } from '../../src/ledger/ledger-error.ts'
 import { recordset } from '../../src/ledger/recordset.ts'
-import { LEDGER_DRIVERS } from './ledger-drivers.ts'
+import { LEDGER_DRIVERS } from './support/ledger-drivers.ts'
 
 // Real servers and databases on a shared CI machine: generous, while every wait inside stays short.
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 })

@@ -5,8 +5,8 @@ import { bffErrorSchema } from '../../src/contract/bff.ts'
 import { offerSchema } from '../../src/contract/offer-search.ts'
 import type { Ledger, PartnerReport } from '../../src/ledger/index.ts'
 import { createClickSigner, createMarketplace } from '../../src/marketplace/index.ts'
-import { LEDGER_DRIVERS } from '../ledger/ledger-drivers.ts'
-import { CLIENT, type Harness, SECRET, startHarness, submitAndSettle } from './harness.ts'
+import { LEDGER_DRIVERS } from '../ledger/support/ledger-drivers.ts'
+import { CLIENT, type Harness, SECRET, startHarness, submitAndSettle } from './support/harness.ts'
 
 // Real servers and databases on a shared CI machine: generous, while every wait inside stays short.
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 })

@@ -4,8 +4,8 @@ import { bffErrorSchema, createdSearchSchema } from '../../src/contract/bff.ts'
 import { rateTableSchema } from '../../src/contract/offer-search.ts'
 import { type Ledger, openLedger } from '../../src/ledger/index.ts'
 import { createMarketplace, type SimulatedPartnerSpec } from '../../src/marketplace/index.ts'
-import { LEDGER_DRIVERS } from '../ledger/ledger-drivers.ts'
-import { CLIENT, type Harness, makeLead, startHarness, submitAndSettle } from './harness.ts'
+import { LEDGER_DRIVERS } from '../ledger/support/ledger-drivers.ts'
+import { CLIENT, type Harness, makeLead, startHarness, submitAndSettle } from './support/harness.ts'
 
 // Real servers and databases on a shared CI machine: generous, while every wait inside stays short.
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 })

@@ -9,10 +9,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { bffErrorSchema, createdSearchSchema } from '../../src/contract/bff.ts'
 import { leads, partnerRequests } from '../../src/ledger/index.ts'
 import { UNSETTLED_REQUEST_REASON } from '../../src/ledger/ledger-store.ts'
-import { createFakeClock, type FakeClock } from '../ledger/fake-clock.ts'
-import { type FaultyLedger, LEDGER_DRIVERS } from '../ledger/ledger-drivers.ts'
-import { type FakeTimeMarket, type ScriptedPartner, startFakeTimeMarket } from './fake-time-harness.ts'
-import { makeLead } from './harness.ts'
+import { createFakeClock, type FakeClock } from '../ledger/support/fake-clock.ts'
+import { type FaultyLedger, LEDGER_DRIVERS } from '../ledger/support/ledger-drivers.ts'
+import {
+  type FakeTimeMarket,
+  type ScriptedPartner,
+  startFakeTimeMarket,
+} from './support/fake-time-harness.ts'
+import { makeLead } from './support/harness.ts'
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 30_000 })
 

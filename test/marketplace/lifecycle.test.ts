@@ -3,10 +3,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createdSearchSchema } from '../../src/contract/bff.ts'
 import { type Ledger, offers, partnerRequests, type SearchSnapshot } from '../../src/ledger/index.ts'
 import { buildRateTable, ORPHAN_GRACE_MS } from '../../src/marketplace/rate-table/build-rate-table.ts'
-import { createFakeClock, type FakeClock, watch } from '../ledger/fake-clock.ts'
-import { LEDGER_DRIVERS } from '../ledger/ledger-drivers.ts'
-import { type FakeTimeMarket, type ScriptedPartner, startFakeTimeMarket } from './fake-time-harness.ts'
-import { makeLead, startHarness } from './harness.ts'
+import { createFakeClock, type FakeClock, watch } from '../ledger/support/fake-clock.ts'
+import { LEDGER_DRIVERS } from '../ledger/support/ledger-drivers.ts'
+import {
+  type FakeTimeMarket,
+  type ScriptedPartner,
+  startFakeTimeMarket,
+} from './support/fake-time-harness.ts'
+import { makeLead, startHarness } from './support/harness.ts'
 
 // Real servers and databases on a shared CI machine: generous, while every wait inside stays short.
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 })

@@ -11,9 +11,9 @@ import {
   type Marketplace,
   type PartnerRegistryEntry,
 } from '../../src/marketplace/index.ts'
-import { LEDGER_DRIVERS } from '../ledger/ledger-drivers.ts'
-import { type LoopbackPartner, startLoopbackPartner } from '../partner-kit/loopback-partner.ts'
-import { CLIENT, makeLead, SECRET } from './harness.ts'
+import { LEDGER_DRIVERS } from '../ledger/support/ledger-drivers.ts'
+import { type LoopbackPartner, startLoopbackPartner } from '../partner-kit/support/loopback-partner.ts'
+import { CLIENT, makeLead, SECRET } from './support/harness.ts'
 
 // Real servers and databases on a shared CI machine: generous, while every wait inside stays short.
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 })

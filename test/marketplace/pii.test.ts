@@ -1,8 +1,15 @@
 import { type SQL, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Ledger } from '../../src/ledger/index.ts'
-import { LEDGER_DRIVERS } from '../ledger/ledger-drivers.ts'
-import { type Harness, KNOWN_EMAIL, KNOWN_SSN, makeLead, startHarness, submitAndSettle } from './harness.ts'
+import { LEDGER_DRIVERS } from '../ledger/support/ledger-drivers.ts'
+import {
+  type Harness,
+  KNOWN_EMAIL,
+  KNOWN_SSN,
+  makeLead,
+  startHarness,
+  submitAndSettle,
+} from './support/harness.ts'
 
 // Real servers and databases on a shared CI machine: generous, while every wait inside stays short.
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 })

@@ -7,10 +7,10 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createdSearchSchema } from '../../src/contract/bff.ts'
 import { type Ledger, partnerRequests } from '../../src/ledger/index.ts'
-import { createFakeClock, type FakeClock } from '../ledger/fake-clock.ts'
-import { LEDGER_DRIVERS } from '../ledger/ledger-drivers.ts'
-import { type ScriptedPartner, startFakeTimeMarket } from './fake-time-harness.ts'
-import { makeLead } from './harness.ts'
+import { createFakeClock, type FakeClock } from '../ledger/support/fake-clock.ts'
+import { LEDGER_DRIVERS } from '../ledger/support/ledger-drivers.ts'
+import { type ScriptedPartner, startFakeTimeMarket } from './support/fake-time-harness.ts'
+import { makeLead } from './support/harness.ts'
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 })
 

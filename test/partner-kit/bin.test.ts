@@ -5,7 +5,7 @@ import { execFile, spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
 import { type RunningPartner, startReferencePartner } from '../../src/partner-kit/start-reference-partner.ts'
-import { startLoopbackPartner } from './loopback-partner.ts'
+import { startLoopbackPartner } from './support/loopback-partner.ts'
 
 const BIN = fileURLToPath(new URL('../../bin/offer-widget.js', import.meta.url))
 

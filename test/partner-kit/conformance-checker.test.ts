@@ -14,13 +14,13 @@ import {
 } from '../../src/partner-kit/conformance-checker.ts'
 import { sampleLeads } from '../../src/partner-kit/sample-leads.ts'
 import { type RunningPartner, startReferencePartner } from '../../src/partner-kit/start-reference-partner.ts'
-import { createFakeClock, type FakeClock, watch } from '../ledger/fake-clock.ts'
+import { createFakeClock, type FakeClock, watch } from '../ledger/support/fake-clock.ts'
 import {
   type LoopbackPartner,
   referenceReply,
   type ScriptedAnswer,
   startLoopbackPartner,
-} from './loopback-partner.ts'
+} from './support/loopback-partner.ts'
 
 let partners: Array<LoopbackPartner | RunningPartner> = []
 afterEach(async () => {

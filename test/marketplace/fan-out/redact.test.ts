@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Lead } from '../../../src/contract/partner.ts'
 import { identifyingValues, redactLeadId, redactReason } from '../../../src/marketplace/fan-out/redact.ts'
-import { makeLead } from '../harness.ts'
+import { makeLead } from '../support/harness.ts'
 
 describe('reason redaction', () => {
   it('masks every identifying value of the lead in any case, and caps the length', () => {

@@ -20,7 +20,7 @@ import {
   planLead,
   readLeadRequest,
 } from '../../../src/marketplace/intake/lead-intake.ts'
-import { CLIENT, makeLead } from '../harness.ts'
+import { CLIENT, makeLead } from '../support/harness.ts'
 
 const NOW = Date.parse('2026-03-01T12:00:00.000Z')
 

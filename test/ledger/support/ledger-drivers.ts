@@ -6,7 +6,7 @@
  * past its timeout.
  */
 import { randomBytes } from 'node:crypto'
-import { type Ledger, type OpenLedgerOptions, openLedger } from '../../src/ledger/index.ts'
+import { type Ledger, type OpenLedgerOptions, openLedger } from '../../../src/ledger/index.ts'
 import { startTcpProxy } from './tcp-proxy.ts'
 
 type Options = Pick<OpenLedgerOptions, 'timers' | 'timeoutMs'>

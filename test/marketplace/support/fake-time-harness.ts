@@ -6,15 +6,15 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { Hono } from 'hono'
-import { ACCESS_TOKEN_HEADER, WIDGET_HEADER } from '../../src/contract/bff.ts'
-import type { Ledger } from '../../src/ledger/index.ts'
+import { ACCESS_TOKEN_HEADER, WIDGET_HEADER } from '../../../src/contract/bff.ts'
+import type { Ledger } from '../../../src/ledger/index.ts'
 import {
   createMarketplace,
   type Marketplace,
   type MarketplaceConfig,
   type PartnerRegistryEntry,
-} from '../../src/marketplace/index.ts'
-import type { FakeClock } from '../ledger/fake-clock.ts'
+} from '../../../src/marketplace/index.ts'
+import type { FakeClock } from '../../ledger/support/fake-clock.ts'
 import { captureLog } from './captured-log.ts'
 import { CLIENT, SECRET } from './harness.ts'
 

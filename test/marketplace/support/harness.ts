@@ -5,9 +5,9 @@
  * advances it.
  */
 import { Hono } from 'hono'
-import { ACCESS_TOKEN_HEADER, WIDGET_HEADER } from '../../src/contract/bff.ts'
-import type { Lead } from '../../src/contract/partner.ts'
-import type { Ledger } from '../../src/ledger/index.ts'
+import { ACCESS_TOKEN_HEADER, WIDGET_HEADER } from '../../../src/contract/bff.ts'
+import type { Lead } from '../../../src/contract/partner.ts'
+import type { Ledger } from '../../../src/ledger/index.ts'
 import {
   createMarketplace,
   type Marketplace,
@@ -15,8 +15,8 @@ import {
   type SimulatedPartnerSpec,
   type SimulatedPartners,
   startSimulatedPartners,
-} from '../../src/marketplace/index.ts'
-import type { FakeClock } from '../ledger/fake-clock.ts'
+} from '../../../src/marketplace/index.ts'
+import type { FakeClock } from '../../ledger/support/fake-clock.ts'
 import { captureLog } from './captured-log.ts'
 
 export const SECRET = 'test-secret-0123456789abcdef0123456789'
