@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import pino from 'pino'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { type Ledger, LedgerError, type ReplyRecord, type SentRequest } from '../../src/ledger/index.ts'
-import { LEDGER_DRIVERS } from './support/ledger-drivers.ts'
+import { LEDGER_DRIVERS, openLedgerAround } from './support/ledger-drivers.ts'
 
 // Real servers and databases on a shared CI machine: generous, while every wait inside stays short.
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 })
@@ -56,11 +56,8 @@ async function answeredLead(ledger: Ledger, partnerId: string, partnerLeadId: st
 
 describe.each(LEDGER_DRIVERS)('impressions, conversions and suppression on $name', (driver) => {
   let ledger: Ledger
-  beforeAll(async () => {
-    ledger = await driver.open()
-  }, 30_000)
-  afterAll(async () => {
-    await ledger.close()
+  openLedgerAround(driver, (opened) => {
+    ledger = opened
   })
 
   it('records a conversion once per partner lead id, counts it in the report, and refuses unknown ids', async () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { asc, eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import {
   type Ledger,
   leads,
@@ -11,7 +11,7 @@ import {
 } from '../../src/ledger/index.ts'
 import { LedgerError } from '../../src/ledger/ledger-error.ts'
 import { recordset } from '../../src/ledger/recordset.ts'
-import { LEDGER_DRIVERS } from './support/ledger-drivers.ts'
+import { LEDGER_DRIVERS, openLedgerAround } from './support/ledger-drivers.ts'
 
 // Real servers and databases on a shared CI machine: generous, while every wait inside stays short.
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 })
@@ -58,11 +58,8 @@ function approved(leadId: string, request: SentRequest, rates: Array<[number, st
 
 describe.each(LEDGER_DRIVERS)('ledger on $name', (driver) => {
   let ledger: Ledger
-  beforeAll(async () => {
-    ledger = await driver.open()
-  }, 30_000)
-  afterAll(async () => {
-    await ledger.close()
+  openLedgerAround(driver, (opened) => {
+    ledger = opened
   })
 
   it('lists every request as pending until its reply, then settles atomically with the winners', async () => {

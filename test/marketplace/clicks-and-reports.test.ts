@@ -1,12 +1,19 @@
 import { randomUUID } from 'node:crypto'
 import pino from 'pino'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { bffErrorSchema } from '../../src/contract/bff.ts'
 import { offerSchema } from '../../src/contract/offer-search.ts'
 import type { Ledger, PartnerReport } from '../../src/ledger/index.ts'
 import { createClickSigner, createMarketplace } from '../../src/marketplace/index.ts'
 import { LEDGER_DRIVERS } from '../ledger/support/ledger-drivers.ts'
-import { CLIENT, type Harness, SECRET, startHarness, submitAndSettle } from './support/harness.ts'
+import {
+  CLIENT,
+  type Harness,
+  harnessAround,
+  SECRET,
+  startHarness,
+  submitAndSettle,
+} from './support/harness.ts'
 
 // Real servers and databases on a shared CI machine: generous, while every wait inside stays short.
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 })
@@ -16,21 +23,20 @@ const TOKEN = 'reports-secret-token'
 describe.each(LEDGER_DRIVERS)('clicks and partner reports on $name', (driver) => {
   let ledger: Ledger
   let h: Harness
-  beforeAll(async () => {
-    ledger = await driver.open()
-    h = await startHarness({
-      ledger,
+  harnessAround(
+    driver,
+    {
       partners: [
         { id: 'lender', name: 'Lender', tier: 'first', behavior: 'approve', latencyMs: 2 },
         { id: 'rival', name: 'Rival', tier: 'first', behavior: 'approve', latencyMs: 2, bidMultiplier: 0.5 },
       ],
       config: { winnerPolicy: 'phase2', publicBaseUrl: 'https://bff.example.com/' },
-    })
-  }, 30_000)
-  afterAll(async () => {
-    await h.close()
-    await ledger.close()
-  })
+    },
+    (harness, opened) => {
+      h = harness
+      ledger = opened
+    },
+  )
 
   const get = (path: string, headers: Record<string, string> = {}) =>
     h.app.request(`http://bff.test${path}`, { headers })

@@ -5,7 +5,7 @@ import { rateTableSchema } from '../../src/contract/offer-search.ts'
 import { type Ledger, openLedger } from '../../src/ledger/index.ts'
 import { createMarketplace, type SimulatedPartnerSpec } from '../../src/marketplace/index.ts'
 import { LEDGER_DRIVERS } from '../ledger/support/ledger-drivers.ts'
-import { CLIENT, type Harness, makeLead, startHarness, submitAndSettle } from './support/harness.ts'
+import { CLIENT, type Harness, harnessAround, makeLead, submitAndSettle } from './support/harness.ts'
 
 // Real servers and databases on a shared CI machine: generous, while every wait inside stays short.
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 })
@@ -16,15 +16,11 @@ const PARTNERS: SimulatedPartnerSpec[] = [
 ]
 
 describe.each(LEDGER_DRIVERS)('second-look intake and polling on $name', (driver) => {
-  let ledger: Ledger
+  let _ledger: Ledger
   let h: Harness
-  beforeAll(async () => {
-    ledger = await driver.open()
-    h = await startHarness({ ledger, partners: PARTNERS })
-  }, 30_000)
-  afterAll(async () => {
-    await h.close()
-    await ledger.close()
+  harnessAround(driver, { partners: PARTNERS }, (harness, opened) => {
+    h = harness
+    _ledger = opened
   })
 
   it('answers 201 { accessToken, rateTable } with the pending first-look partners as full partner objects', async () => {

@@ -4,7 +4,7 @@ import { createdSearchSchema } from '../../src/contract/bff.ts'
 import { type Ledger, offers, partnerRequests, type SearchSnapshot } from '../../src/ledger/index.ts'
 import { buildRateTable, ORPHAN_GRACE_MS } from '../../src/marketplace/rate-table/build-rate-table.ts'
 import { createFakeClock, type FakeClock, watch } from '../ledger/support/fake-clock.ts'
-import { LEDGER_DRIVERS } from '../ledger/support/ledger-drivers.ts'
+import { LEDGER_DRIVERS, openLedgerAround } from '../ledger/support/ledger-drivers.ts'
 import {
   type FakeTimeMarket,
   type ScriptedPartner,
@@ -17,11 +17,8 @@ vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 })
 
 describe.each(LEDGER_DRIVERS)('lead lifecycle on $name', (driver) => {
   let ledger: Ledger
-  beforeAll(async () => {
-    ledger = await driver.open()
-  }, 30_000)
-  afterAll(async () => {
-    await ledger.close()
+  openLedgerAround(driver, (opened) => {
+    ledger = opened
   })
 
   it('close() aborts partner calls in flight and still writes the lead down, without waiting for any window', async () => {

@@ -1,13 +1,13 @@
 import { type SQL, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { Ledger } from '../../src/ledger/index.ts'
 import { LEDGER_DRIVERS } from '../ledger/support/ledger-drivers.ts'
 import {
   type Harness,
+  harnessAround,
   KNOWN_EMAIL,
   KNOWN_SSN,
   makeLead,
-  startHarness,
   submitAndSettle,
 } from './support/harness.ts'
 
@@ -35,10 +35,9 @@ async function query<T = Record<string, unknown>>(ledger: Ledger, statement: SQL
 describe.each(LEDGER_DRIVERS)('no identifying data in the ledger or the logs on $name', (driver) => {
   let ledger: Ledger
   let h: Harness
-  beforeAll(async () => {
-    ledger = await driver.open()
-    h = await startHarness({
-      ledger,
+  harnessAround(
+    driver,
+    {
       partners: [
         // A careless partner echoes the SSN and email in its reason: the reason is kept, the values are not.
         { id: 'echo', name: 'Echo', tier: 'first', behavior: 'reject-echoing-lead', latencyMs: 1 },
@@ -46,12 +45,12 @@ describe.each(LEDGER_DRIVERS)('no identifying data in the ledger or the logs on 
         { id: 'malformed', name: 'Malformed', tier: 'first', behavior: 'malformed', latencyMs: 1 },
         { id: 'approve', name: 'Approve', tier: 'second', behavior: 'approve', latencyMs: 1 },
       ],
-    })
-  }, 30_000)
-  afterAll(async () => {
-    await h.close()
-    await ledger.close()
-  })
+    },
+    (harness, opened) => {
+      h = harness
+      ledger = opened
+    },
+  )
 
   it('a lead with a known SSN and email leaves no trace of them in any table or log line', async () => {
     const { final } = await submitAndSettle(h, makeLead(), { 'Idempotency-Key': 'pii-probe-key' })

@@ -6,6 +6,7 @@
  * past its timeout.
  */
 import { randomBytes } from 'node:crypto'
+import { afterAll, beforeAll } from 'vitest'
 import { type Ledger, type OpenLedgerOptions, openLedger } from '../../../src/ledger/index.ts'
 import { startTcpProxy } from './tcp-proxy.ts'
 
@@ -103,4 +104,16 @@ if (!databaseUrl) {
   console.warn(
     'PostgreSQL ledger tests not run: DATABASE_URL is unset (e.g. DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm test; .ci/run sets it)',
   )
+}
+
+/** Opens the driver's ledger before the calling suite's tests (handing it to `use`) and closes it after. */
+export function openLedgerAround(driver: LedgerDriver, use: (ledger: Ledger) => void): void {
+  let opened: Ledger | undefined
+  beforeAll(async () => {
+    opened = await driver.open()
+    use(opened)
+  }, 30_000)
+  afterAll(async () => {
+    await opened?.close()
+  })
 }

@@ -4,7 +4,9 @@
  * marketplace's windows and the partners' latencies run on it, and nothing happens on time until the test
  * advances it.
  */
+
 import { Hono } from 'hono'
+import { afterAll, beforeAll } from 'vitest'
 import { ACCESS_TOKEN_HEADER, WIDGET_HEADER } from '../../../src/contract/bff.ts'
 import type { Lead } from '../../../src/contract/partner.ts'
 import type { Ledger } from '../../../src/ledger/index.ts'
@@ -17,6 +19,7 @@ import {
   startSimulatedPartners,
 } from '../../../src/marketplace/index.ts'
 import type { FakeClock } from '../../ledger/support/fake-clock.ts'
+import type { LedgerDriver } from '../../ledger/support/ledger-drivers.ts'
 import { captureLog } from './captured-log.ts'
 
 export const SECRET = 'test-secret-0123456789abcdef0123456789'
@@ -62,13 +65,15 @@ export interface Harness {
   close(): Promise<void>
 }
 
-export async function startHarness(options: {
+export interface HarnessOptions {
   ledger: Ledger
   partners: SimulatedPartnerSpec[]
   config?: Partial<MarketplaceConfig>
   now?: () => number
   clock?: FakeClock
-}): Promise<Harness> {
+}
+
+export async function startHarness(options: HarnessOptions): Promise<Harness> {
   const timers = options.clock?.timers
   const partners = await startSimulatedPartners({
     partners: options.partners,
@@ -136,4 +141,26 @@ export async function submitAndSettle(
     created,
     final: (await final.json()) as Record<string, unknown> & { offers: Array<Record<string, unknown>> },
   }
+}
+
+/**
+ * A harness on the driver's ledger, started before the calling suite's tests and closed (its ledger too)
+ * after them; `use` receives both.
+ */
+export function harnessAround(
+  driver: LedgerDriver,
+  options: Omit<HarnessOptions, 'ledger'>,
+  use: (harness: Harness, ledger: Ledger) => void,
+): void {
+  let ledger: Ledger | undefined
+  let harness: Harness | undefined
+  beforeAll(async () => {
+    ledger = await driver.open()
+    harness = await startHarness({ ...options, ledger })
+    use(harness, ledger)
+  }, 30_000)
+  afterAll(async () => {
+    await harness?.close()
+    await ledger?.close()
+  })
 }
