@@ -98,6 +98,21 @@ describe('startServer in sandbox mode (no ENGINE_TOKEN)', () => {
   })
 })
 
+/** The server with a real token against `upstreamUrl` (the test engine), no static files, no second look. */
+const startOnUpstream = (upstreamUrl: string, env: Record<string, string> = {}) =>
+  startServer(
+    loadConfig({
+      PORT: '0',
+      LOG_LEVEL: 'silent',
+      ENGINE_TOKEN: FAKE_TOKEN,
+      ENGINE_BASE_URL_TEST: upstreamUrl,
+      SESSION_SECRET: SECRET,
+      PUBLIC_BASE_URL: 'https://offers.publisher.example',
+      ...env,
+    }),
+    { staticRoot: '/nonexistent', secondLook: false },
+  )
+
 describe('startServer with a real upstream', () => {
   it('forwards the socket address; X-Forwarded-For only through a trusted hop', async () => {
     const upstream = await startFakeUpstream()
@@ -106,16 +121,7 @@ describe('startServer with a real upstream', () => {
       [undefined, '127.0.0.1'],
       ['loopback', '198.51.100.4'],
     ] as const) {
-      const env: Record<string, string> = {
-        PORT: '0',
-        LOG_LEVEL: 'silent',
-        ENGINE_TOKEN: FAKE_TOKEN,
-        ENGINE_BASE_URL_TEST: upstream.url,
-        SESSION_SECRET: SECRET,
-        PUBLIC_BASE_URL: 'https://offers.publisher.example',
-      }
-      if (trust) env.TRUST_PROXY = trust
-      const running = await startServer(loadConfig(env), { staticRoot: '/nonexistent', secondLook: false })
+      const running = await startOnUpstream(upstream.url, trust ? { TRUST_PROXY: trust } : {})
       upstream.requests.length = 0
       await http(`${running.url}/api/offer-searches`, {
         method: 'POST',
@@ -143,17 +149,7 @@ describe('startServer with a real upstream', () => {
       release = resolve
     })
     upstream.script({ after: released, answer: { status: 200, body: ISSUERS } })
-    const running = await startServer(
-      loadConfig({
-        PORT: '0',
-        LOG_LEVEL: 'silent',
-        ENGINE_TOKEN: FAKE_TOKEN,
-        ENGINE_BASE_URL_TEST: upstream.url,
-        SESSION_SECRET: SECRET,
-        PUBLIC_BASE_URL: 'https://offers.publisher.example',
-      }),
-      { staticRoot: '/nonexistent', secondLook: false },
-    )
+    const running = await startOnUpstream(upstream.url)
     const inFlight = http(`${running.url}/api/issuers`)
     await upstream.received(1)
     const closed = running.close()
