@@ -39,6 +39,12 @@ function mount(
 const cards = () => screen.queryAllByRole('listitem').filter((li) => li.classList.contains('ow-card'))
 const user = () => userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) })
 
+/** The BFF refusing the create with a 400 naming one field. */
+const refusing = (error: { field: string; reason: string }) =>
+  http.post('*/api/offer-searches', () =>
+    HttpResponse.json({ code: 'validation_failed', message: 'Invalid', errors: [error] }, { status: 400 }),
+  )
+
 describe('states', () => {
   test('searching counts what the visitor sees ("n offers so far, still checking m more sources") over a progress bar, then complete', async () => {
     const { view } = mount('offersOverTime')
@@ -402,18 +408,7 @@ describe('the form', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     const bff = scenarios.happyPath.create()
     server.use(...bff.handlers)
-    server.use(
-      http.post('*/api/offer-searches', () =>
-        HttpResponse.json(
-          {
-            code: 'validation_failed',
-            message: 'Invalid',
-            errors: [{ field: 'personalInformation.zipCode', reason: 'ZIP 00000 is not a US ZIP code' }],
-          },
-          { status: 400 },
-        ),
-      ),
-    )
+    server.use(refusing({ field: 'personalInformation.zipCode', reason: 'ZIP 00000 is not a US ZIP code' }))
     render(<OfferWidget endpoint={ENDPOINT} search={{ zipCode: '00000' }} />)
     await advance()
     const zip = screen.getByLabelText('ZIP code')
@@ -433,18 +428,7 @@ describe('the form', () => {
   test('a refused field the form does not hold gets the generic visitor sentence, not the BFF text', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     const onError = vi.fn()
-    server.use(
-      http.post('*/api/offer-searches', () =>
-        HttpResponse.json(
-          {
-            code: 'validation_failed',
-            message: 'Invalid',
-            errors: [{ field: 'clientTags.subId.0', reason: 'too long' }],
-          },
-          { status: 400 },
-        ),
-      ),
-    )
+    server.use(refusing({ field: 'clientTags.subId.0', reason: 'too long' }))
     render(<OfferWidget endpoint={ENDPOINT} search={{ zipCode: '94107' }} onError={onError} />)
     await advance()
     expect(screen.getByText(DEFAULT_LABELS.searchRefused)).toBeTruthy()
