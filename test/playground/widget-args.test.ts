@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { applyOverrides, argAt, searchArgs, visualArgs } from '../../src/playground/widget-args.ts'
+import {
+  applyOverrides,
+  argAt,
+  searchArgs,
+  VISUAL_ARGS,
+  visualArgs,
+} from '../../src/playground/widget-args.ts'
 
 describe('widget args', () => {
   const story = {
@@ -40,16 +46,7 @@ describe('widget args', () => {
     const visual = visualArgs(args)
     expect(visual).toMatchObject({ labels: { heading: 'H' }, theme: 'dark', headingLevel: 3 })
     // Unset visual args are passed as undefined, so update() clears what a control removed.
-    expect(Object.keys(visual)).toEqual(
-      expect.arrayContaining([
-        'theme',
-        'themeVariables',
-        'labels',
-        'headingLevel',
-        'className',
-        'emptyState',
-      ]),
-    )
+    expect(Object.keys(visual)).toEqual(expect.arrayContaining([...VISUAL_ARGS]))
     expect(visual.className).toBeUndefined()
   })
 })

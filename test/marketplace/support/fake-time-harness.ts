@@ -16,7 +16,7 @@ import {
 } from '../../../src/marketplace/index.ts'
 import type { FakeClock } from '../../ledger/support/fake-clock.ts'
 import { captureLog } from './captured-log.ts'
-import { CLIENT, SECRET } from './harness.ts'
+import { CLIENT, SECRET, TEST_ACCESS_TOKENS } from './harness.ts'
 
 export interface ScriptedPartner {
   id: string
@@ -110,10 +110,7 @@ export async function startFakeTimeMarket(options: {
     config: { winnerPolicy: 'phase2', sandboxMode: true, ...options.config },
     ledger: options.ledger,
     registry: entries,
-    accessTokens: {
-      issue: (uuid) => `token-for-${uuid}`,
-      verify: (token, uuid) => token === `token-for-${uuid}`,
-    },
+    accessTokens: TEST_ACCESS_TOKENS,
     clientIdentity: () => CLIENT,
     secret: SECRET,
     logger: log.logger,

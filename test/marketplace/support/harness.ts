@@ -24,6 +24,11 @@ import { captureLog } from './captured-log.ts'
 
 export const SECRET = 'test-secret-0123456789abcdef0123456789'
 export const CLIENT = { ipAddress: '203.0.113.7', userAgent: 'Mozilla/5.0 (TestBrowser) Widget/1' }
+/** Access tokens a test can write itself: `token-for-<uuid>`. */
+export const TEST_ACCESS_TOKENS = {
+  issue: (uuid: string) => `token-for-${uuid}`,
+  verify: (token: string, uuid: string) => token === `token-for-${uuid}`,
+}
 export const KNOWN_SSN = '987-65-4329'
 export const KNOWN_EMAIL = 'pii.probe.lead@example.com'
 
@@ -91,10 +96,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     },
     ledger: options.ledger,
     registry: partners.entries,
-    accessTokens: {
-      issue: (uuid) => `token-for-${uuid}`,
-      verify: (token, uuid) => token === `token-for-${uuid}`,
-    },
+    accessTokens: TEST_ACCESS_TOKENS,
     clientIdentity: () => CLIENT,
     secret: SECRET,
     logger: log.logger,
