@@ -1,19 +1,17 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
-import { Hono } from 'hono'
-import pino from 'pino'
+import type { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { bffErrorSchema } from '../../src/contract/bff.ts'
 import { type Ledger, offers, partnerRequests } from '../../src/ledger/index.ts'
 import {
   createClickSigner,
-  createMarketplace,
   type Marketplace,
   type PartnerRegistryEntry,
 } from '../../src/marketplace/index.ts'
 import { LEDGER_DRIVERS } from '../ledger/support/ledger-drivers.ts'
 import { type LoopbackPartner, startLoopbackPartner } from '../partner-kit/support/loopback-partner.ts'
-import { CLIENT, makeLead, SECRET } from './support/harness.ts'
+import { CLIENT, makeLead, SECRET, testMarketplace } from './support/harness.ts'
 
 // Real servers and databases on a shared CI machine: generous, while every wait inside stays short.
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 })
@@ -60,17 +58,11 @@ describe.each(LEDGER_DRIVERS)('partner data handled like lead data on $name', (d
         body: { status: 'approved', lead_id: `${id}-1`, offers: [{ rate: 9, ...links }] },
       }))
     }
-    marketplace = createMarketplace({
+    ;({ marketplace, app } = testMarketplace({
       config: { winnerPolicy: 'phase2', sandboxMode: true, deadlineMs: 5_000 },
       ledger,
       registry: Object.entries(partners).map(([id, p]) => entry(id, p.url)),
-      accessTokens: { issue: (uuid) => `t-${uuid}`, verify: (token, uuid) => token === `t-${uuid}` },
-      clientIdentity: () => CLIENT,
-      secret: SECRET,
-      logger: pino({ level: 'silent' }),
-    })
-    const api = marketplace.routes()
-    app = new Hono().route('/api', api)
+    }))
   }, 30_000)
   afterAll(async () => {
     await marketplace.close()

@@ -1,16 +1,14 @@
-import { Hono } from 'hono'
-import pino from 'pino'
+import type { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { bffErrorSchema } from '../../src/contract/bff.ts'
 import type { Ledger, PartnerReport, SuppressionList } from '../../src/ledger/index.ts'
 import {
-  createMarketplace,
   type Marketplace,
   type SimulatedPartners,
   startSimulatedPartners,
 } from '../../src/marketplace/index.ts'
 import { LEDGER_DRIVERS } from '../ledger/support/ledger-drivers.ts'
-import { CLIENT, makeLead, SECRET } from './support/harness.ts'
+import { makeLead, testMarketplace } from './support/harness.ts'
 
 // Real servers and databases on a shared CI machine: generous, while every wait inside stays short.
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 })
@@ -33,17 +31,11 @@ describe.each(LEDGER_DRIVERS)('impressions, private reports and conversions on $
       ],
     })
     const tokens: Record<string, string> = { lender: LENDER, rival: RIVAL }
-    marketplace = createMarketplace({
+    ;({ marketplace, app } = testMarketplace({
       config: { winnerPolicy: 'phase2', sandboxMode: true, deadlineMs: 2_000, reportsToken: OPERATOR },
       ledger,
       registry: partners.entries.map((e) => ({ ...e, reportsToken: tokens[e.id] })),
-      accessTokens: { issue: (uuid) => `t-${uuid}`, verify: (token, uuid) => token === `t-${uuid}` },
-      clientIdentity: () => CLIENT,
-      secret: SECRET,
-      logger: pino({ level: 'silent' }),
-    })
-    const api = marketplace.routes()
-    app = new Hono().route('/api', api)
+    }))
   }, 30_000)
   afterAll(async () => {
     await marketplace.close()

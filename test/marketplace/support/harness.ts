@@ -6,6 +6,7 @@
  */
 
 import { Hono } from 'hono'
+import pino from 'pino'
 import { afterAll, beforeAll } from 'vitest'
 import { ACCESS_TOKEN_HEADER, WIDGET_HEADER } from '../../../src/contract/bff.ts'
 import type { Lead } from '../../../src/contract/partner.ts'
@@ -165,4 +166,21 @@ export function harnessAround(
     await harness?.close()
     await ledger?.close()
   })
+}
+
+/**
+ * A marketplace on `ledger` with the tests' tokens, visitor and secret and a silent log, and its routes
+ * under `/api` of a Hono app.
+ */
+export function testMarketplace(
+  options: Pick<Parameters<typeof createMarketplace>[0], 'config' | 'ledger' | 'registry'>,
+) {
+  const marketplace = createMarketplace({
+    ...options,
+    accessTokens: TEST_ACCESS_TOKENS,
+    clientIdentity: () => CLIENT,
+    secret: SECRET,
+    logger: pino({ level: 'silent' }),
+  })
+  return { marketplace, app: new Hono().route('/api', marketplace.routes()) }
 }
