@@ -15,6 +15,7 @@ import {
 import { watchRedis } from '../../src/bff/redis-link.ts'
 import { UpstreamError } from '../../src/bff/upstream.ts'
 import type { RateTable } from '../../src/contract/offer-search.ts'
+import { signal } from '../support/signal.ts'
 import { rateTable as plainRateTable } from './support/fake-upstream.ts'
 
 /** A fetched rate table as the upstream client hands it on: its validated text. */
@@ -248,28 +249,22 @@ describe.skipIf(!REDIS_URL)('redis coalescer (across replicas)', () => {
   it('one upstream poll for concurrent polls on two replicas; the other replica reads the snapshot', async () => {
     const keyPrefix = `${prefix}a:`
     let calls = 0
-    let release: () => void = () => {}
-    const gate = new Promise<void>((resolve) => {
-      release = resolve
-    })
-    let started: () => void = () => {}
-    const inFlight = new Promise<void>((resolve) => {
-      started = resolve
-    })
+    const gate = signal()
+    const inFlight = signal()
     const [one, two] = replicas(async (uuid) => {
       calls++
-      started()
-      await gate
+      inFlight.resolve()
+      await gate.promise
       return rateTable(uuid, 1)
     }, keyPrefix)
     const replicaList = [one, two] as PollCoalescer[]
     const polls = Array.from({ length: 50 }, (_, i) => (replicaList[i % 2] as PollCoalescer).get(A))
     // The upstream is called only once the lease is taken: no count of event-loop turns to guess.
-    await inFlight
+    await inFlight.promise
     // While the upstream poll is in flight the lease outlives the interval: a slow answer never lets the
     // other replica start a second poll.
     expect(await (clients[0] as Redis).pttl(`${keyPrefix}poll:${A}:lock`)).toBeGreaterThan(1000)
-    release()
+    gate.resolve()
     const tables = await Promise.all(polls.map(table))
     expect(calls).toBe(1)
     expect(new Set(tables.map((t) => t.uuid))).toEqual(new Set([A]))

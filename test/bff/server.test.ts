@@ -15,6 +15,7 @@ import { createdSearchSchema } from '../../src/contract/bff.ts'
 import { issuerListSchema, rateTableSchema } from '../../src/contract/offer-search.ts'
 import { sampleLeads, startReferencePartner } from '../../src/partner-kit/index.ts'
 import { type RunningServer, startServer } from '../../src/server.ts'
+import { signal } from '../support/signal.ts'
 import { FAKE_TOKEN } from './support/fake-harness.ts'
 import { ISSUERS, logSink, startFakeUpstream } from './support/fake-upstream.ts'
 import { SECRET, UA } from './support/harness.ts'
@@ -144,11 +145,8 @@ describe('startServer with a real upstream', () => {
 
   it('on close, finishes the in-flight request and refuses new connections', async () => {
     const upstream = await startFakeUpstream()
-    let release: () => void = () => {}
-    const released = new Promise<void>((resolve) => {
-      release = resolve
-    })
-    upstream.script({ after: released, answer: { status: 200, body: ISSUERS } })
+    const released = signal()
+    upstream.script({ after: released.promise, answer: { status: 200, body: ISSUERS } })
     const running = await startOnUpstream(upstream.url)
     const inFlight = http(`${running.url}/api/issuers`)
     await upstream.received(1)
@@ -158,7 +156,7 @@ describe('startServer with a real upstream', () => {
       (error: { code?: string }) => error.code,
     )
     expect(refused).toBe('ECONNREFUSED')
-    release()
+    released.resolve()
     const answer = await inFlight
     expect(answer.status).toBe(200)
     expect(JSON.parse(answer.text)).toEqual(ISSUERS)

@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net'
 import { Agent } from 'undici'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { callPartner } from '../../src/marketplace/fan-out/call-partner.ts'
+import { signal } from '../support/signal.ts'
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 })
 
@@ -115,20 +116,14 @@ describe('callPartner', () => {
 
   it('times out at its window and aborts the request on the wire', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
-    let arrived: () => void = () => {}
-    const received = new Promise<void>((resolve) => {
-      arrived = resolve
-    })
-    let closed: () => void = () => {}
-    const aborted = new Promise<void>((resolve) => {
-      closed = resolve
-    })
+    const received = signal()
+    const aborted = signal()
     handler = (_req, _body, res) => {
-      res.on('close', closed)
-      arrived()
+      res.on('close', aborted.resolve)
+      received.resolve()
     }
     const pending = call('/hangs')
-    await received
+    await received.promise
     vi.advanceTimersByTime(4_999)
     let settled = false
     void pending.then(() => {
@@ -138,23 +133,20 @@ describe('callPartner', () => {
     expect(settled).toBe(false)
     vi.advanceTimersByTime(1)
     expect(await pending).toMatchObject({ status: 'timeout', reason: 'no reply within 5000 ms', offers: [] })
-    await aborted
+    await aborted.promise
   })
 
   it('ends as timed out when the shared deadline of the lead expires, with no timer of its own', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
-    let arrived: () => void = () => {}
-    const received = new Promise<void>((resolve) => {
-      arrived = resolve
-    })
-    handler = () => arrived()
+    const received = signal()
+    handler = () => received.resolve()
     const deadline = new AbortController()
     const pending = callPartner(partner('/shared-deadline'), '{}', {
       dispatcher,
       timeoutMs: 250,
       expire: deadline.signal,
     })
-    await received
+    await received.promise
     // Its own window would have ended long ago: only the shared deadline ends it.
     vi.advanceTimersByTime(60_000)
     let settled = false
@@ -174,18 +166,15 @@ describe('callPartner', () => {
   })
 
   it('ends at once when the marketplace shuts down, and never sends once it has', async () => {
-    let arrived: () => void = () => {}
-    const received = new Promise<void>((resolve) => {
-      arrived = resolve
-    })
+    const received = signal()
     let hits = 0
     handler = () => {
       hits++
-      arrived()
+      received.resolve()
     }
     const shutdown = new AbortController()
     const pending = call('/shutdown', '{}', { shutdown: shutdown.signal })
-    await received
+    await received.promise
     shutdown.abort()
     expect(await pending).toMatchObject({
       status: 'error',
