@@ -3,7 +3,7 @@
  * validates inline, and shows the BFF's field errors next to the field they name.
  */
 import type { QueryClient } from '@tanstack/react-query'
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react'
 import {
   type FieldErrors,
   type FormValues,
@@ -16,6 +16,13 @@ import { IssuerPicker } from './IssuerPicker.tsx'
 import type { Labels } from './labels.ts'
 import type { FormField, SearchData } from './search-input.ts'
 import { useIssuers } from './useIssuers.ts'
+
+/** What a field's control takes from its field: the id its label points at, and the invalid state. */
+interface ControlProps {
+  id: string
+  'aria-invalid'?: true
+  'aria-describedby'?: string
+}
 
 export interface SearchFormProps {
   fields: readonly FormField[]
@@ -77,6 +84,18 @@ export function SearchForm(props: SearchFormProps) {
   const Heading = `h${Math.min(props.headingLevel, 6)}` as 'h2'
   const hasErrors = Object.values(errors).some(Boolean) || props.serverMessage !== undefined
 
+  /** A labelled control with its error: `control` gets the id and the invalid state to spread. */
+  const field = (name: FormField, label: ReactNode, control: (props: ControlProps) => ReactNode) =>
+    fields.includes(name) && (
+      <div className="ow-field">
+        <label className="ow-label" htmlFor={fieldId(name)}>
+          {label}
+        </label>
+        {control({ id: fieldId(name), ...invalid(name) })}
+        {errorOf(name)}
+      </div>
+    )
+
   const yesNo = (field: 'isHomeOwner' | 'isMilitary', legend: string) => (
     <fieldset className="ow-field">
       <legend className="ow-legend">
@@ -109,43 +128,35 @@ export function SearchForm(props: SearchFormProps) {
         <p className="ow-intro ow-muted">{labels.formIntro}</p>
       </div>
       {hasErrors && <p className="ow-form-error">{props.serverMessage ?? labels.formErrors}</p>}
-      {fields.includes('zipCode') && (
-        <div className="ow-field">
-          <label className="ow-label" htmlFor={fieldId('zipCode')}>
-            {labels.zipCode}
-          </label>
+      {field('zipCode', labels.zipCode, (control) => (
+        <input
+          {...control}
+          className="ow-input"
+          type="text"
+          inputMode="numeric"
+          autoComplete="postal-code"
+          maxLength={10}
+          required
+          aria-required="true"
+          value={values.zipCode}
+          onChange={(e) => set('zipCode', e.target.value)}
+        />
+      ))}
+      {field(
+        'dateOfBirth',
+        <>
+          {labels.dateOfBirth} {optional}
+        </>,
+        (control) => (
           <input
-            id={fieldId('zipCode')}
-            className="ow-input"
-            type="text"
-            inputMode="numeric"
-            autoComplete="postal-code"
-            maxLength={10}
-            required
-            aria-required="true"
-            value={values.zipCode}
-            onChange={(e) => set('zipCode', e.target.value)}
-            {...invalid('zipCode')}
-          />
-          {errorOf('zipCode')}
-        </div>
-      )}
-      {fields.includes('dateOfBirth') && (
-        <div className="ow-field">
-          <label className="ow-label" htmlFor={fieldId('dateOfBirth')}>
-            {labels.dateOfBirth} {optional}
-          </label>
-          <input
-            id={fieldId('dateOfBirth')}
+            {...control}
             className="ow-input"
             type="date"
             autoComplete="bday"
             value={values.dateOfBirth}
             onChange={(e) => set('dateOfBirth', e.target.value)}
-            {...invalid('dateOfBirth')}
           />
-          {errorOf('dateOfBirth')}
-        </div>
+        ),
       )}
       {fields.includes('currentIssuer') && (
         <IssuerPicker
@@ -159,17 +170,17 @@ export function SearchForm(props: SearchFormProps) {
         />
       )}
       {fields.includes('currentIssuer') && errorOf('currentIssuer')}
-      {fields.includes('numberOfVehicles') && (
-        <div className="ow-field">
-          <label className="ow-label" htmlFor={fieldId('numberOfVehicles')}>
-            {labels.numberOfVehicles} {optional}
-          </label>
+      {field(
+        'numberOfVehicles',
+        <>
+          {labels.numberOfVehicles} {optional}
+        </>,
+        (control) => (
           <select
-            id={fieldId('numberOfVehicles')}
+            {...control}
             className="ow-select"
             value={values.numberOfVehicles}
             onChange={(e) => set('numberOfVehicles', e.target.value)}
-            {...invalid('numberOfVehicles')}
           >
             <option value="">{labels.choose}</option>
             {[1, 2, 3, 4, 5, 6].map((n) => (
@@ -178,8 +189,7 @@ export function SearchForm(props: SearchFormProps) {
               </option>
             ))}
           </select>
-          {errorOf('numberOfVehicles')}
-        </div>
+        ),
       )}
       {fields.includes('isHomeOwner') && yesNo('isHomeOwner', labels.isHomeOwner)}
       {fields.includes('isMilitary') && yesNo('isMilitary', labels.isMilitary)}
