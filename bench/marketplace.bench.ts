@@ -25,6 +25,23 @@ import {
 } from '../src/marketplace/index.ts'
 
 const DEADLINE_MS = 12_000
+
+/** The marketplace under test: the bench's partners, every token accepted, one fixed visitor. */
+function benchMarketplace(
+  ledger: Ledger,
+  registry: PartnerRegistryEntry[],
+  logger?: Parameters<typeof createMarketplace>[0]['logger'],
+) {
+  return createMarketplace({
+    config: { winnerPolicy: 'phase2', sandboxMode: true, deadlineMs: DEADLINE_MS },
+    ledger,
+    registry,
+    accessTokens: { issue: (uuid) => uuid, verify: () => true },
+    clientIdentity: () => ({ ipAddress: '192.0.2.1', userAgent: 'bench/1' }),
+    secret: randomBytes(32).toString('hex'),
+    ...(logger && { logger }),
+  })
+}
 const failures: string[] = []
 
 function lead() {
@@ -125,15 +142,7 @@ async function fanOutRun(name: string, specs: SimulatedPartnerSpec[], slowestInW
       callback()
     },
   })
-  const marketplace = createMarketplace({
-    config: { winnerPolicy: 'phase2', sandboxMode: true, deadlineMs: DEADLINE_MS },
-    ledger,
-    registry: partners.entries,
-    accessTokens: { issue: (uuid) => uuid, verify: () => true },
-    clientIdentity: () => ({ ipAddress: '192.0.2.1', userAgent: 'bench/1' }),
-    secret: randomBytes(32).toString('hex'),
-    logger: pino({ level: 'info' }, replies),
-  })
+  const marketplace = benchMarketplace(ledger, partners.entries, pino({ level: 'info' }, replies))
   const api = marketplace.routes()
   const search = async () => {
     const started = performance.now()
@@ -367,14 +376,7 @@ async function benchPolls() {
     reads++
     return getSearch(uuid)
   }
-  const marketplace = createMarketplace({
-    config: { winnerPolicy: 'phase2', sandboxMode: true, deadlineMs: DEADLINE_MS },
-    ledger,
-    registry: partners.entries,
-    accessTokens: { issue: (uuid) => uuid, verify: () => true },
-    clientIdentity: () => ({ ipAddress: '192.0.2.1', userAgent: 'bench/1' }),
-    secret: randomBytes(32).toString('hex'),
-  })
+  const marketplace = benchMarketplace(ledger, partners.entries)
   const api = marketplace.routes()
   try {
     const res = await api.request('http://bench.test/second-look', {
