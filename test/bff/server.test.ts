@@ -165,65 +165,56 @@ describe('startServer with a real upstream', () => {
   })
 })
 
+/** `src/server.ts` as `npm start` runs it, on any free port, with only `env` (and PATH) set. */
+function npmStart(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: join(import.meta.dirname, '../..'),
+    env: { PATH: process.env.PATH, PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  const collect = (chunk: Buffer) => {
+    output += chunk.toString()
+  }
+  child.stdout.on('data', collect)
+  child.stderr.on('data', collect)
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve))
+  return { process: child, exited, output: () => output }
+}
+
 describe('npm start (src/server.ts as a process)', () => {
   it('boots with the embedded sandbox and exits 0 on SIGTERM', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-      cwd: join(import.meta.dirname, '../..'),
-      env: {
-        PATH: process.env.PATH,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'info',
-        DATA_DIR: mkdtempSync(join(tmpdir(), 'bff-data-')),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const child = npmStart({
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'bff-data-')),
     })
-    let output = ''
     const url = await new Promise<string>((resolve, reject) => {
-      child.stdout.on('data', (chunk: Buffer) => {
-        output += chunk.toString()
-        const match = /listening on (http:\/\/[0-9.:]+)/.exec(output)
+      child.process.stdout.on('data', () => {
+        const match = /listening on (http:\/\/[0-9.:]+)/.exec(child.output())
         if (match) resolve(match[1] as string)
       })
-      child.stderr.on('data', (chunk: Buffer) => {
-        output += chunk.toString()
-      })
-      child.once('exit', (code) => reject(new Error(`exited ${code}: ${output}`)))
+      child.process.once('exit', (code) => reject(new Error(`exited ${code}: ${child.output()}`)))
     })
     const created = await http(`${url}/api/offer-searches`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-offer-widget': 'test', 'user-agent': UA },
       body: '{}',
     })
-    expect(created.status, output).toBe(201)
-    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve))
-    child.kill('SIGTERM')
-    expect(await exited).toBe(0)
-    expect(output).toMatch(/embedded sandbox/)
+    expect(created.status, child.output()).toBe(201)
+    child.process.kill('SIGTERM')
+    expect(await child.exited).toBe(0)
+    expect(child.output()).toMatch(/embedded sandbox/)
   }, 30_000)
 
   it('stops at start naming PUBLIC_BASE_URL when a real token is set without it', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-      cwd: join(import.meta.dirname, '../..'),
-      env: {
-        PATH: process.env.PATH,
-        PORT: '0',
-        ENGINE_TOKEN: 'a-real-token',
-        ENGINE_BASE_URL_TEST: 'https://engine.example',
-        SESSION_SECRET: SECRET,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const child = npmStart({
+      ENGINE_TOKEN: 'a-real-token',
+      ENGINE_BASE_URL_TEST: 'https://engine.example',
+      SESSION_SECRET: SECRET,
     })
-    let output = ''
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString()
-    })
-    child.stderr.on('data', (chunk: Buffer) => {
-      output += chunk.toString()
-    })
-    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve))
-    expect(code).toBe(1)
-    expect(output).toMatch(/PUBLIC_BASE_URL: required when ENGINE_TOKEN is set/)
+    expect(await child.exited).toBe(1)
+    expect(child.output()).toMatch(/PUBLIC_BASE_URL: required when ENGINE_TOKEN is set/)
   }, 30_000)
 })
 
