@@ -41,27 +41,22 @@ describe('POST /api/offer-searches: what the upstream receives', () => {
     expect(headers?.['api-version']).toBe('2026-02-25')
   })
 
-  it('through a trusted hop, forwards the rightmost untrusted X-Forwarded-For address', async () => {
-    const { upstream } = await sent(
-      { TRUST_PROXY: '10.0.0.0/8' },
+  it.each([
+    // [case, TRUST_PROXY, the peer socket, X-Forwarded-For]
+    [
+      'through a trusted hop, forwards the rightmost untrusted X-Forwarded-For address',
+      '10.0.0.0/8',
       '10.0.0.5',
-      {},
-      {
-        'x-forwarded-for': '6.6.6.6, 198.51.100.23',
-      },
-    )
-    expect(upstream.sessionInformation.ipAddress).toBe('198.51.100.23')
-  })
-
-  it('with a hop count, never the leftmost (client-written) entry', async () => {
-    const { upstream } = await sent(
-      { TRUST_PROXY: '1' },
+      '6.6.6.6, 198.51.100.23',
+    ],
+    [
+      'with a hop count, never the leftmost (client-written) entry',
+      '1',
       '::ffff:10.0.0.5',
-      {},
-      {
-        'x-forwarded-for': '6.6.6.6, ::ffff:198.51.100.23',
-      },
-    )
+      '6.6.6.6, ::ffff:198.51.100.23',
+    ],
+  ])('%s', async (_case, trust, peer, forwardedFor) => {
+    const { upstream } = await sent({ TRUST_PROXY: trust }, peer, {}, { 'x-forwarded-for': forwardedFor })
     expect(upstream.sessionInformation.ipAddress).toBe('198.51.100.23')
   })
 
