@@ -15,7 +15,7 @@ import {
 import { watchRedis } from '../../src/bff/redis-link.ts'
 import { UpstreamError } from '../../src/bff/upstream.ts'
 import type { RateTable } from '../../src/contract/offer-search.ts'
-import { signal } from '../support/signal.ts'
+import { signal } from '../support/promises.ts'
 import { rateTable as plainRateTable } from './support/fake-upstream.ts'
 
 /** A fetched rate table as the upstream client hands it on: its validated text. */

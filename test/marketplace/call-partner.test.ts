@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net'
 import { Agent } from 'undici'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { callPartner } from '../../src/marketplace/fan-out/call-partner.ts'
-import { signal } from '../support/signal.ts'
+import { signal, watch } from '../support/promises.ts'
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 })
 
@@ -125,12 +125,9 @@ describe('callPartner', () => {
     const pending = call('/hangs')
     await received.promise
     vi.advanceTimersByTime(4_999)
-    let settled = false
-    void pending.then(() => {
-      settled = true
-    })
+    const watched = watch(pending)
     await Promise.resolve()
-    expect(settled).toBe(false)
+    expect(watched.settled()).toBe(false)
     vi.advanceTimersByTime(1)
     expect(await pending).toMatchObject({ status: 'timeout', reason: 'no reply within 5000 ms', offers: [] })
     await aborted.promise
@@ -149,12 +146,9 @@ describe('callPartner', () => {
     await received.promise
     // Its own window would have ended long ago: only the shared deadline ends it.
     vi.advanceTimersByTime(60_000)
-    let settled = false
-    void pending.then(() => {
-      settled = true
-    })
+    const watched = watch(pending)
     await Promise.resolve()
-    expect(settled).toBe(false)
+    expect(watched.settled()).toBe(false)
     deadline.abort()
     expect(await pending).toMatchObject({ status: 'timeout', reason: 'no reply within 250 ms' })
     const late = await callPartner(partner('/after-deadline'), '{}', {

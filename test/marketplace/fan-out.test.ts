@@ -8,8 +8,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createdSearchSchema } from '../../src/contract/bff.ts'
 import { type Ledger, offers, partnerRequests } from '../../src/ledger/index.ts'
 import type { SimulatedPartnerSpec } from '../../src/marketplace/index.ts'
-import { createFakeClock, watch } from '../ledger/support/fake-clock.ts'
+import { createFakeClock } from '../ledger/support/fake-clock.ts'
 import { LEDGER_DRIVERS } from '../ledger/support/ledger-drivers.ts'
+import { watch } from '../support/promises.ts'
 import { type Harness, makeLead, startHarness, submitAndSettle } from './support/harness.ts'
 
 // Real servers and databases on a shared CI machine: generous, while every wait inside stays short.

@@ -14,7 +14,8 @@ import {
 } from '../../src/partner-kit/conformance-checker.ts'
 import { sampleLeads } from '../../src/partner-kit/sample-leads.ts'
 import { type RunningPartner, startReferencePartner } from '../../src/partner-kit/start-reference-partner.ts'
-import { createFakeClock, type FakeClock, watch } from '../ledger/support/fake-clock.ts'
+import { createFakeClock, type FakeClock } from '../ledger/support/fake-clock.ts'
+import { watch } from '../support/promises.ts'
 import {
   type LoopbackPartner,
   referenceReply,

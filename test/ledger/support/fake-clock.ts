@@ -47,14 +47,3 @@ export function createFakeClock(start = Date.parse('2026-03-02T10:00:00.000Z')):
     },
   }
 }
-
-/** `promise`, and whether it has settled yet: to check that nothing ends before the clock reaches its instant. */
-export function watch<T>(promise: Promise<T>): { promise: Promise<T>; settled(): boolean } {
-  let settled = false
-  const watched = promise.finally(() => {
-    settled = true
-  })
-  // The caller awaits `promise`; the watcher's own branch must not report its rejection a second time.
-  watched.catch(() => {})
-  return { promise, settled: () => settled }
-}
