@@ -34,6 +34,10 @@ function run(name: keyof typeof scenarios, options: Partial<UseOfferSearchOption
   return { bff, hook, queryClient }
 }
 
+/** Every poll answered with this error (the create keeps the scenario's answer); listed first, it wins. */
+const pollsAnswer = (status: number, code: string) =>
+  http.get('*/api/offer-searches/:uuid', () => HttpResponse.json({ code, message: code }, { status }))
+
 describe('exactly one POST per submitted search', () => {
   test('under StrictMode', async () => {
     const { bff, hook } = run('happyPath', {}, true)
@@ -219,13 +223,7 @@ describe('polling (docs/offer-search-api.md: "after the POST, poll once per seco
   })
 
   test('backoff without Retry-After is 1, 2, 4 s', async () => {
-    const bff = scenarios.partnerNeverAnswers.create()
-    server.use(...bff.handlers)
-    server.use(
-      http.get('*/api/offer-searches/:uuid', () =>
-        HttpResponse.json({ code: 'rate_limited', message: 'x' }, { status: 429 }),
-      ),
-    )
+    server.use(pollsAnswer(429, 'rate_limited'), ...scenarios.partnerNeverAnswers.create().handlers)
     const requests = countRequests()
     renderHook(() => useOfferSearch({ endpoint: ENDPOINT, search: visitor }))
     const polls = () => requests.count('GET', /offer-searches\/[^/]+$/)
@@ -274,13 +272,7 @@ describe('polling (docs/offer-search-api.md: "after the POST, poll once per seco
   })
 
   test('a 404 ends the search at once (nothing to retry)', async () => {
-    const bff = scenarios.happyPath.create()
-    server.use(...bff.handlers)
-    server.use(
-      http.get('*/api/offer-searches/:uuid', () =>
-        HttpResponse.json({ code: 'not_found', message: 'gone' }, { status: 404 }),
-      ),
-    )
+    server.use(pollsAnswer(404, 'not_found'), ...scenarios.happyPath.create().handlers)
     const hook = renderHook(() => useOfferSearch({ endpoint: ENDPOINT, search: visitor }))
     await advance(1000)
     expect(hook.result.current.status).toBe('error')
