@@ -134,23 +134,27 @@ describe('memory coalescer', () => {
     return { first, coalescer, upstream, wait: (ms: number) => (now += ms) }
   }
 
-  it('holds a failure for the second too, so a failing upstream is not hammered', async () => {
-    const { first, coalescer, upstream, wait } = firstPollFails(
+  it.each([
+    // [case, the first poll's failure, what it answers, fake ms later, what the next get answers]
+    [
+      'holds a failure for the second too, so a failing upstream is not hammered',
       new UpstreamError('unavailable', 'upstream 503'),
-    )
-    await expect(first).rejects.toMatchObject({ kind: 'unavailable' })
-    wait(500)
-    await expect(coalescer.get(A)).rejects.toMatchObject({ kind: 'unavailable' })
-    expect(upstream.calls).toHaveLength(1)
-  })
-
-  it('holds an upstream 429 for its Retry-After, counting the remaining wait down', async () => {
-    const { first, coalescer, upstream, wait } = firstPollFails(
+      { kind: 'unavailable' },
+      500,
+      { kind: 'unavailable' },
+    ],
+    [
+      'holds an upstream 429 for its Retry-After, counting the remaining wait down',
       new UpstreamError('rate_limited', 'upstream 429', { retryAfterMs: 3000 }),
-    )
-    await expect(first).rejects.toMatchObject({ details: { retryAfterMs: 3000 } })
-    wait(2000)
-    await expect(coalescer.get(A)).rejects.toMatchObject({ details: { retryAfterMs: 1000 } })
+      { details: { retryAfterMs: 3000 } },
+      2000,
+      { details: { retryAfterMs: 1000 } },
+    ],
+  ])('%s', async (_case, error, firstAnswer, laterMs, laterAnswer) => {
+    const { first, coalescer, upstream, wait } = firstPollFails(error)
+    await expect(first).rejects.toMatchObject(firstAnswer)
+    wait(laterMs)
+    await expect(coalescer.get(A)).rejects.toMatchObject(laterAnswer)
     expect(upstream.calls).toHaveLength(1)
   })
 

@@ -35,29 +35,26 @@ describe('sampleLeads', () => {
   })
 
   it('covers each conditional variant (docs/partner-interface.md: exactly one credit field; one of the incomes)', () => {
-    // The leads with a variant, by id: none fails the assertion.
-    const has = (predicate: (l: (typeof leads)[number]['lead']) => boolean) =>
-      leads.filter((s) => predicate(s.lead)).map((s) => s.id)
-    expect(has((l) => l.creditInformation.providedCreditRating !== undefined)).not.toEqual([])
-    expect(has((l) => l.creditInformation.providedNumericCreditScore !== undefined)).not.toEqual([])
-    expect(
-      has(
-        (l) =>
-          l.financialInformation.annualIncome !== undefined &&
-          l.financialInformation.monthlyNetIncome === undefined,
-      ),
-    ).not.toEqual([])
-    expect(
-      has(
-        (l) =>
-          l.financialInformation.monthlyNetIncome !== undefined &&
-          l.financialInformation.annualIncome === undefined,
-      ),
-    ).not.toEqual([])
-    expect(
-      has((l) => l.legalInformation.consentstoTcpa === 'true' && !!l.legalInformation.tcpaLanguage),
-    ).not.toEqual([])
-    expect(has((l) => l.legalInformation.consentstoTcpa === 'false')).not.toEqual([])
+    type SampleLead = (typeof leads)[number]['lead']
+    const variants: Record<string, (l: SampleLead) => boolean> = {
+      'a credit rating': (l) => l.creditInformation.providedCreditRating !== undefined,
+      'a numeric credit score': (l) => l.creditInformation.providedNumericCreditScore !== undefined,
+      'an annual income only': (l) =>
+        l.financialInformation.annualIncome !== undefined &&
+        l.financialInformation.monthlyNetIncome === undefined,
+      'a monthly net income only': (l) =>
+        l.financialInformation.monthlyNetIncome !== undefined &&
+        l.financialInformation.annualIncome === undefined,
+      'TCPA consent with its language': (l) =>
+        l.legalInformation.consentstoTcpa === 'true' && !!l.legalInformation.tcpaLanguage,
+      'no TCPA consent': (l) => l.legalInformation.consentstoTcpa === 'false',
+    }
+    for (const [variant, has] of Object.entries(variants)) {
+      expect(
+        leads.filter((s) => has(s.lead)).map((s) => s.id),
+        `a sample lead with ${variant}`,
+      ).not.toEqual([])
+    }
   })
 
   it('has a complete lead and one with only the always-available fields', () => {
