@@ -6,8 +6,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net'
 import { Agent } from 'undici'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { callPartner } from '../../src/marketplace/fan-out/call-partner.ts'
-import { signal, watch } from '../support/promises.ts'
+import { callPartner } from '../../../src/marketplace/fan-out/call-partner.ts'
+import { signal, watch } from '../../support/promises.ts'
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 })
 

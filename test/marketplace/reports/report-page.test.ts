@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { PartnerReport } from '../../src/ledger/index.ts'
-import { reportPageHtml } from '../../src/marketplace/reports/report-page.ts'
+import type { PartnerReport } from '../../../src/ledger/index.ts'
+import { reportPageHtml } from '../../../src/marketplace/reports/report-page.ts'
 
 const REPORT: PartnerReport = {
   partnerId: 'lender',
@@ -79,7 +79,7 @@ describe('/reports page script', () => {
     )
     vi.stubGlobal('fetch', fetch)
     // The module the page loads (`/reports/app.js` serves this file); it wires the page when imported.
-    await import('../../src/marketplace/reports/report-page-app.js')
+    await import('../../../src/marketplace/reports/report-page-app.js')
     const $ = (id: string) => document.getElementById(id) as HTMLElement
     ;($('token') as HTMLInputElement).value = 'lender-token'
     $('token').dispatchEvent(new Event('change'))

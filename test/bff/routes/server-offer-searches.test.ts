@@ -4,13 +4,13 @@
  * browsers, bad visitors and per-key limits are refused with the answer that says why.
  */
 import { afterEach, describe, expect, it } from 'vitest'
-import { createServerSearch, ServerSearchError } from '../../src/bff/create-server-search.ts'
-import { isPublicAddress } from '../../src/bff/routes/server-offer-searches.ts'
-import { ConfigError, loadConfig } from '../../src/config.ts'
-import { createdSearchSchema } from '../../src/contract/bff.ts'
-import { isBrowserLikeUserAgent } from '../../src/contract/server-search.ts'
-import { CREATED_UUID, fakeHarness } from './support/fake-harness.ts'
-import { buildHarness, UA, WIDGET } from './support/harness.ts'
+import { createServerSearch, ServerSearchError } from '../../../src/bff/create-server-search.ts'
+import { isPublicAddress } from '../../../src/bff/routes/server-offer-searches.ts'
+import { ConfigError, loadConfig } from '../../../src/config.ts'
+import { createdSearchSchema } from '../../../src/contract/bff.ts'
+import { isBrowserLikeUserAgent } from '../../../src/contract/server-search.ts'
+import { CREATED_UUID, fakeHarness } from '../support/fake-harness.ts'
+import { buildHarness, UA, WIDGET } from '../support/harness.ts'
 
 const KEY_A = 'a'.repeat(20) + '0123456789abcdef'
 const KEY_B = 'b'.repeat(20) + '0123456789abcdef'

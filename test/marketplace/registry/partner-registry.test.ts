@@ -7,7 +7,7 @@ import {
   PartnerRegistryError,
   parsePartnerRegistry,
   resolvePartnerRegistry,
-} from '../../src/marketplace/index.ts'
+} from '../../../src/marketplace/index.ts'
 
 const YAML = `
 partners:
