@@ -91,7 +91,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     config: {
       winnerPolicy: 'phase2',
       sandboxMode: true,
-      deadlineMs: 300,
+      deadlineMs: 5_000,
       reportsToken: 'reports-secret-token',
       ...options.config,
     },
