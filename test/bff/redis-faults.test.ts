@@ -87,6 +87,10 @@ describe('Redis refusing connections', () => {
   })
 })
 
+if (!REDIS_URL)
+  console.warn(
+    'redis-faults.test.ts: REDIS_URL is not set, so the tests against a real Redis behind a cut proxy are skipped',
+  )
 describe.skipIf(!REDIS_URL)('Redis behind a proxy the test cuts', () => {
   let proxy: TcpProxy | undefined
   afterEach(async () => {
