@@ -4,10 +4,6 @@
  */
 import type { BackoffPolicy } from '../contract/backoff.ts'
 
-// Named re-exports so the upstream client keeps its one import; the definitions live in the contract.
-export { backoffDelay } from '../contract/backoff.ts'
-export { parseRetryAfter } from '../contract/retry-after.ts'
-
 export interface RetryPolicy extends BackoffPolicy {
   /** Attempts in all, the first included; 1 means no retry. */
   maxAttempts: number

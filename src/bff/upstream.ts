@@ -8,6 +8,7 @@ import { Readable } from 'node:stream'
 import type { ReadableStream } from 'node:stream/web'
 import type { HTTPException } from 'hono/http-exception'
 import { Pool } from 'undici'
+import { backoffDelay } from '../contract/backoff.ts'
 import type { FieldIssue } from '../contract/common.ts'
 import { toFieldIssues } from '../contract/common.ts'
 import {
@@ -17,13 +18,14 @@ import {
   type RateTable,
   upstreamErrorBodySchema,
 } from '../contract/offer-search.ts'
+import { parseRetryAfter } from '../contract/retry-after.ts'
 import { siftRateTable } from '../contract/sift-rate-table.ts'
 import { createDroppedItemsReport } from './dropped-items-report.ts'
 import { bffError } from './errors.ts'
 import type { Logger } from './logger.ts'
 import type { BffMetrics } from './metrics.ts'
 import { BodyTooLargeError, readCappedBody } from './read-capped-body.ts'
-import { backoffDelay, parseRetryAfter, type RetryPolicy, retryAfterSeconds } from './retry.ts'
+import { type RetryPolicy, retryAfterSeconds } from './retry.ts'
 
 export type UpstreamOperation = 'issuers' | 'create' | 'poll' | 'ready'
 
