@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { readEmbedManifest, snippetFor } from '../src/bff/embed-assets.ts'
-import { type Browser, launchBrowser } from '../test/e2e/support/browser.ts'
+import { launchBrowser, openWithoutDevTools } from '../test/e2e/support/browser.ts'
 import { startTestServer } from '../test/e2e/support/server.ts'
 
 /**
@@ -59,127 +59,129 @@ for (const s of sizes) {
   )
 }
 
-// Long tasks in Chromium, fresh profile per run: first while the page evaluates the bundle, then while
-// `OfferWidget.mount()` renders the widget and its offers arrive (the mount's own cost).
-/** A new tab that records every long task (PerformanceObserver 'longtask') in `window.__long`. */
-async function tabRecordingLongTasks(browser: Browser) {
-  const tab = await browser.context.newPage()
-  await tab.addInitScript(() => {
-    const w = window as unknown as { __long: { at: number; ms: number }[] }
-    w.__long = []
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) w.__long.push({ at: e.startTime, ms: e.duration })
-    }).observe({ type: 'longtask', buffered: true })
-  })
-  return tab
-}
+// Main-thread timings, each from 5 cold loads in a fresh profile. A publisher page, on its own origin, loads
+// the bundle from the BFF's origin (as in production) and reports its own long tasks (PerformanceObserver
+// 'longtask') to its server, in a Chromium with no DevTools session: a session makes V8 collect source
+// positions on the main thread while the bundle runs, which a visitor's browser never does (see
+// `openWithoutDevTools`). The same load under Playwright is reported too, for information.
+/** First in the page: records every long task, and reports JSON to the page's server. */
+const PROBE = `<script>
+window.__long = [];
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) __long.push({ at: e.startTime, ms: e.duration });
+}).observe({ type: 'longtask', buffered: true });
+window.__report = (data) => setTimeout(() => fetch('/report', { method: 'POST', body: JSON.stringify(data) }), 100);
+window.__longest = (from, to) => Math.max(0, ...__long.filter((t) => t.at + t.ms >= from && t.at <= to).map((t) => t.ms));
+</script>`
+const html = (body: string) =>
+  `<!doctype html><html lang="en"><title>bench</title><body>${PROBE}${body}</body></html>`
 
-const page = (body: string) => ({
-  html: `<!doctype html><html lang="en"><title>bench</title><body>${body}</body></html>`,
-})
-const server = await startTestServer({
-  '/bench.html': page(`<div id="slot"></div><script async src="/embed/${manifest.file}"></script>`),
-})
-const runs: { evaluate: number; mount: number; mountCount: number; mountedMs: number }[] = []
-try {
-  for (let i = 0; i < RUNS; i++) {
-    const browser = await launchBrowser()
-    try {
-      const tab = await tabRecordingLongTasks(browser)
-      await tab.goto(`${server.url}/bench.html`)
-      await tab.waitForFunction(() => 'OfferWidget' in window)
-      const started = await tab.evaluate(() => {
-        const at = performance.now()
-        const api = (window as unknown as { OfferWidget: { mount(el: Element, o: object): unknown } })
-          .OfferWidget
-        api.mount(document.getElementById('slot') as Element, { search: { zipCode: '00001' } })
-        return at
-      })
-      await tab.waitForFunction(
-        () =>
-          document
-            .getElementById('slot')
-            ?.shadowRoot?.querySelector('.ow-root')
-            ?.getAttribute('data-ow-status') === 'complete',
-        undefined,
-        { timeout: 20_000 },
-      )
-      const result = await tab.evaluate((t0) => {
-        const { __long } = window as unknown as { __long: { at: number; ms: number }[] }
-        const before = __long.filter((t) => t.at < t0).map((t) => t.ms)
-        const after = __long.filter((t) => t.at >= t0).map((t) => t.ms)
-        const first = performance.getEntriesByType('paint').find((p) => p.name === 'first-contentful-paint')
-        return { before, after, t0, fcp: first?.startTime ?? 0 }
-      }, started)
-      runs.push({
-        evaluate: Math.max(0, ...result.before),
-        mount: Math.max(0, ...result.after),
-        mountCount: result.after.length,
-        mountedMs: result.t0,
-      })
-    } finally {
-      await browser.close()
-    }
-  }
-} finally {
-  await server.close()
-}
-
-// Issue 11: on the demo page (loader snippet, sandbox ZIP 00001), navigation start to the first offer card
-// on screen; and on a blank publisher page on another origin than the BFF, the longest main-thread task
-// from the bundle starting to evaluate to that first card. Fresh profile per load.
-const FIRST_CARD_TARGET_MS = 1000
-const FIRST_CARD_TASK_TARGET_MS = 100
-const publisherPage = (bff: string) =>
-  page(
-    `<div data-offer-widget data-endpoint="${bff}" data-zip-code="00001"></div><script>${snippetFor(manifest, bff)}</script>`,
-  ).html
-const firstCard = { toFirstCard: [] as number[], longestTask: [] as number[] }
-const { createServer } = await import('node:http')
 let bffUrl = ''
-const publisher = createServer((_req, res) => {
-  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(publisherPage(bffUrl))
+let reported: ((body: string) => void) | undefined
+const pages: Record<string, () => string> = {
+  // OfferWidget.mount() once the bundle has run: the longest task before it (the bundle's evaluation) and
+  // from it until the search is complete (the mount's own cost).
+  '/mount.html': () =>
+    html(`<div id="slot"></div>
+<script>
+function start() {
+  const t0 = performance.now();
+  OfferWidget.mount(document.getElementById('slot'), { search: { zipCode: '00001' } });
+  (function wait() {
+    const status = document.getElementById('slot').shadowRoot?.querySelector('.ow-root')?.getAttribute('data-ow-status');
+    if (status !== 'complete') return setTimeout(wait, 50);
+    __report({ evaluate: __longest(0, t0), mount: __longest(t0, Infinity), mountCount: __long.filter((t) => t.at >= t0).length, ready: t0 });
+  })();
+}
+</script>
+<script async src="${bffUrl}/embed/${manifest.file}" integrity="${manifest.integrity}" crossorigin="anonymous" onload="start()"></script>`),
+  // Issue 11: the snippet and a data-attribute mount point; the longest task from the bundle's arrival to
+  // the first offer card on screen.
+  '/first-card.html': () =>
+    html(`<div data-offer-widget data-endpoint="${bffUrl}" data-zip-code="00001"></div>
+<script>${snippetFor(manifest, bffUrl)}</script>
+<script>
+(function look() {
+  const card = document.querySelector('[data-offer-widget]').shadowRoot?.querySelector('li.ow-card');
+  if (!card) return requestAnimationFrame(look);
+  const script = performance.getEntriesByType('resource').find((r) => r.name.includes('/embed/offer-widget'));
+  __report({ longest: __longest(script ? script.responseEnd : 0, performance.now()) });
+})();
+</script>`),
+}
+const { createServer } = await import('node:http')
+const publisher = createServer((req, res) => {
+  if (req.method === 'POST' && req.url === '/report') {
+    let body = ''
+    req.on('data', (chunk) => {
+      body += chunk
+    })
+    req.on('end', () => {
+      res.end()
+      reported?.(body)
+    })
+    return
+  }
+  const page = pages[req.url ?? '']
+  if (!page) return void res.writeHead(404).end()
+  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page())
 })
 await new Promise<void>((done) => publisher.listen(0, '127.0.0.1', done))
 const publisherUrl = `http://127.0.0.1:${(publisher.address() as { port: number }).port}`
 const bff = await startTestServer({}, { ALLOWED_ORIGINS: publisherUrl })
 bffUrl = bff.url
-// A string, not a function: tsx would wrap named inner functions in a helper the page does not have.
-const untilFirstCard = `new Promise((resolve) => {
-  const look = () => {
-    const card = document.querySelector('[data-offer-widget]')?.shadowRoot?.querySelector('li.ow-card')
-    if (card) resolve(performance.now())
-    else requestAnimationFrame(look)
+
+/** Opens a page in a browser (by default one without DevTools) and resolves what the page reports. */
+async function load<T>(path: string, open: (url: string) => Promise<{ close(): Promise<void> }>): Promise<T> {
+  const report = new Promise<string>((resolve, reject) => {
+    reported = resolve
+    setTimeout(() => reject(new Error(`embed bench: ${path} reported nothing in 30 s`)), 30_000).unref()
+  })
+  const browser = await open(`${publisherUrl}${path}`)
+  try {
+    return JSON.parse(await report) as T
+  } finally {
+    await browser.close()
   }
-  look()
-})`
+}
+const withoutDevTools = async (url: string) => openWithoutDevTools(url)
+const underPlaywright = async (url: string) => {
+  const browser = await launchBrowser()
+  await (await browser.context.newPage()).goto(url)
+  return browser
+}
+
+const FIRST_CARD_TARGET_MS = 1000
+const FIRST_CARD_TASK_TARGET_MS = 100
+const mounts: { evaluate: number; mount: number; mountCount: number; ready: number }[] = []
+const crossOrigin: number[] = []
+const crossOriginDevTools: number[] = []
+const toFirstCard: number[] = []
 try {
+  for (let i = 0; i < RUNS; i++) mounts.push(await load('/mount.html', withoutDevTools))
+  for (let i = 0; i < RUNS; i++) {
+    crossOrigin.push((await load<{ longest: number }>('/first-card.html', withoutDevTools)).longest)
+  }
+  for (let i = 0; i < RUNS; i++) {
+    crossOriginDevTools.push((await load<{ longest: number }>('/first-card.html', underPlaywright)).longest)
+  }
+  // Issue 11: on the demo page (loader snippet, sandbox ZIP 00001), navigation start to the first offer
+  // card on screen. Under Playwright, which only makes it slower.
+  // A string, not a function: tsx would wrap named inner functions in a helper the page does not have.
+  const untilFirstCard = `new Promise((resolve) => {
+    const look = () => {
+      const card = document.querySelector('[data-offer-widget]')?.shadowRoot?.querySelector('li.ow-card')
+      if (card) resolve(performance.now())
+      else requestAnimationFrame(look)
+    }
+    look()
+  })`
   for (let i = 0; i < RUNS; i++) {
     const browser = await launchBrowser()
     try {
       const tab = await browser.context.newPage()
       await tab.goto(`${bff.url}/demo.html?zip=00001`)
-      firstCard.toFirstCard.push(await tab.evaluate<number>(untilFirstCard))
-    } finally {
-      await browser.close()
-    }
-  }
-  for (let i = 0; i < RUNS; i++) {
-    const browser = await launchBrowser()
-    try {
-      const tab = await tabRecordingLongTasks(browser)
-      await tab.goto(publisherUrl)
-      const at = await tab.evaluate<number>(untilFirstCard)
-      firstCard.longestTask.push(
-        await tab.evaluate((end) => {
-          const script = performance
-            .getEntriesByType('resource')
-            .find((r) => r.name.includes('/embed/offer-widget')) as PerformanceResourceTiming | undefined
-          const start = script?.responseEnd ?? 0
-          const { __long } = window as unknown as { __long: { at: number; ms: number }[] }
-          return Math.max(0, ...__long.filter((t) => t.at + t.ms >= start && t.at <= end).map((t) => t.ms))
-        }, at),
-      )
+      toFirstCard.push(await tab.evaluate<number>(untilFirstCard))
     } finally {
       await browser.close()
     }
@@ -190,35 +192,43 @@ try {
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0
-const worstMount = Math.max(...runs.map((r) => r.mount))
-console.log(`\n| Chromium (headless, no GPU), ${RUNS} cold loads | Median | Worst | Budget | Status |`)
+const ms = (value: number) => `${value.toFixed(0)} ms`
+const row = (name: string, values: number[], budget?: number, pass = Math.max(...values) <= (budget ?? 0)) =>
+  console.log(
+    `| ${name} | ${ms(median(values))} | ${ms(Math.max(...values))} | ${budget === undefined ? '(info)' : `${budget} ms`} | ${budget === undefined ? '' : pass ? 'within budget' : 'OVER BUDGET'} |`,
+  )
+console.log(`\n| Chromium (headless, no GPU), ${RUNS} cold loads each | Median | Worst | Budget | Status |`)
 console.log('|---|---:|---:|---:|---|')
+const mountTasks = mounts.map((r) => r.mount)
+row('Longest task while mounting (mount() to search complete)', mountTasks, LONG_TASK_BUDGET_MS)
 console.log(
-  `| Longest task while mounting (mount() to search complete) | ${median(runs.map((r) => r.mount)).toFixed(0)} ms | ${worstMount.toFixed(0)} ms | ${LONG_TASK_BUDGET_MS} ms | ${worstMount <= LONG_TASK_BUDGET_MS ? 'within budget' : 'OVER BUDGET'} |`,
+  `| Long tasks while mounting | ${median(mounts.map((r) => r.mountCount))} | ${Math.max(...mounts.map((r) => r.mountCount))} | 0 | |`,
 )
-console.log(
-  `| Long tasks while mounting | ${median(runs.map((r) => r.mountCount))} | ${Math.max(...runs.map((r) => r.mountCount))} | 0 | |`,
+row(
+  'Longest task while the page evaluates the bundle (before mount)',
+  mounts.map((r) => r.evaluate),
 )
-console.log(
-  `| Longest task while the page evaluates the bundle (before mount) | ${median(runs.map((r) => r.evaluate)).toFixed(0)} ms | ${Math.max(...runs.map((r) => r.evaluate)).toFixed(0)} ms | (info) | |`,
+row(
+  'Bundle evaluated (navigation start to API ready)',
+  mounts.map((r) => r.ready),
 )
-console.log(
-  `| Bundle evaluated (navigation start to API ready) | ${median(runs.map((r) => r.mountedMs)).toFixed(0)} ms | | | |`,
+const firstCardMedian = median(toFirstCard)
+row(
+  'Demo page: navigation to first offer card (ZIP 00001), under Playwright',
+  toFirstCard,
+  FIRST_CARD_TARGET_MS,
+  firstCardMedian <= FIRST_CARD_TARGET_MS,
 )
-
-const firstCardMedian = median(firstCard.toFirstCard)
-const taskMedian = median(firstCard.longestTask)
-const taskWorst = Math.max(...firstCard.longestTask)
-console.log(
-  `| Demo page: navigation to first offer card (ZIP 00001) | ${firstCardMedian.toFixed(0)} ms | ${Math.max(...firstCard.toFirstCard).toFixed(0)} ms | ${FIRST_CARD_TARGET_MS} ms | ${firstCardMedian <= FIRST_CARD_TARGET_MS ? 'within budget' : 'OVER BUDGET'} |`,
+row(
+  'Cross-origin publisher: longest task, bundle start to first card',
+  crossOrigin,
+  FIRST_CARD_TASK_TARGET_MS,
 )
-console.log(
-  `| Cross-origin publisher: longest task, bundle start to first card | ${taskMedian.toFixed(0)} ms | ${taskWorst.toFixed(0)} ms | ${FIRST_CARD_TASK_TARGET_MS} ms | ${taskWorst <= FIRST_CARD_TASK_TARGET_MS ? 'within budget' : 'OVER BUDGET'} |`,
-)
+row('The same, under a Playwright (DevTools) session', crossOriginDevTools)
 
 const failed =
   sizes.some((s) => s.gzip > s.budget) ||
-  worstMount > LONG_TASK_BUDGET_MS ||
+  Math.max(...mountTasks) > LONG_TASK_BUDGET_MS ||
   firstCardMedian > FIRST_CARD_TARGET_MS ||
-  taskWorst > FIRST_CARD_TASK_TARGET_MS
+  Math.max(...crossOrigin) > FIRST_CARD_TASK_TARGET_MS
 process.exit(failed ? 1 : 0)
