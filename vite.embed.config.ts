@@ -19,26 +19,12 @@ import {
 } from './src/embed/manifest.ts'
 
 const BUILT = 'offer-widget.js'
-/**
- * V8's explicit compile hint (Chrome 136+; a plain comment elsewhere): compile every function of the file
- * eagerly, on the thread that streams the script in, instead of each one on the main thread on its first
- * call. Measured on the longest task while the page evaluates the bundle: median 60-94 ms against 82-97 ms
- * without, four alternating runs of 7 cold loads (the worst loads did not improve).
- */
-const COMPILE_HINT = '//# allFunctionsCalledOnLoad'
-
 const version = (JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version
 
 function versionedBundle(): Plugin {
   return {
     name: 'offer-widget-versioned-bundle',
     apply: 'build',
-    generateBundle(_options, bundle) {
-      // After minification, which drops comments: the hint must be the file's first line.
-      for (const output of Object.values(bundle)) {
-        if (output.type === 'chunk') output.code = `${COMPILE_HINT}\n${output.code}`
-      }
-    },
     writeBundle(options) {
       const dir = options.dir ?? EMBED_OUT_DIR
       const code = readFileSync(join(dir, BUILT))
