@@ -78,7 +78,15 @@ const html = (body: string) =>
 
 let bffUrl = ''
 let reported: ((body: string) => void) | undefined
+const CALIBRATION_MS = 80
 const pages: Record<string, () => string> = {
+  // The probe's own check: a page that blocks its main thread for 80 ms must report that task, or a broken
+  // probe would report no long task and pass every budget.
+  '/calibrate.html': () =>
+    html(`<script>
+setTimeout(() => { const t = performance.now(); while (performance.now() - t < ${CALIBRATION_MS}); }, 0);
+setTimeout(() => __report({ longest: __longest(0, Infinity) }), 500);
+</script>`),
   // OfferWidget.mount() once the bundle has run: the longest task before it (the bundle's evaluation) and
   // from it until the search is complete (the mount's own cost).
   '/mount.html': () =>
@@ -157,7 +165,9 @@ const mounts: { evaluate: number; mount: number; mountCount: number; ready: numb
 const crossOrigin: number[] = []
 const crossOriginDevTools: number[] = []
 const toFirstCard: number[] = []
+let calibration = 0
 try {
+  calibration = (await load<{ longest: number }>('/calibrate.html', withoutDevTools)).longest
   for (let i = 0; i < RUNS; i++) mounts.push(await load('/mount.html', withoutDevTools))
   for (let i = 0; i < RUNS; i++) {
     crossOrigin.push((await load<{ longest: number }>('/first-card.html', withoutDevTools)).longest)
@@ -199,6 +209,10 @@ const row = (name: string, values: number[], budget?: number, pass = Math.max(..
   )
 console.log(`\n| Chromium (headless, no GPU), ${RUNS} cold loads each | Median | Worst | Budget | Status |`)
 console.log('|---|---:|---:|---:|---|')
+const probeSees = calibration >= CALIBRATION_MS - 5
+console.log(
+  `| Probe check: a ${CALIBRATION_MS} ms task on the page is reported as | ${ms(calibration)} | | ≥ ${CALIBRATION_MS - 5} ms | ${probeSees ? 'seen' : 'NOT SEEN: the figures below mean nothing'} |`,
+)
 const mountTasks = mounts.map((r) => r.mount)
 row('Longest task while mounting (mount() to search complete)', mountTasks, LONG_TASK_BUDGET_MS)
 console.log(
@@ -227,6 +241,7 @@ row(
 row('The same, under a Playwright (DevTools) session', crossOriginDevTools)
 
 const failed =
+  !probeSees ||
   sizes.some((s) => s.gzip > s.budget) ||
   Math.max(...mountTasks) > LONG_TASK_BUDGET_MS ||
   firstCardMedian > FIRST_CARD_TARGET_MS ||
