@@ -23,7 +23,7 @@ const BUILT = 'offer-widget.js'
  * V8's explicit compile hint (Chrome 136+; a plain comment elsewhere): compile every function of the file
  * eagerly, on the thread that streams the script in, instead of each one on the main thread on its first
  * call. Measured in Chromium without DevTools (bench/embed.bench.ts's mount page, 20 cold loads a sample):
- * a task over 50 ms from mount() to search complete in 4 of 80 loads with the hint, 9 of 60 without; the
+ * a task of 50 ms or more from mount() to search complete in 4 of 80 loads with the hint, 9 of 60 without; the
  * API is ready about 20 ms later with it (eager compilation of functions the first render never calls).
  */
 const COMPILE_HINT = '//# allFunctionsCalledOnLoad'

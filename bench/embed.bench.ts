@@ -140,7 +140,8 @@ const bff = await startTestServer({}, { ALLOWED_ORIGINS: publisherUrl })
 bffUrl = bff.url
 
 /** Opens a page in a browser (by default one without DevTools) and resolves what the page reports. */
-async function load<T>(path: string, open: (url: string) => Promise<{ close(): Promise<void> }>): Promise<T> {
+type Opened = { close(): Promise<void> }
+async function load<T>(path: string, open: (url: string) => Opened | Promise<Opened>): Promise<T> {
   const report = new Promise<string>((resolve, reject) => {
     reported = resolve
     setTimeout(() => reject(new Error(`embed bench: ${path} reported nothing in 30 s`)), 30_000).unref()
@@ -152,7 +153,7 @@ async function load<T>(path: string, open: (url: string) => Promise<{ close(): P
     await browser.close()
   }
 }
-const withoutDevTools = async (url: string) => openWithoutDevTools(url)
+const withoutDevTools = openWithoutDevTools
 const underPlaywright = async (url: string) => {
   const browser = await launchBrowser()
   await (await browser.context.newPage()).goto(url)

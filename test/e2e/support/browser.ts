@@ -66,7 +66,11 @@ export function openWithoutDevTools(url: string): { close(): Promise<void> } {
   return {
     async close() {
       // The whole process group: the renderer and GPU processes write into the profile until they end.
-      if (child.exitCode === null && child.pid) process.kill(-child.pid, 'SIGKILL')
+      try {
+        if (child.exitCode === null && child.pid) process.kill(-child.pid, 'SIGKILL')
+      } catch {
+        // Already gone: it exited before its 'exit' event was handled.
+      }
       await exited
       rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 })
     },
