@@ -78,6 +78,11 @@ export const offerSchema = z.looseObject({
   financialInstitutionImageUrl: text('offer.financialInstitutionImageUrl', 2048),
   createdAt: z.optional(isoTimestamp('offer.createdAt')),
   updatedAt: z.optional(isoTimestamp('offer.updatedAt')),
+  /**
+   * Our extension, on second-look offers only (docs/partner-interface.md): the partner's disclaimer, so it is
+   * shown with the offer it belongs to and never for a partner that offers nothing.
+   */
+  disclaimer: z.optional(copy('offer.disclaimer')),
 })
 export type Offer = z.infer<typeof offerSchema>
 
@@ -87,5 +92,17 @@ export const rateTableSchema = z.looseObject({
   offers: z.array(offerSchema),
   pendingResponses: z.array(pendingResponseSchema),
   createdAt: isoTimestamp('createdAt'),
+  /**
+   * Our extension, on second-look leads only (docs/partner-interface.md): how many partners the lead is sent
+   * to in all (every tier that can still run), how many have answered, and when the last tier window that
+   * can still run closes, so the widget can say how many lenders it asks and how long it waits at most.
+   */
+  secondLook: z.optional(
+    z.looseObject({
+      partnersAsked: z.int({ error: 'secondLook.partnersAsked must be a whole number' }),
+      partnersAnswered: z.int({ error: 'secondLook.partnersAnswered must be a whole number' }),
+      answerBy: isoTimestamp('secondLook.answerBy'),
+    }),
+  ),
 })
 export type RateTable = z.infer<typeof rateTableSchema>
