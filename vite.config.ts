@@ -5,10 +5,12 @@
  */
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { precompress } from './scripts/precompress.ts'
 import { propsDocPlugin } from './src/playground/props-doc/props-doc-plugin.ts'
 
 export default defineConfig({
-  plugins: [react(), propsDocPlugin()],
+  // Brotli and gzip copies of the hashed assets, served by Accept-Encoding (src/server.ts).
+  plugins: [react(), propsDocPlugin(), precompress()],
   build: {
     outDir: 'dist/site',
     emptyOutDir: true,

@@ -9,7 +9,6 @@ import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { serve } from '@hono/node-server'
-import { serveStatic } from '@hono/node-server/serve-static'
 import type { MiddlewareHandler } from 'hono'
 import { collectDefaultMetrics } from 'prom-client'
 import { cacheControlFor } from './bff/cache-control.ts'
@@ -18,6 +17,7 @@ import { capConnectionsPerIp } from './bff/connection-cap.ts'
 import { type BffApp, type BffOptions, createBff } from './bff/create-bff.ts'
 import { withEmbedAssets } from './bff/embed-assets.ts'
 import { createLogger, type Logger } from './bff/logger.ts'
+import { precompressedStatic } from './bff/precompressed-static.ts'
 import { serverRenderedDemo } from './bff/server-rendered-demo.ts'
 import { loadWidgetRenderer, type RenderWidgetHtml, WIDGET_RENDERER_FILE } from './bff/widget-renderer.ts'
 import { type Config, ConfigError, loadConfig } from './config.ts'
@@ -56,24 +56,25 @@ export interface RunningServer {
  * browser bundles under `/dist/widget/` and `/dist/embed/` (not the compiled server), then `public/` (demo page). Only these folders are ever served.
  */
 export function nodeStaticFiles(root: string): MiddlewareHandler | undefined {
-  const onFound = (path: string, c: Parameters<MiddlewareHandler>[0]) => {
-    c.header('Cache-Control', cacheControlFor(path))
-  }
   const site = join(root, 'dist', 'site')
   const dist = join(root, 'dist')
   const pub = join(root, 'public')
   const handlers: Array<{ prefix: string; handler: MiddlewareHandler }> = []
-  if (existsSync(site)) handlers.push({ prefix: '/', handler: serveStatic({ root: site, onFound }) })
+  // Built files come with their brotli and gzip copies (scripts/precompress.ts), served by Accept-Encoding.
+  const cacheControl = cacheControlFor
+  if (existsSync(site))
+    handlers.push({ prefix: '/', handler: precompressedStatic({ root: site, cacheControl }) })
   if (existsSync(dist)) {
     // Browser bundles only: dist/ also holds the compiled server and the packed tarballs.
-    const bundles = serveStatic({
+    const bundles = precompressedStatic({
       root: dist,
-      onFound,
+      cacheControl,
       rewriteRequestPath: (path) => path.replace(/^\/dist/, ''),
     })
     for (const prefix of ['/dist/widget/', '/dist/embed/']) handlers.push({ prefix, handler: bundles })
   }
-  if (existsSync(pub)) handlers.push({ prefix: '/', handler: serveStatic({ root: pub, onFound }) })
+  if (existsSync(pub))
+    handlers.push({ prefix: '/', handler: precompressedStatic({ root: pub, cacheControl }) })
   if (handlers.length === 0) return undefined
   return async function staticFiles(c, next) {
     const applicable = handlers.filter(({ prefix }) => c.req.path.startsWith(prefix))

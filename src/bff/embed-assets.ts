@@ -1,6 +1,7 @@
 /**
  * @module Serves the script-tag embed: the versioned bundle from `dist/embed/` at `/embed/<file>` (a year
- * of immutable caching, CORS `*` so a publisher page can check its SRI hash), `/embed/manifest.json`
+ * of immutable caching, CORS `*` so a publisher page can check its SRI hash, its build-time brotli or gzip
+ * copy by `Accept-Encoding`), `/embed/manifest.json`
  * (current file, integrity and snippet; revalidated), and `/demo.html` with the loader snippet and a
  * mount point substituted into its placeholders at serve time, so the page always loads the current
  * bundle. Anything else falls through to the next static handler. Run as a script, it prints what a
@@ -22,6 +23,7 @@ import {
 } from '../embed/manifest.ts'
 import { packageRoot } from '../package-root.ts'
 import { IMMUTABLE, REVALIDATE } from './cache-control.ts'
+import { precompressedStatic } from './precompressed-static.ts'
 
 export const DEMO_PATH = '/demo.html'
 export const AUTO_PLACEHOLDER = '<!-- offer-widget:auto -->'
@@ -141,9 +143,10 @@ export function withEmbedAssets(
       }
       const file = join(root, EMBED_OUT_DIR, name)
       if (BUNDLE_NAME.test(name) && existsSync(file)) {
-        c.header('Cache-Control', IMMUTABLE)
-        c.header('Content-Type', 'text/javascript; charset=utf-8')
-        return c.body(readFileSync(file))
+        // Its brotli or gzip copy when Accept-Encoding allows; the SRI hash is of the decoded bytes either way.
+        const bundle = precompressedStatic({ path: file, cacheControl: () => IMMUTABLE })
+        const served = await bundle(c, next)
+        if (served instanceof Response) return served
       }
       return c.json({ code: 'not_found', message: `No embed file ${name.slice(0, 100)}` }, 404)
     }

@@ -7,8 +7,10 @@ import { createHash } from 'node:crypto'
 import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
+import { precompressDirectory } from '../../scripts/precompress.ts'
 import { AUTO_PLACEHOLDER, publisherEmbed, snippetFor, withEmbedAssets } from '../../src/bff/embed-assets.ts'
 
 const FILE = 'offer-widget.0.1.0-0123456789.js'
@@ -41,6 +43,29 @@ describe('withEmbedAssets', () => {
     expect(res.headers.get('access-control-allow-origin')).toBe('*')
     expect(res.headers.get('content-type')).toContain('text/javascript')
     expect(await res.text()).toContain('OfferWidget')
+  })
+
+  it('serves the bundle brotli- or gzip-encoded by Accept-Encoding, decoding to the bytes its SRI hash covers', async () => {
+    const dir = root()
+    const bundle = Buffer.from(
+      `window.OfferWidget={offers:${JSON.stringify(Array.from({ length: 300 }, String))}}`,
+    )
+    writeFileSync(join(dir, 'dist/embed', FILE), bundle)
+    precompressDirectory(join(dir, 'dist/embed'))
+    const hono = app(dir)
+    for (const [accept, encoding, decode] of [
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+      ['', null, (b: Buffer) => b],
+    ] as const) {
+      const res = await hono.request(`/embed/${FILE}`, { headers: { 'accept-encoding': accept } })
+      expect(res.headers.get('content-encoding')).toBe(encoding)
+      expect(res.headers.get('vary')).toBe('Accept-Encoding')
+      expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+      expect(res.headers.get('access-control-allow-origin')).toBe('*')
+      expect(res.headers.get('content-type')).toBe('text/javascript; charset=utf-8')
+      expect(decode(Buffer.from(await res.arrayBuffer()))).toEqual(bundle)
+    }
   })
 
   it('serves the manifest, revalidated, and 404s unknown or traversing names', async () => {
