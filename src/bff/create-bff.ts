@@ -16,6 +16,7 @@ import type { BffKit, BffRoutes, PerIpLimitOverrides } from './kit.ts'
 import { createLogger, type Logger } from './logger.ts'
 import { type BffMetrics, createMetrics } from './metrics.ts'
 import { bodyLimit } from './middleware/body-limit/index.ts'
+import { compressJson } from './middleware/compress-json/index.ts'
 import { createPerIpLimiter, limiterKeyForIp, rateLimit } from './middleware/rate-limit/index.ts'
 import { requestMetrics } from './middleware/request-metrics/index.ts'
 import { requireWidgetHeader } from './middleware/require-widget-header/index.ts'
@@ -169,6 +170,8 @@ export function createBff(config: Config, options: BffOptions = {}): BffApp {
   app.notFound(onBffNotFound)
   app.use('*', requestMetrics({ metrics }))
   app.use('*', securityHeaders())
+  // JSON answers of 1 KiB or more gzip-encoded for clients that accept it (rate tables, issuers, errors).
+  app.use('*', compressJson())
   // Before the widget's CORS and header rules: the server route answers servers only, with no CORS at all.
   app.route(SERVER_OFFER_SEARCHES_ROUTE, serverOfferSearchRoutes(kit, { keyPrefix }))
   app.use('/api/*', widgetCors({ allowedOrigins: config.allowedOrigins, logger, now }))
