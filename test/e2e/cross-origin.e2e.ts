@@ -109,6 +109,43 @@ afterAll(async () => {
 })
 
 describe('publisher, BFF and tracker on three origins', () => {
+  it('gets the bundle brotli-encoded, and Chromium checks its SRI hash on the decoded bytes', async () => {
+    const page = await browser.context.newPage()
+    const errors = collectErrors(page)
+    const bundle = page.waitForResponse((response) => response.url().includes('/embed/offer-widget.'))
+    await page.goto(publisher.url)
+    const headers = await (await bundle).allHeaders()
+    expect(headers['content-encoding']).toBe('br')
+    expect(headers.vary).toMatch(/accept-encoding/i)
+    const script = await page.evaluate(() => {
+      const element = document.querySelector<HTMLScriptElement>('script[src*="/embed/offer-widget."]')
+      return { src: element?.src ?? '', integrity: element?.integrity ?? '' }
+    })
+    expect(script.integrity).toMatch(/^sha384-/)
+    // The bundle ran: its hash matched the decoded bytes.
+    await page.waitForFunction(
+      () => typeof (window as { OfferWidget?: { version?: string } }).OfferWidget?.version === 'string',
+    )
+    // The check is live on the same encoded answer: a wrong hash is refused.
+    const wrong = `sha384-${'A'.repeat(64)}`
+    const outcome = await page.evaluate(
+      ({ src, integrity }) =>
+        new Promise<string>((resolve) => {
+          const again = document.createElement('script')
+          again.crossOrigin = 'anonymous'
+          again.integrity = integrity
+          again.onload = () => resolve('ran')
+          again.onerror = () => resolve('refused')
+          again.src = src
+          document.head.append(again)
+        }),
+      { src: script.src, integrity: wrong },
+    )
+    expect(outcome).toBe('refused')
+    expect(errors.filter((error) => !/integrity/i.test(error))).toEqual([])
+    await page.close()
+  })
+
   it('renders offers, follows every pixel redirect to its final hop exactly once, no console error', async () => {
     const origins = new Set([publisher.url, bff.url, tracker.url].map((u) => new URL(u).origin))
     expect(origins.size).toBe(3)

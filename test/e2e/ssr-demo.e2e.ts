@@ -2,7 +2,7 @@
  * @module `/demo.html?ssr=1` in real Chromium against the real BFF (its own demo route, the built server
  * renderer, the sandbox): the first offers and their pixels with the script-tag bundle blocked, then with
  * it loaded, hydration that keeps every pixel at one request, polling that brings the later offers, CLS 0
- * and no console error (a hydration mismatch is one).
+ * and no console error or warning (a hydration mismatch is one). Server renderer and bundle share React 18.3.
  */
 import { existsSync } from 'node:fs'
 import type { Page } from 'playwright-core'
@@ -40,14 +40,19 @@ async function pixelHits(): Promise<Record<string, number>> {
   return (await (await fetch(`${server.url}/sandbox/pixels/hits`)).json()) as Record<string, number>
 }
 
-async function open(blockBundle: boolean): Promise<{ page: Page; errors: string[] }> {
+async function open(blockBundle: boolean): Promise<{ page: Page; errors: string[]; warnings: string[] }> {
   await fetch(`${server.url}/sandbox/pixels/hits`, { method: 'DELETE' })
   const page = await browser.context.newPage()
   const errors = collectErrors(page)
+  // React 18 reports a hydration mismatch as an error, some of its hydration notices as warnings.
+  const warnings: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'warning') warnings.push(message.text())
+  })
   if (blockBundle) await page.route('**/embed/offer-widget.*.js', (route) => route.abort())
   await observeLayoutShifts(page)
   await page.goto(`${server.url}/demo.html?ssr=1&zip=${ZIP}`)
-  return { page, errors }
+  return { page, errors, warnings }
 }
 
 /** The rate table the server rendered with, from the state the markup carries. */
@@ -95,7 +100,7 @@ describe('/demo.html?ssr=1', () => {
   })
 
   it('hydrates in place: every pixel once, polling brings the later offers, CLS 0, no console error', async () => {
-    const { page, errors } = await open(false)
+    const { page, errors, warnings } = await open(false)
     // The server's cards, read before the bundle runs (the mount point is parsed before the snippet).
     const first = (await readWidget(page))?.offerUuids ?? []
     expect(first.length).toBeGreaterThan(0)
@@ -141,6 +146,7 @@ describe('/demo.html?ssr=1', () => {
     const layout = await readCls(page)
     expect(layout.cls, JSON.stringify(layout.shifts)).toBe(0)
     expect(errors).toEqual([])
+    expect(warnings).toEqual([])
     await screenshot(page, 'ssr-demo-hydrated')
     await page.close()
   })
