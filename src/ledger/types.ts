@@ -84,10 +84,21 @@ export interface StoredOffer
   createdAt: Date
 }
 
+/** One partner a lead was sent to, as far as the search's progress needs it. */
+export interface RequestProgress {
+  partnerId: string
+  tier: Tier
+  status: RequestStatus
+  sentAt: Date
+  offerCount: number
+}
+
 export interface SearchSnapshot {
   lead: LeadRow
   /** Partners still awaited, in the order they were sent. */
   pending: Array<{ partnerId: string; tier: Tier }>
+  /** Every partner the lead was sent to so far (both tiers), in the order they were sent. */
+  requests: RequestProgress[]
   /** The auction's winners by rank; empty until the lead is settled. */
   displayed: StoredOffer[]
 }

@@ -71,7 +71,8 @@ describe.each(LEDGER_DRIVERS)('clicks and partner reports on $name', (driver) =>
             /^https:\/\/bff\.example\.com\/api\/impressions\/[0-9a-f-]{36}\.[0-9a-z]+\.[\w-]{43}$/,
           ),
         ])
-        expect(offer.financialInstitutionDisplayName).toMatch(/^Reference /)
+        // The lender's name (its reply's display_name), never a product name.
+        expect(offer.financialInstitutionDisplayName).toBe('Lender')
       }
       expect(JSON.stringify(final)).not.toContain('/landing/')
     })
