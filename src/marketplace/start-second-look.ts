@@ -89,6 +89,7 @@ export async function startSecondLook(config: Config, options: StartSecondLookOp
         accessTokens: kit.accessTokens,
         clientIdentity: kit.clientIdentity,
         secret: config.sessionSecret,
+        leadIdKey: config.marketplace.leadIdHashSecret,
         logger: kit.logger,
       })
       api.route('/', marketplace.routes({ beforeIntake: [kit.perIpRateLimit('second-look')] }))

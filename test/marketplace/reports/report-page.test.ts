@@ -15,6 +15,8 @@ const REPORT: PartnerReport = {
   uniqueClicks: 1,
   conversions: 1,
   conversionAmount: 30,
+  currency: 'USD',
+  offersDropped: 0,
   winRate: 0.6667,
   clickThroughRate: 0.5,
   averageBidByProductType: [{ productType: 'personal_loan', offers: 3, averageBid: 9.5 }],
