@@ -1,7 +1,8 @@
 /**
  * @module `npm start`: the BFF on Node. Supplies what `createBff` leaves to the runtime (socket address,
  * static files, the embedded sandbox when no ENGINE_TOKEN is set) and shuts down gracefully on SIGTERM:
- * the listener closes at once, in-flight requests finish, idle keep-alive sockets are dropped.
+ * while second-look leads are in flight the listener stays open for their polls (`shutdown-drain.ts`), then
+ * it closes, in-flight requests finish, idle keep-alive sockets are dropped.
  */
 import { existsSync } from 'node:fs'
 import type { Server } from 'node:http'
@@ -21,6 +22,7 @@ import { createLogger, type Logger } from './bff/logger.ts'
 import { serverRenderedDemo } from './bff/server-rendered-demo.ts'
 import { loadWidgetRenderer, type RenderWidgetHtml, WIDGET_RENDERER_FILE } from './bff/widget-renderer.ts'
 import { type Config, ConfigError, loadConfig } from './config.ts'
+import { createShutdownDrain } from './marketplace/shutdown-drain.ts'
 import { type SecondLook, startSecondLook } from './marketplace/start-second-look.ts'
 import { packageRoot } from './package-root.ts'
 import { createSandbox } from './sandbox/index.ts'
@@ -102,6 +104,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
   const logger = options.logger ?? createLogger({ level: config.logLevel })
   let app: BffApp | undefined
   let closing = false
+  const shutdownDrain = createShutdownDrain()
 
   const server = await new Promise<Server>((resolve, reject) => {
     const s = serve(
@@ -117,7 +120,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
               },
             )
           }
-          return app.fetch(request, env)
+          return shutdownDrain.intercept(request) ?? app.fetch(request, env)
         },
         port: config.port,
         hostname: config.host,
@@ -224,9 +227,10 @@ export async function startServer(config: Config, options: StartServerOptions = 
     logger,
     close() {
       closed ??= (async () => {
+        // Leads in flight keep their partner calls and their pollers (MARKETPLACE_DRAIN_TIMEOUT_MS); /readyz
+        // says not ready and intake refuses new leads meanwhile.
+        await shutdownDrain.run(secondLook)
         closing = true
-        // Leads in flight keep their partner calls while the listener closes (MARKETPLACE_DRAIN_TIMEOUT_MS).
-        const leadsDrained = secondLook?.drain()
         const drained = new Promise<void>((resolve) => server.close(() => resolve()))
         // Keep-alive sockets go idle as their last response ends; close them as they do.
         server.closeIdleConnections()
@@ -237,7 +241,6 @@ export async function startServer(config: Config, options: StartServerOptions = 
         await drained
         clearInterval(sweep)
         clearTimeout(force)
-        await leadsDrained
         await bff.close()
         await secondLook?.close()
         logger.flush()

@@ -32,6 +32,8 @@ export interface SecondLook {
   readonly ledger: Ledger
   /** Present once `routes` has run. */
   readonly marketplace: Marketplace | undefined
+  /** Leads running in this process (0 before `routes` has run). */
+  readonly inFlight: number
   /** `/readyz`: resolves when the ledger answers within its timeout, rejects naming why otherwise. */
   checkLedger(): Promise<void>
   /**
@@ -73,6 +75,9 @@ export async function startSecondLook(config: Config, options: StartSecondLookOp
     ledger,
     get marketplace() {
       return marketplace
+    },
+    get inFlight() {
+      return marketplace?.inFlight ?? 0
     },
     routes(api, kit) {
       marketplace = createMarketplace({
