@@ -152,6 +152,11 @@ export interface Config {
   reportsToken: string | undefined
   /** True when `reportsToken` was made up for this sandbox-mode process (printed at start). */
   reportsTokenGenerated: boolean
+  /**
+   * Sandbox mode with the simulated partners: the own reports token of one of them (`sim-fast`), made up
+   * for the process and printed at start, so a partner's own view can be tried. Undefined otherwise.
+   */
+  sandboxPartnerReportsToken: string | undefined
   winnerPolicy: Env['WINNER_POLICY']
   /** Where browsers reach this server; sandbox asset URLs (logos, pixels) are built on it. */
   publicBaseUrl: string | undefined
@@ -280,6 +285,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // per process, printed at start. Outside sandbox mode reports stay off until REPORTS_TOKEN is set.
     reportsToken: e.REPORTS_TOKEN ?? (sandboxMode ? randomBytes(16).toString('hex') : undefined),
     reportsTokenGenerated: e.REPORTS_TOKEN === undefined && sandboxMode,
+    sandboxPartnerReportsToken:
+      sandboxMode && e.PARTNERS_FILE === undefined ? randomBytes(16).toString('hex') : undefined,
     winnerPolicy: e.WINNER_POLICY,
     publicBaseUrl: e.PUBLIC_BASE_URL?.replace(/\/+$/, ''),
     partnerSecrets: partnerSecrets(env),

@@ -23,6 +23,7 @@ import { serverRenderedDemo } from './bff/server-rendered-demo.ts'
 import { loadWidgetRenderer, type RenderWidgetHtml, WIDGET_RENDERER_FILE } from './bff/widget-renderer.ts'
 import { type Config, ConfigError, loadConfig } from './config.ts'
 import { createShutdownDrain } from './marketplace/shutdown-drain.ts'
+import { SANDBOX_REPORTS_PARTNER } from './marketplace/simulated-partners/start-simulated-partners.ts'
 import { type SecondLook, startSecondLook } from './marketplace/start-second-look.ts'
 import { packageRoot } from './package-root.ts'
 import { createSandbox } from './sandbox/index.ts'
@@ -267,6 +268,11 @@ async function main() {
   if (config.reportsTokenGenerated) {
     running.logger.info(
       `partner reports: ${running.url}/reports (sandbox-mode token for this run: ${config.reportsToken}; set REPORTS_TOKEN to choose one)`,
+    )
+  }
+  if (config.sandboxPartnerReportsToken) {
+    running.logger.info(
+      `a partner's own view: ${running.url}/reports with ${SANDBOX_REPORTS_PARTNER.name}'s token for this run: ${config.sandboxPartnerReportsToken}`,
     )
   }
   const stop = (signal: string) => {

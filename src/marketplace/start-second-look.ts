@@ -63,6 +63,7 @@ export async function startSecondLook(config: Config, options: StartSecondLookOp
       partnersFile: config.partnersFile,
       sandboxMode: config.sandboxMode,
       partnerSecrets: config.partnerSecrets,
+      simulatedPartnerReportsToken: config.sandboxPartnerReportsToken,
       logger: options.logger,
     })
   } catch (error) {
