@@ -193,11 +193,11 @@ function chart(r) {
  */
 function bars(days, values, name, color) {
   const w = 400
-  const h = 190
-  const left = 40
+  const h = 200
+  const left = 44
   const right = 10
   const top = 14
-  const bottom = 42
+  const bottom = 46
   const plotW = w - left - right
   const plotH = h - top - bottom
   const max = niceMax(Math.max(0, ...values))
@@ -222,7 +222,8 @@ function bars(days, values, name, color) {
   }
   /** @param {number} v */
   const y = (v) => top + plotH - (v * plotH) / max
-  for (const tick of [0, max / 2, max]) {
+  // Counts are whole: the middle line only when it is a whole number.
+  for (const tick of Number.isInteger(max / 2) ? [0, max / 2, max] : [0, max]) {
     add('line', {
       x1: left,
       x2: w - right,
@@ -233,7 +234,7 @@ function bars(days, values, name, color) {
     })
     add(
       'text',
-      { x: left - 6, y: y(tick) + 4, 'font-size': 11, fill: 'currentColor', 'text-anchor': 'end' },
+      { x: left - 6, y: y(tick) + 4, 'font-size': 13, fill: 'currentColor', 'text-anchor': 'end' },
       String(tick),
     )
   }
@@ -242,10 +243,10 @@ function bars(days, values, name, color) {
     {
       x: 10,
       y: top + plotH / 2,
-      'font-size': 11,
+      'font-size': 13,
       fill: 'currentColor',
       'text-anchor': 'middle',
-      transform: `rotate(-90 10 ${top + plotH / 2})`,
+      transform: `rotate(-90 12 ${top + plotH / 2})`,
     },
     'count',
   )
@@ -269,28 +270,28 @@ function bars(days, values, name, color) {
     if (days.length <= 14 && v > 0) {
       add(
         'text',
-        { x: cx, y: y(v) - 3, 'font-size': 11, fill: 'currentColor', 'text-anchor': 'middle' },
+        { x: cx, y: y(v) - 3, 'font-size': 13, fill: 'currentColor', 'text-anchor': 'middle' },
         String(v),
       )
     }
   })
   // The range on the x axis: first and last day, and the middle one on ranges long enough to hold it.
-  const dateY = top + plotH + 15
+  const dateY = top + plotH + 17
   if (days.length === 1) {
     add(
       'text',
-      { x: left + plotW / 2, y: dateY, 'font-size': 11, fill: 'currentColor', 'text-anchor': 'middle' },
+      { x: left + plotW / 2, y: dateY, 'font-size': 13, fill: 'currentColor', 'text-anchor': 'middle' },
       days[0] ?? '',
     )
   } else {
     add(
       'text',
-      { x: left, y: dateY, 'font-size': 11, fill: 'currentColor', 'text-anchor': 'start' },
+      { x: left, y: dateY, 'font-size': 13, fill: 'currentColor', 'text-anchor': 'start' },
       days[0] ?? '',
     )
     add(
       'text',
-      { x: w - right, y: dateY, 'font-size': 11, fill: 'currentColor', 'text-anchor': 'end' },
+      { x: w - right, y: dateY, 'font-size': 13, fill: 'currentColor', 'text-anchor': 'end' },
       days[days.length - 1] ?? '',
     )
     if (days.length >= 7) {
@@ -300,7 +301,7 @@ function bars(days, values, name, color) {
         {
           x: left + band * (mid + 0.5),
           y: dateY,
-          'font-size': 11,
+          'font-size': 13,
           fill: 'currentColor',
           'text-anchor': 'middle',
         },
@@ -313,7 +314,7 @@ function bars(days, values, name, color) {
     {
       x: left + plotW / 2,
       y: h - 4,
-      'font-size': 11,
+      'font-size': 13,
       fill: 'currentColor',
       'text-anchor': 'middle',
       opacity: 0.75,

@@ -92,7 +92,7 @@ svg { display: block; width: 100%; height: auto; }
 .scroll { overflow-x: auto; max-width: 100%; }
 table { border-collapse: collapse; width: 100%; font-size: 0.85rem; }
 th, td { text-align: left; padding: 0.25rem 0.5rem; border-bottom: 1px solid #8883; vertical-align: top; }
-td { overflow-wrap: anywhere; }
+td { overflow-wrap: break-word; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 .won { color: #16794a; } .lost { opacity: 0.7; }
 `
