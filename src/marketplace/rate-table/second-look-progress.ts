@@ -62,6 +62,10 @@ export function secondLookProgress(
     }
   }
   // Second look running (or the only tier): each partner's whole window from when it was sent the lead.
+  if (second.length === 0) {
+    // No request at all on a pending lead (not written by intake, which settles such a lead at once).
+    return { partnersAsked: 0, partnersAnswered: 0, answerBy: lead.deadlineAt.toISOString() }
+  }
   return {
     partnersAsked: requests.length,
     partnersAnswered: answered,
