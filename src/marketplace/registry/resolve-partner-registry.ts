@@ -41,7 +41,9 @@ export async function resolvePartnerRegistry(options: {
     options.logger?.info({ url: simulated.url }, 'second look: simulated partners started (sandbox mode)')
     const token = options.simulatedPartnerReportsToken
     const entries = simulated.entries.map((entry) =>
-      token !== undefined && entry.id === SANDBOX_REPORTS_PARTNER.id ? { ...entry, reportsToken: token } : entry,
+      token !== undefined && entry.id === SANDBOX_REPORTS_PARTNER.id
+        ? { ...entry, reportsToken: token }
+        : entry,
     )
     return { entries, source: 'simulated', close: () => simulated.close() }
   }
