@@ -1,3 +1,4 @@
+DROP INDEX "marketplace_partner_requests_partner_lead_id";--> statement-breakpoint
 DROP INDEX "marketplace_conversions_partner_lead";--> statement-breakpoint
 ALTER TABLE "marketplace_conversions" ADD COLUMN "partner_lead_id_hash" text;--> statement-breakpoint
 ALTER TABLE "marketplace_conversions" ADD COLUMN "amount_cents" bigint;--> statement-breakpoint

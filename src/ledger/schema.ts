@@ -78,9 +78,9 @@ export const partnerRequests = pgTable(
   (t) => [
     uniqueIndex('marketplace_partner_requests_lead_partner').on(t.leadId, t.partnerId),
     index('marketplace_partner_requests_partner_sent').on(t.partnerId, t.sentAt),
-    // Conversions written before the hash match on the stored id.
-    index('marketplace_partner_requests_partner_lead_id').on(t.partnerId, t.partnerLeadId),
-    // A conversion postback names the partner's own lead_id: matched by its hash.
+    // A conversion postback names the partner's own lead_id: matched by its hash. (Rows from before the hash
+    // match on the stored id, through the partner's rows of `partner_sent`: no index of their own, so every
+    // reply still maintains as many indexes as before.)
     index('marketplace_partner_requests_partner_lead_id_hash').on(t.partnerId, t.partnerLeadIdHash),
   ],
 )
