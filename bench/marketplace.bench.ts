@@ -285,6 +285,8 @@ async function oneLead(ledger: Ledger, partners: number) {
     reason: i % 2 === 0 ? undefined : 'outside our credit box',
     httpStatus: 200,
     partnerLeadId: `p-${i}`,
+    // As the marketplace writes it: the keyed hash of the partner's raw lead_id (43 base64url characters).
+    partnerLeadIdHash: `${leadId.replace(/-/g, '')}${i}`.padEnd(43, 'h'),
     latencyMs: 100 + i,
     repliedAt: now,
     offers:

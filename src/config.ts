@@ -53,6 +53,7 @@ const envSchema = z.object({
     CURRENT_API_VERSION,
   ),
   SESSION_SECRET: optionalString,
+  LEAD_ID_HASH_SECRET: optionalString,
   TRUST_PROXY: optionalString,
   ALLOWED_ORIGINS: csv,
   REDIS_URL: httpUrlLike('REDIS_URL', /^rediss?$/),
@@ -151,6 +152,11 @@ export interface Config {
   reportsToken: string | undefined
   /** True when `reportsToken` was made up for this sandbox-mode process (printed at start). */
   reportsTokenGenerated: boolean
+  /**
+   * Sandbox mode with the simulated partners: the own reports token of one of them (`sim-fast`), made up
+   * for the process and printed at start, so a partner's own view can be tried. Undefined otherwise.
+   */
+  sandboxPartnerReportsToken: string | undefined
   winnerPolicy: Env['WINNER_POLICY']
   /** Where browsers reach this server; sandbox asset URLs (logos, pixels) are built on it. */
   publicBaseUrl: string | undefined
@@ -176,7 +182,13 @@ export interface Config {
    */
   http: { headersMs: number; requestMs: number; keepAliveMs: number; maxConnectionsPerIp: number }
   /** Every ledger call's bound; first look's deadline; how long leads in flight may finish on shutdown. */
-  marketplace: { ledgerTimeoutMs: number; firstLookDeadlineMs: number; drainTimeoutMs: number }
+  marketplace: {
+    ledgerTimeoutMs: number
+    firstLookDeadlineMs: number
+    drainTimeoutMs: number
+    /** `LEAD_ID_HASH_SECRET`: key of the partner lead_id hash; derived from `sessionSecret` when unset. */
+    leadIdHashSecret: string | undefined
+  }
 }
 
 export class ConfigError extends Error {
@@ -205,6 +217,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (e.SESSION_SECRET !== undefined && e.SESSION_SECRET.length < 32) {
     problems.push('  SESSION_SECRET: must be at least 32 characters; use openssl rand -hex 32')
+  }
+  if (e.LEAD_ID_HASH_SECRET !== undefined && e.LEAD_ID_HASH_SECRET.length < 32) {
+    problems.push('  LEAD_ID_HASH_SECRET: must be at least 32 characters; use openssl rand -hex 32')
   }
   const baseUrl = e.ENGINE_ENV === 'test' ? e.ENGINE_BASE_URL_TEST : e.ENGINE_BASE_URL_PRODUCTION
   if (!sandboxMode && baseUrl === undefined) {
@@ -270,6 +285,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // per process, printed at start. Outside sandbox mode reports stay off until REPORTS_TOKEN is set.
     reportsToken: e.REPORTS_TOKEN ?? (sandboxMode ? randomBytes(16).toString('hex') : undefined),
     reportsTokenGenerated: e.REPORTS_TOKEN === undefined && sandboxMode,
+    sandboxPartnerReportsToken:
+      sandboxMode && e.PARTNERS_FILE === undefined ? randomBytes(16).toString('hex') : undefined,
     winnerPolicy: e.WINNER_POLICY,
     publicBaseUrl: e.PUBLIC_BASE_URL?.replace(/\/+$/, ''),
     partnerSecrets: partnerSecrets(env),
@@ -291,13 +308,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ledgerTimeoutMs: e.LEDGER_TIMEOUT_MS,
       firstLookDeadlineMs: e.FIRST_LOOK_DEADLINE_MS,
       drainTimeoutMs: e.MARKETPLACE_DRAIN_TIMEOUT_MS,
+      // Key of the partner lead_id hash that conversions match on; derived from SESSION_SECRET when unset.
+      leadIdHashSecret: e.LEAD_ID_HASH_SECRET,
     },
   }
 }
 
 /** Variables whose value can carry a secret: shown with credentials removed, or not at all. */
 const SECRET_VALUES =
-  /^(ENGINE_TOKEN|SESSION_SECRET|REPORTS_TOKEN|SERVER_API_KEYS|SANDBOX_.*_TOKEN|PARTNER_.*)$/
+  /^(ENGINE_TOKEN|SESSION_SECRET|LEAD_ID_HASH_SECRET|REPORTS_TOKEN|SERVER_API_KEYS|SANDBOX_.*_TOKEN|PARTNER_.*)$/
 const URL_VALUES = new Set(['DATABASE_URL', 'REDIS_URL'])
 
 /** What a config error may echo of a bad value: URLs without their user and password, secrets never. */

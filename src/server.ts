@@ -1,7 +1,8 @@
 /**
  * @module `npm start`: the BFF on Node. Supplies what `createBff` leaves to the runtime (socket address,
  * static files, the embedded sandbox when no ENGINE_TOKEN is set) and shuts down gracefully on SIGTERM:
- * the listener closes at once, in-flight requests finish, idle keep-alive sockets are dropped.
+ * while second-look leads are in flight the listener stays open for their polls (`shutdown-drain.ts`), then
+ * it closes, in-flight requests finish, idle keep-alive sockets are dropped.
  */
 import { existsSync } from 'node:fs'
 import type { Server } from 'node:http'
@@ -21,6 +22,8 @@ import { precompressedStatic } from './bff/precompressed-static.ts'
 import { serverRenderedDemo } from './bff/server-rendered-demo.ts'
 import { loadWidgetRenderer, type RenderWidgetHtml, WIDGET_RENDERER_FILE } from './bff/widget-renderer.ts'
 import { type Config, ConfigError, loadConfig } from './config.ts'
+import { createShutdownDrain } from './marketplace/shutdown-drain.ts'
+import { SANDBOX_REPORTS_PARTNER } from './marketplace/simulated-partners/start-simulated-partners.ts'
 import { type SecondLook, startSecondLook } from './marketplace/start-second-look.ts'
 import { packageRoot } from './package-root.ts'
 import { createSandbox } from './sandbox/index.ts'
@@ -103,6 +106,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
   const logger = options.logger ?? createLogger({ level: config.logLevel })
   let app: BffApp | undefined
   let closing = false
+  const shutdownDrain = createShutdownDrain()
 
   const server = await new Promise<Server>((resolve, reject) => {
     const s = serve(
@@ -118,7 +122,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
               },
             )
           }
-          return app.fetch(request, env)
+          return shutdownDrain.intercept(request) ?? app.fetch(request, env)
         },
         port: config.port,
         hostname: config.host,
@@ -225,9 +229,10 @@ export async function startServer(config: Config, options: StartServerOptions = 
     logger,
     close() {
       closed ??= (async () => {
+        // Leads in flight keep their partner calls and their pollers (MARKETPLACE_DRAIN_TIMEOUT_MS); /readyz
+        // says not ready and intake refuses new leads meanwhile.
+        await shutdownDrain.run(secondLook)
         closing = true
-        // Leads in flight keep their partner calls while the listener closes (MARKETPLACE_DRAIN_TIMEOUT_MS).
-        const leadsDrained = secondLook?.drain()
         const drained = new Promise<void>((resolve) => server.close(() => resolve()))
         // Keep-alive sockets go idle as their last response ends; close them as they do.
         server.closeIdleConnections()
@@ -238,7 +243,6 @@ export async function startServer(config: Config, options: StartServerOptions = 
         await drained
         clearInterval(sweep)
         clearTimeout(force)
-        await leadsDrained
         await bff.close()
         await secondLook?.close()
         logger.flush()
@@ -265,6 +269,11 @@ async function main() {
   if (config.reportsTokenGenerated) {
     running.logger.info(
       `partner reports: ${running.url}/reports (sandbox-mode token for this run: ${config.reportsToken}; set REPORTS_TOKEN to choose one)`,
+    )
+  }
+  if (config.sandboxPartnerReportsToken) {
+    running.logger.info(
+      `a partner's own view: ${running.url}/reports with ${SANDBOX_REPORTS_PARTNER.name}'s token for this run: ${config.sandboxPartnerReportsToken}`,
     )
   }
   const stop = (signal: string) => {

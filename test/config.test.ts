@@ -15,6 +15,10 @@ describe('config', () => {
     const sandbox = loadConfig({})
     expect(sandbox.reportsToken).toMatch(/^[0-9a-f]{32}$/)
     expect(sandbox.reportsTokenGenerated).toBe(true)
+    // And one simulated partner's own token, unless a partner file replaces the simulated partners.
+    expect(sandbox.sandboxPartnerReportsToken).toMatch(/^[0-9a-f]{32}$/)
+    expect(sandbox.sandboxPartnerReportsToken).not.toBe(sandbox.reportsToken)
+    expect(loadConfig({ PARTNERS_FILE: 'partners.yaml' }).sandboxPartnerReportsToken).toBeUndefined()
     expect(loadConfig({ REPORTS_TOKEN: 'chosen-token' })).toMatchObject({
       reportsToken: 'chosen-token',
       reportsTokenGenerated: false,
@@ -26,6 +30,7 @@ describe('config', () => {
       PUBLIC_BASE_URL: 'https://offers.example.com',
     })
     expect(real.reportsToken).toBeUndefined()
+    expect(real.sandboxPartnerReportsToken).toBeUndefined()
   })
 
   it('gives sandbox mode its own per-IP allowance (SANDBOX_RATE_LIMIT_POINTS), the real API RATE_LIMIT_POINTS', () => {

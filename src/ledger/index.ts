@@ -29,6 +29,7 @@ export type {
   ReplyCause,
   ReplyRecord,
   ReplyStats,
+  RequestProgress,
   RequestStatus,
   SearchSnapshot,
   SentRequest,

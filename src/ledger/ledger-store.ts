@@ -19,6 +19,7 @@ import type {
   PartnerReport,
   RecordConversionResult,
   ReplyRecord,
+  RequestProgress,
   SearchSnapshot,
   SentRequest,
   StoredOffer,
@@ -162,15 +163,30 @@ async function readSearch(db: LedgerDb, searchUuid: string): Promise<SearchSnaps
   const [lead] = await db.select().from(leads).where(eq(leads.searchUuid, searchUuid))
   if (lead === undefined) return undefined
   const row = toLeadRow(lead)
+  // Every request, not only the pending ones: the rate table's progress counts the partners answered.
+  const rows = await db
+    .select({
+      partnerId: partnerRequests.partnerId,
+      tier: partnerRequests.tier,
+      status: partnerRequests.status,
+      sentAt: partnerRequests.sentAt,
+      offerCount: partnerRequests.offerCount,
+    })
+    .from(partnerRequests)
+    .where(eq(partnerRequests.leadId, row.id))
+    .orderBy(asc(partnerRequests.sentAt), asc(partnerRequests.partnerId))
+  const requests = rows.map((r) => ({
+    ...r,
+    tier: r.tier as Tier,
+    status: r.status as RequestProgress['status'],
+  }))
   if (row.status === 'pending') {
-    const pending = await db
-      .select({ partnerId: partnerRequests.partnerId, tier: partnerRequests.tier })
-      .from(partnerRequests)
-      .where(and(eq(partnerRequests.leadId, row.id), eq(partnerRequests.status, 'pending')))
-      .orderBy(asc(partnerRequests.sentAt), asc(partnerRequests.partnerId))
     return {
       lead: row,
-      pending: pending.map((p) => ({ partnerId: p.partnerId, tier: p.tier as Tier })),
+      pending: requests
+        .filter((r) => r.status === 'pending')
+        .map((r) => ({ partnerId: r.partnerId, tier: r.tier })),
+      requests,
       displayed: [],
     }
   }
@@ -179,5 +195,5 @@ async function readSearch(db: LedgerDb, searchUuid: string): Promise<SearchSnaps
     .from(offers)
     .where(and(eq(offers.leadId, row.id), eq(offers.displayed, true)))
     .orderBy(asc(offers.rank))
-  return { lead: row, pending: [], displayed }
+  return { lead: row, pending: [], requests, displayed }
 }

@@ -46,6 +46,7 @@ export async function queryPartnerReport(db: LedgerDb, query: PartnerReportQuery
           requests: sql<number>`count(*)::int`,
           responsesWithOffers: sql<number>`(count(*) filter (where ${partnerRequests.offerCount} > 0))::int`,
           offersReturned: sql<number>`coalesce(sum(${partnerRequests.offerCount}), 0)::int`,
+          offersDropped: sql<number>`coalesce(sum(${partnerRequests.offersDropped}), 0)::int`,
         })
         .from(partnerRequests)
         .where(sent)
@@ -68,7 +69,8 @@ export async function queryPartnerReport(db: LedgerDb, query: PartnerReportQuery
         .select({
           date: day,
           conversions: sql<number>`count(*)::int`,
-          amount: sql<number>`coalesce(sum(${conversions.amount}), 0)::float8`,
+          // Whole cents, summed exactly; as text, since a bigint sum is a numeric past 2^53 in both drivers.
+          cents: sql<string>`coalesce(sum(${conversions.amountCents}), 0)::text`,
         })
         .from(conversions)
         .innerJoin(partnerRequests, eq(conversions.requestId, partnerRequests.id))
@@ -203,10 +205,9 @@ export async function queryPartnerReport(db: LedgerDb, query: PartnerReportQuery
     offersDisplayed,
     uniqueClicks,
     conversions: sum(daily, (r) => r.conversions),
-    conversionAmount: round(
-      sum(conversionsByDay, (r) => Number(r.amount)),
-      4,
-    ) as number,
+    conversionAmount: centsToAmount(conversionsByDay.reduce((n, r) => n + BigInt(r.cents), 0n)),
+    currency: 'USD',
+    offersDropped: sum(requestsByDay, (r) => r.offersDropped),
     winRate: ratio(offersWon, offersReturned),
     clickThroughRate: ratio(uniqueClicks, offersDisplayed),
     averageBidByProductType: byProduct.map((row) => ({
@@ -246,4 +247,9 @@ export async function queryPartnerReport(db: LedgerDb, query: PartnerReportQuery
     })),
     leadsTruncated: recent.length > leadLimit,
   }
+}
+
+/** Whole cents as an amount with two decimals, exactly (a bigint sum never loses a cent). */
+function centsToAmount(cents: bigint): number {
+  return Number(cents / 100n) + Number(cents % 100n) / 100
 }

@@ -6,6 +6,7 @@
  */
 import { sql } from 'drizzle-orm'
 import {
+  bigint,
   boolean,
   doublePrecision,
   index,
@@ -61,16 +62,26 @@ export const partnerRequests = pgTable(
     status: text('status').notNull(),
     reason: text('reason'),
     httpStatus: integer('http_status'),
+    /** The partner's `lead_id` with the lead's identifying values masked (what reports show). */
     partnerLeadId: text('partner_lead_id'),
+    /**
+     * HMAC-SHA-256 of the partner's raw `lead_id` under the server's lead-id key: a conversion postback names
+     * the raw id, which the masked form can neither match nor tell apart from another id masked alike.
+     */
+    partnerLeadIdHash: text('partner_lead_id_hash'),
     latencyMs: integer('latency_ms'),
     offerCount: integer('offer_count').notNull().default(0),
+    /** Offers of the reply dropped for breaking the contract on their own (a URL carrying the lead's PII). */
+    offersDropped: integer('offers_dropped').notNull().default(0),
     repliedAt: timestamp('replied_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     uniqueIndex('marketplace_partner_requests_lead_partner').on(t.leadId, t.partnerId),
     index('marketplace_partner_requests_partner_sent').on(t.partnerId, t.sentAt),
-    // A conversion postback names the partner's own lead_id.
-    index('marketplace_partner_requests_partner_lead_id').on(t.partnerId, t.partnerLeadId),
+    // A conversion postback names the partner's own lead_id: matched by its hash. (Rows from before the hash
+    // match on the stored id, through the partner's rows of `partner_sent`: no index of their own, so every
+    // reply still maintains as many indexes as before.)
+    index('marketplace_partner_requests_partner_lead_id_hash').on(t.partnerId, t.partnerLeadIdHash),
   ],
 )
 
@@ -133,24 +144,32 @@ export const impressions = pgTable(
 
 /**
  * Conversions a partner posted back for its own `lead_id`: at most one per partner and lead id (a repeated
- * postback changes nothing). `request_id` ties it to the lead sent, so reports count it by send date.
+ * postback changes nothing), keyed by the id's hash. `request_id` ties it to the lead sent, so reports
+ * count it by send date.
  */
 export const conversions = pgTable(
   'marketplace_conversions',
   {
     id: uuid('id').primaryKey(),
     partnerId: text('partner_id').notNull(),
+    /** The request's masked `lead_id`, never the id as posted (it may carry the lead's PII). */
     partnerLeadId: text('partner_lead_id').notNull(),
+    /** HMAC of the raw `lead_id`, as on the request; null on conversions recorded before it existed. */
+    partnerLeadIdHash: text('partner_lead_id_hash'),
     leadId: uuid('lead_id').notNull(),
     requestId: uuid('request_id').notNull(),
     /** When the partner says the lead converted; when we received it if the partner did not say. */
     convertedAt: timestamp('converted_at', { withTimezone: true, mode: 'date' }).notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull(),
-    /** What the partner pays for it, in the unit of its bids; absent when the contract pays per click. */
-    amount: doublePrecision('amount'),
+    /**
+     * What the partner pays for it, in US cents (exact: whole numbers, summed without rounding); absent when
+     * the contract pays per click. At most 100 000 000 (1 000 000.00 USD) each, so no sum overflows.
+     */
+    amountCents: bigint('amount_cents', { mode: 'number' }),
   },
   (t) => [
-    uniqueIndex('marketplace_conversions_partner_lead').on(t.partnerId, t.partnerLeadId),
+    uniqueIndex('marketplace_conversions_partner_lead_hash').on(t.partnerId, t.partnerLeadIdHash),
+    index('marketplace_conversions_partner_lead').on(t.partnerId, t.partnerLeadId),
     index('marketplace_conversions_request').on(t.requestId),
   ],
 )

@@ -46,10 +46,15 @@ export interface ReplyRecord {
   status: Exclude<RequestStatus, 'pending'>
   reason?: string | undefined
   httpStatus?: number | undefined
+  /** The partner's `lead_id`, masked: what reports show. */
   partnerLeadId?: string | undefined
+  /** Keyed hash of the raw `lead_id`: what a conversion postback is matched on. */
+  partnerLeadIdHash?: string | undefined
   latencyMs: number
   repliedAt: Date
   offers: OfferRecord[]
+  /** Offers of the reply dropped for breaking the contract on their own (their URL carried the lead's PII). */
+  offersDropped?: number | undefined
 }
 
 /** What follows the last reply of a tier, written in the same transaction so no poll sees a gap. */
@@ -84,10 +89,21 @@ export interface StoredOffer
   createdAt: Date
 }
 
+/** One partner a lead was sent to, as far as the search's progress needs it. */
+export interface RequestProgress {
+  partnerId: string
+  tier: Tier
+  status: RequestStatus
+  sentAt: Date
+  offerCount: number
+}
+
 export interface SearchSnapshot {
   lead: LeadRow
   /** Partners still awaited, in the order they were sent. */
   pending: Array<{ partnerId: string; tier: Tier }>
+  /** Every partner the lead was sent to so far (both tiers), in the order they were sent. */
+  requests: RequestProgress[]
   /** The auction's winners by rank; empty until the lead is settled. */
   displayed: StoredOffer[]
 }
@@ -127,8 +143,12 @@ export interface PartnerReport {
   uniqueClicks: number
   /** Conversions the partner posted back (`POST /api/conversions`), at most one per lead. */
   conversions: number
-  /** Sum of the posted conversions' `amount`, in the unit of the bids. */
+  /** Sum of the posted conversions' `amount`, in `currency` (exact to the cent). */
   conversionAmount: number
+  /** The unit of every bid and amount in the report (docs/partner-interface.md: the interface leaves it open). */
+  currency: 'USD'
+  /** Offers dropped for breaking the contract on their own: a URL carrying the lead's PII. */
+  offersDropped: number
   /** `offersWon / offersReturned`; null when nothing was returned. */
   winRate: number | null
   /** `uniqueClicks / offersDisplayed`; null when nothing was displayed. */
@@ -190,24 +210,36 @@ export interface SuppressionList {
 
 export interface ConversionInput {
   partnerId: string
+  /**
+   * The `lead_id` as posted: matched as is only against requests recorded before ids were hashed, and
+   * never stored (it may carry the lead's PII; the request's masked id is stored instead).
+   */
   partnerLeadId: string
+  /** Keyed hash of the posted `lead_id`: what it is matched on. */
+  partnerLeadIdHash: string
   convertedAt: Date
   receivedAt: Date
-  amount?: number | undefined
+  /** Whole US cents, 1 to 100 000 000. */
+  amountCents?: number | undefined
 }
 
 export interface ConversionRecord {
   id: string
   partnerId: string
+  /** The masked `lead_id` of the request it matched. */
   partnerLeadId: string
   leadId: string
   convertedAt: Date
   receivedAt: Date
-  amount: number | null
+  amountCents: number | null
 }
 
-/** `duplicate` for a repeated postback (the first one is returned); `unknown-lead` when no lead sent to the partner has that id. */
+/**
+ * `duplicate` for a repeated postback (the first one is returned); `unknown-lead` when no lead sent to the
+ * partner has that id; `not-shown` when none of the partner's offers for that lead was displayed or clicked.
+ */
 export type RecordConversionResult =
   | { kind: 'created'; conversion: ConversionRecord }
   | { kind: 'duplicate'; conversion: ConversionRecord }
   | { kind: 'unknown-lead' }
+  | { kind: 'not-shown' }

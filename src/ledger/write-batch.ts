@@ -366,8 +366,10 @@ const REPLY = columnList(partnerRequests, [
   'reason',
   'httpStatus',
   'partnerLeadId',
+  'partnerLeadIdHash',
   'latencyMs',
   'offerCount',
+  'offersDropped',
   'repliedAt',
 ])
 const WINNER = columnList(offers, ['id', 'rank'])
@@ -396,8 +398,10 @@ function replyFields(r: ReplyRecord | undefined) {
     reason: r?.reason ?? null,
     httpStatus: r?.httpStatus ?? null,
     partnerLeadId: r?.partnerLeadId ?? null,
+    partnerLeadIdHash: r?.partnerLeadIdHash ?? null,
     latencyMs: r ? Math.round(r.latencyMs) : null,
     offerCount: r?.offers.length ?? 0,
+    offersDropped: r?.offersDropped ?? 0,
     repliedAt: r?.repliedAt.toISOString() ?? null,
   }
 }

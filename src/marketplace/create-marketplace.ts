@@ -15,6 +15,7 @@ import type { WinnerPolicy } from './auction/auction.ts'
 import { type Scorer, scoreOffer } from './auction/score.ts'
 import { type ClickSigner, createClickSigner } from './clicks/click-token.ts'
 import { DEFAULT_MAX_REPLY_BYTES } from './fan-out/call-partner.ts'
+import { createPartnerLeadIdHasher } from './fan-out/partner-lead-id-hash.ts'
 import { runLead } from './fan-out/run-lead.ts'
 import { createBodyHasher } from './intake/idempotency.ts'
 import type { AccessTokens, ClientIdentity, MarketplaceContext } from './marketplace-context.ts'
@@ -59,6 +60,8 @@ export interface MarketplaceDeps {
   clientIdentity: ClientIdentity
   /** Keys click tokens and body fingerprints; at least 16 characters (`SESSION_SECRET`). */
   secret: string
+  /** Key of the partner `lead_id` hash (`LEAD_ID_HASH_SECRET`); derived from `secret` when absent. */
+  leadIdKey?: string | undefined
   clickSigner?: ClickSigner
   logger?: Logger
   /** Wall clock of click tokens and rate tables; `timers.now` by default. */
@@ -136,6 +139,7 @@ export function createMarketplace(deps: MarketplaceDeps): Marketplace {
   const running = new Map<string, Promise<void>>()
   const scorer = deps.scorer ?? scoreOffer
   let draining = false
+  const hashPartnerLeadId = createPartnerLeadIdHasher(deps.secret, deps.leadIdKey)
 
   const ctx: MarketplaceContext = {
     ledger: deps.ledger,
@@ -146,6 +150,7 @@ export function createMarketplace(deps: MarketplaceDeps): Marketplace {
     clientIdentity: deps.clientIdentity,
     clickSigner,
     hashBody: createBodyHasher(deps.secret),
+    hashPartnerLeadId,
     reportsToken: config.reportsToken,
     publicBaseUrl: config.publicBaseUrl?.replace(/\/+$/, ''),
     searches: createSearchCache(deps.ledger, { timers }),
@@ -170,6 +175,7 @@ export function createMarketplace(deps: MarketplaceDeps): Marketplace {
           windowMs: deadlineMs,
           firstLookDeadlineMs,
           writeRetryMs,
+          hashPartnerLeadId,
         },
         run,
       )

@@ -32,6 +32,8 @@ export interface MarketplaceContext {
   clientIdentity: ClientIdentity
   clickSigner: ClickSigner
   hashBody: (body: unknown) => string
+  /** Keyed hash of a partner's raw `lead_id`: what conversions match on. */
+  hashPartnerLeadId: (rawLeadId: string) => string
   reportsToken: string | undefined
   /** Absolute origin of click links; the request's own origin when unset. */
   publicBaseUrl: string | undefined

@@ -32,6 +32,8 @@ export interface SecondLook {
   readonly ledger: Ledger
   /** Present once `routes` has run. */
   readonly marketplace: Marketplace | undefined
+  /** Leads running in this process (0 before `routes` has run). */
+  readonly inFlight: number
   /** `/readyz`: resolves when the ledger answers within its timeout, rejects naming why otherwise. */
   checkLedger(): Promise<void>
   /**
@@ -61,6 +63,7 @@ export async function startSecondLook(config: Config, options: StartSecondLookOp
       partnersFile: config.partnersFile,
       sandboxMode: config.sandboxMode,
       partnerSecrets: config.partnerSecrets,
+      simulatedPartnerReportsToken: config.sandboxPartnerReportsToken,
       logger: options.logger,
     })
   } catch (error) {
@@ -73,6 +76,9 @@ export async function startSecondLook(config: Config, options: StartSecondLookOp
     ledger,
     get marketplace() {
       return marketplace
+    },
+    get inFlight() {
+      return marketplace?.inFlight ?? 0
     },
     routes(api, kit) {
       marketplace = createMarketplace({
@@ -89,6 +95,7 @@ export async function startSecondLook(config: Config, options: StartSecondLookOp
         accessTokens: kit.accessTokens,
         clientIdentity: kit.clientIdentity,
         secret: config.sessionSecret,
+        leadIdKey: config.marketplace.leadIdHashSecret,
         logger: kit.logger,
       })
       api.route('/', marketplace.routes({ beforeIntake: [kit.perIpRateLimit('second-look')] }))

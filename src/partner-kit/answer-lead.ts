@@ -7,14 +7,17 @@ import * as z from 'zod/mini'
 import { toFieldIssues } from '../contract/common.ts'
 import { leadSchema, type PartnerOffer, type PartnerReply } from '../contract/partner.ts'
 import { deriveLeadId } from './lead-id.ts'
-import { decideLead, PRODUCT_RULES } from './reference-rules.ts'
+import { decideLead, offerDetails } from './reference-rules.ts'
 
 export interface AnswerOptions {
   /** Per-partner HMAC key of `lead_id`; at least 16 characters. */
   secret: string
   /** The clock the age rule reads; pass it to keep the answer pure. */
   now: Date
-  /** Company name carried in every offer's `name`. */
+  /**
+   * The lender's name, carried in every offer's `name` (the company) and `display_name` (what the lead
+   * sees): docs/partner-interface.md, "`name`: partner company name; `display_name`: name shown to the lead".
+   */
   partnerName?: string
   /** https base of click URLs; the lead id and product type are appended as path segments. */
   clickBaseUrl?: string
@@ -80,10 +83,11 @@ export function answerLead(input: unknown, options: AnswerOptions): PartnerReply
     rate: Math.round(bid * multiplier * 100) / 100,
     // The lead id is the only lead-derived part of the URL: never PII in a link a browser logs.
     click_url: `${base}/${encodeURIComponent(leadId)}/${product_type}`,
-    // Every conditional field, always: the reply may carry several product types.
+    // Every conditional field, always: the reply may carry several product types. The product is named by
+    // `product_type`; the name fields name the lender.
     name: options.partnerName ?? ANSWER_DEFAULTS.partnerName,
-    display_name: PRODUCT_RULES[product_type].display_name,
-    offer_details: PRODUCT_RULES[product_type].offer_details,
+    display_name: options.partnerName ?? ANSWER_DEFAULTS.partnerName,
+    offer_details: offerDetails(product_type, parsed.data.loanInformation.loanAmount),
     product_type,
     logo_src: options.logoUrl ?? ANSWER_DEFAULTS.logoUrl,
   }))

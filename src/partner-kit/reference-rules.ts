@@ -44,9 +44,13 @@ export interface ProductRule {
   excludedStates: readonly UsState[]
   /** Our bid (`rate`, USD per click) by tier. */
   bids: Readonly<Partial<Record<CreditTier, number>>>
-  /** Copy shown to the lead. */
-  display_name: string
-  offer_details: string
+  /** Repayment term offered, in months (shown to the lead with the amount). */
+  termMonths: { min: number; max: number }
+  /**
+   * Copy shown to the lead after the amount and term: each entry a short sentence (a bullet on the card).
+   * The lender's name is the partner's (`display_name`), never the product's.
+   */
+  highlights: readonly string[]
 }
 
 export const PRODUCT_RULES: Readonly<Record<ProductType, ProductRule>> = {
@@ -56,8 +60,8 @@ export const PRODUCT_RULES: Readonly<Record<ProductType, ProductRule>> = {
     loanAmount: { min: 1_000, max: 50_000 },
     excludedStates: ['NY', 'VT', 'WV'],
     bids: { excellent: 42, good: 30, fair: 14.5 },
-    display_name: 'Reference Personal Loan',
-    offer_details: 'Fixed-rate installment loan from $1,000 to $50,000, terms of 24 to 60 months.',
+    termMonths: { min: 24, max: 60 },
+    highlights: ['Fixed rate, fixed monthly payment.', 'No prepayment penalty.'],
   },
   debt_relief: {
     tiers: ['fair', 'poor'],
@@ -65,8 +69,8 @@ export const PRODUCT_RULES: Readonly<Record<ProductType, ProductRule>> = {
     loanAmount: { min: 7_500, max: 100_000 },
     excludedStates: ['PR', 'VI'],
     bids: { fair: 12, poor: 8.25 },
-    display_name: 'Reference Debt Relief',
-    offer_details: 'One monthly payment for your unsecured debts; no upfront fees.',
+    termMonths: { min: 24, max: 48 },
+    highlights: ['One monthly payment.', 'No upfront fees.'],
   },
 }
 
@@ -132,4 +136,23 @@ export function decideLead(lead: Lead, now: Date): Decision {
   if (offers.length === 0)
     return { status: 'rejected', reason: `no product fits this lead (${refusals.join('; ')})` }
   return { status: 'approved', offers }
+}
+
+const usd = (amount: number) => `$${Math.round(amount).toLocaleString('en-US')}`
+
+/**
+ * The offer's `offer_details`: amount and term first (the lead's own amount when it sent one, else the
+ * range we lend), then the product's highlights, one sentence each, so the card's headline says how much and
+ * for how long.
+ */
+export function offerDetails(productType: ProductType, loanAmount: number | undefined): string {
+  const rule = PRODUCT_RULES[productType]
+  const amount =
+    loanAmount === undefined ? `${usd(rule.loanAmount.min)} to ${usd(rule.loanAmount.max)}` : usd(loanAmount)
+  const term = `${rule.termMonths.min} to ${rule.termMonths.max} months`
+  const headline =
+    productType === 'debt_relief'
+      ? `Resolve ${amount} of unsecured debt over ${term}.`
+      : `Borrow ${amount} over ${term}.`
+  return [headline, ...rule.highlights].join(' ')
 }

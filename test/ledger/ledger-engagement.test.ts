@@ -1,7 +1,13 @@
-import { randomUUID } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
 import pino from 'pino'
 import { describe, expect, it, vi } from 'vitest'
-import { type Ledger, LedgerError, type ReplyRecord, type SentRequest } from '../../src/ledger/index.ts'
+import {
+  conversions,
+  type Ledger,
+  LedgerError,
+  type ReplyRecord,
+  type SentRequest,
+} from '../../src/ledger/index.ts'
 import { LEDGER_DRIVERS, openLedgerAround } from './support/ledger-drivers.ts'
 
 // Real servers and databases on a shared CI machine: generous, while every wait inside stays short.
@@ -21,8 +27,20 @@ function newLead() {
   }
 }
 
-/** One lead sent to `partnerId`, answered with `partnerLeadId` and one winning offer; returns its ids. */
-async function answeredLead(ledger: Ledger, partnerId: string, partnerLeadId: string, sentMs = 0) {
+/** Stands for the marketplace's keyed hash of a raw partner `lead_id` (the ledger stores what it is given). */
+const hashOf = (raw: string) => createHash('sha256').update(raw).digest('base64url')
+
+/**
+ * One lead sent to `partnerId`, answered with `partnerLeadId` (stored as `stored`, its masked form) and one
+ * winning offer, displayed unless `shown` is false; returns its ids.
+ */
+async function answeredLead(
+  ledger: Ledger,
+  partnerId: string,
+  partnerLeadId: string,
+  sentMs = 0,
+  { shown = true, stored = partnerLeadId, hash = hashOf(partnerLeadId) as string | undefined } = {},
+) {
   const lead = { ...newLead(), createdAt: at(sentMs) }
   const request: SentRequest = { id: randomUUID(), partnerId, tier: 'first', sentAt: at(sentMs) }
   await ledger.createLead(lead, [request])
@@ -32,7 +50,8 @@ async function answeredLead(ledger: Ledger, partnerId: string, partnerLeadId: st
     leadId: lead.id,
     partnerId,
     status: 'approved',
-    partnerLeadId,
+    partnerLeadId: stored,
+    partnerLeadIdHash: hash,
     latencyMs: 30,
     repliedAt: at(sentMs + 30),
     offers: [
@@ -51,8 +70,19 @@ async function answeredLead(ledger: Ledger, partnerId: string, partnerLeadId: st
     { kind: 'settle', winners: [{ offerId, rank: 1 }], completedAt: at(sentMs + 40) },
     lead.id,
   )
+  if (shown)
+    await ledger.recordImpression({ offerId, leadId: lead.id, partnerId, impressedAt: at(sentMs + 50) })
   return { leadId: lead.id, offerId }
 }
+
+const conversionOf = (partnerId: string, raw: string, extra: { amountCents?: number } = {}) => ({
+  partnerId,
+  partnerLeadId: raw,
+  partnerLeadIdHash: hashOf(raw),
+  convertedAt: at(5000),
+  receivedAt: at(6000),
+  ...extra,
+})
 
 describe.each(LEDGER_DRIVERS)('impressions, conversions and suppression on $name', (driver) => {
   let ledger: Ledger
@@ -63,12 +93,12 @@ describe.each(LEDGER_DRIVERS)('impressions, conversions and suppression on $name
   it('records a conversion once per partner lead id, counts it in the report, and refuses unknown ids', async () => {
     const partner = `conv-${randomUUID().slice(0, 8)}`
     const { leadId } = await answeredLead(ledger, partner, 'P-100')
-    const input = { partnerId: partner, partnerLeadId: 'P-100', convertedAt: at(5000), receivedAt: at(6000) }
-    const first = await ledger.recordConversion({ ...input, amount: 40 })
-    expect(first).toMatchObject({ kind: 'created', conversion: { leadId, amount: 40 } })
-    const again = await ledger.recordConversion({ ...input, amount: 99, receivedAt: at(7000) })
+    const input = conversionOf(partner, 'P-100')
+    const first = await ledger.recordConversion({ ...input, amountCents: 4000 })
+    expect(first).toMatchObject({ kind: 'created', conversion: { leadId, amountCents: 4000 } })
+    const again = await ledger.recordConversion({ ...input, amountCents: 9900, receivedAt: at(7000) })
     expect(again).toEqual({ kind: 'duplicate', conversion: first.kind === 'created' && first.conversion })
-    expect(await ledger.recordConversion({ ...input, partnerLeadId: 'P-unknown' })).toEqual({
+    expect(await ledger.recordConversion(conversionOf(partner, 'P-unknown'))).toEqual({
       kind: 'unknown-lead',
     })
     // Another partner cannot convert this partner's lead, even knowing its id.
@@ -81,10 +111,56 @@ describe.each(LEDGER_DRIVERS)('impressions, conversions and suppression on $name
     expect(report.leads[0]?.converted).toBe(true)
   })
 
+  it('sums amounts exactly in cents: 0.10 + 0.20 is 0.30, three ceilings are 3 000 000.00, never Infinity or null', async () => {
+    const partner = `cents-${randomUUID().slice(0, 8)}`
+    const amounts = [10, 20, 100_000_000, 100_000_000, 100_000_000]
+    for (const [i, cents] of amounts.entries()) {
+      await answeredLead(ledger, partner, `P-${i}`)
+      expect(
+        (await ledger.recordConversion(conversionOf(partner, `P-${i}`, { amountCents: cents }))).kind,
+      ).toBe('created')
+    }
+    const report = await ledger.partnerReport({ partnerId: partner, from: at(-1000), to: at(86_400_000) })
+    expect(report).toMatchObject({ conversions: 5, conversionAmount: 3_000_000.3, currency: 'USD' })
+  })
+
+  it("refuses a conversion for a lead where none of the partner's offers was displayed or clicked", async () => {
+    const partner = `shown-${randomUUID().slice(0, 8)}`
+    const unseen = await answeredLead(ledger, partner, 'P-unseen', 0, { shown: false })
+    expect(await ledger.recordConversion(conversionOf(partner, 'P-unseen'))).toEqual({ kind: 'not-shown' })
+    // A click without an impression (a blocked pixel) is enough: the visitor reached the partner.
+    await ledger.recordClick({ ...unseen, partnerId: partner, clickedAt: at(100) })
+    expect((await ledger.recordConversion(conversionOf(partner, 'P-unseen'))).kind).toBe('created')
+  })
+
+  it('matches by the hash of the raw id: two ids masked alike stay two leads, and the masked form is what is stored', async () => {
+    const partner = `mask-${randomUUID().slice(0, 8)}`
+    const masked = 'lead-[redacted]'
+    const a = await answeredLead(ledger, partner, 'lead-219-09-9999', 0, { stored: masked })
+    const b = await answeredLead(ledger, partner, 'lead-078-05-1120', 1000, { stored: masked })
+    const first = await ledger.recordConversion(conversionOf(partner, 'lead-219-09-9999'))
+    const second = await ledger.recordConversion(conversionOf(partner, 'lead-078-05-1120'))
+    expect(first).toMatchObject({ kind: 'created', conversion: { leadId: a.leadId, partnerLeadId: masked } })
+    expect(second).toMatchObject({ kind: 'created', conversion: { leadId: b.leadId, partnerLeadId: masked } })
+    // The masked form itself matches nothing.
+    expect(await ledger.recordConversion(conversionOf(partner, masked))).toEqual({ kind: 'unknown-lead' })
+    const rows = JSON.stringify(await ledger.db.select().from(conversions))
+    expect(rows).not.toContain('219-09-9999')
+  })
+
+  it('a request recorded before ids were hashed still matches on its id', async () => {
+    const partner = `legacy-${randomUUID().slice(0, 8)}`
+    const { leadId } = await answeredLead(ledger, partner, 'P-old', 0, { hash: undefined })
+    expect(await ledger.recordConversion(conversionOf(partner, 'P-old'))).toMatchObject({
+      kind: 'created',
+      conversion: { leadId },
+    })
+  })
+
   it('concurrent postbacks for one lead record one conversion', async () => {
     const partner = `race-${randomUUID().slice(0, 8)}`
     await answeredLead(ledger, partner, 'P-race')
-    const input = { partnerId: partner, partnerLeadId: 'P-race', convertedAt: at(1), receivedAt: at(2) }
+    const input = conversionOf(partner, 'P-race')
     const results = await Promise.all([1, 2, 3, 4].map(() => ledger.recordConversion(input)))
     expect(results.filter((r) => r.kind === 'created')).toHaveLength(1)
     const report = await ledger.partnerReport({ partnerId: partner, from: at(-1000), to: at(86_400_000) })

@@ -431,8 +431,10 @@ describe.each(LEDGER_DRIVERS)('ledger on $name', (driver) => {
       status: 'approved',
       httpStatus: 200,
       partnerLeadId: 'p-1',
+      partnerLeadIdHash: 'hash-of-p-1',
       latencyMs: 40.4,
       repliedAt,
+      offersDropped: 1,
       offers: [
         {
           id: randomUUID(),
@@ -471,8 +473,10 @@ describe.each(LEDGER_DRIVERS)('ledger on $name', (driver) => {
         reason: null,
         httpStatus: 200,
         partnerLeadId: 'p-1',
+        partnerLeadIdHash: 'hash-of-p-1',
         latencyMs: 40,
         offerCount: 1,
+        offersDropped: 1,
         repliedAt,
       },
       {
@@ -482,8 +486,10 @@ describe.each(LEDGER_DRIVERS)('ledger on $name', (driver) => {
         reason: null,
         httpStatus: null,
         partnerLeadId: null,
+        partnerLeadIdHash: null,
         latencyMs: null,
         offerCount: 0,
+        offersDropped: 0,
         repliedAt: null,
       },
     ])

@@ -71,7 +71,8 @@ describe.each(LEDGER_DRIVERS)('clicks and partner reports on $name', (driver) =>
             /^https:\/\/bff\.example\.com\/api\/impressions\/[0-9a-f-]{36}\.[0-9a-z]+\.[\w-]{43}$/,
           ),
         ])
-        expect(offer.financialInstitutionDisplayName).toMatch(/^Reference /)
+        // The lender's name (its reply's display_name), never a product name.
+        expect(offer.financialInstitutionDisplayName).toBe('Lender')
       }
       expect(JSON.stringify(final)).not.toContain('/landing/')
     })
@@ -217,7 +218,7 @@ describe.each(LEDGER_DRIVERS)('clicks and partner reports on $name', (driver) =>
       // One table per file: the lead-level win/loss by default, one header row, no blank-line sections.
       const text = await byAccept.text()
       expect(text).toMatch(
-        /^lead_id,partner_lead_id,sent_at,reply_status,reason,http_status,latency_ms,converted,offer_id,product_type,rate,result,displayed,clicked\r\n/,
+        /^lead_id,partner_lead_id,sent_at,reply_status,reason,http_status,latency_ms,converted,offer_id,product_type,rate_usd,result,displayed,clicked\r\n/,
       )
       expect(text).toMatch(/,installment_loan,14\.5,won,false,(true|false)\r\n/)
       expect(text).not.toContain('\r\n\r\n')

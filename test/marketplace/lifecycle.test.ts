@@ -66,15 +66,25 @@ describe('a lead orphaned by a restart', () => {
         failureReason: null,
       },
       pending: [{ partnerId: 'gone', tier: 'first' }],
+      requests: [{ partnerId: 'gone', tier: 'first', status: 'pending', sentAt: createdAt, offerCount: 0 }],
       displayed: [],
     }
     const at = (ms: number) =>
       buildRateTable(snapshot, new Map(), {
         links: () => ({ url: '', unmonetizedUrl: '', impressionUrl: '' }),
         now: createdAt.getTime() + ms,
+        windowMs: 12_000,
+        firstLookDeadlineMs: 12_000,
       })
     expect(at(12_000).pendingResponses).toHaveLength(1)
+    expect(at(12_000).secondLook).toMatchObject({ partnersAsked: 1, partnersAnswered: 0 })
     expect(at(12_000 + ORPHAN_GRACE_MS + 1).pendingResponses).toEqual([])
+    // Over: nobody is awaited any more, and the progress says so.
+    expect(at(12_000 + ORPHAN_GRACE_MS + 1).secondLook).toEqual({
+      partnersAsked: 1,
+      partnersAnswered: 1,
+      answerBy: snapshot.lead.deadlineAt.toISOString(),
+    })
   })
 })
 

@@ -187,6 +187,7 @@ describe.each(LEDGER_DRIVERS)('impressions, private reports and conversions on $
 
     it('a partner posts a conversion for its own lead id once; a repeat changes nothing; the report counts it', async () => {
       const shown = await lead()
+      await get(shown.offers[0]?.impressionTrackingPixelUrls[0] ?? '')
       const partnerLeadId =
         (await report('lender', OPERATOR)).leads.find((l) => l.leadId === shown.leadId)?.partnerLeadId ?? ''
       const before = await report('lender', LENDER)

@@ -68,9 +68,26 @@ describe('answerLead', () => {
     expect(reply.status === 'approved' && reply.offers[0]).toMatchObject({
       rate: 60,
       name: 'Sim Lender 2',
+      // docs/partner-interface.md: display_name is the "name shown to the lead": the lender's, not the product's.
+      display_name: 'Sim Lender 2',
       click_url: `https://sim2.example.net/c/${reply.lead_id}/installment_loan`,
       logo_src: 'https://sim2.example.net/logo.png',
     })
+  })
+
+  it("puts the amount and term first in offer_details: the lead's own amount, else the range lent", () => {
+    const withAmount = byId('complete') as { loanInformation: { loanAmount?: number } }
+    const reply = answerLead(withAmount, options)
+    if (reply.status !== 'approved') throw new Error(reply.status)
+    const amount = withAmount.loanInformation.loanAmount?.toLocaleString('en-US')
+    expect(reply.offers[0]?.offer_details).toMatch(
+      new RegExp(`^Borrow \\$${amount} over 24 to 60 months\\. `),
+    )
+    const { loanAmount: _, ...withoutAmount } = withAmount.loanInformation
+    const ranged = answerLead({ ...withAmount, loanInformation: withoutAmount }, options)
+    expect(ranged.status === 'approved' && ranged.offers[0]?.offer_details).toMatch(
+      /^Borrow \$1,000 to \$50,000 over 24 to 60 months\. /,
+    )
   })
 })
 

@@ -49,7 +49,7 @@ const compiled = new WeakMap<readonly string[], RegExp | undefined>()
 function patternOf(values: readonly string[]): RegExp | undefined {
   if (compiled.has(values)) return compiled.get(values)
   const sources = new Set<string>()
-  for (const value of values) for (const source of spellings(value)) sources.add(source)
+  for (const value of values) for (const source of spellingsOf(value)) sources.add(source)
   // Longest first, so a part (a first name) never splits a whole (the street address holding it).
   const list = [...sources].sort((a, b) => b.length - a.length)
   const pattern = list.length === 0 ? undefined : new RegExp(list.join('|'), 'gi')
@@ -66,7 +66,7 @@ const WORD_CHAR = '[0-9A-Za-z_\\u00C0-\\u024F]'
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/
 
 /** Regex sources for one value: dates and digit runs in every usual spelling, text as a whole token. */
-function spellings(value: string): string[] {
+export function spellingsOf(value: string): string[] {
   const date = DATE.exec(value)
   if (date) {
     const [, year, month, day] = date as unknown as [string, string, string, string]

@@ -22,6 +22,9 @@ import { type Bid, runAuction, type WinnerPolicy } from '../auction/auction.ts'
 import type { Scorer } from '../auction/score.ts'
 import type { PartnerRegistryEntry } from '../registry/partner-registry.ts'
 import { callPartner } from './call-partner.ts'
+import { offerProblems } from './offer-problems.ts'
+import type { PartnerLeadIdHasher } from './partner-lead-id-hash.ts'
+import { createPiiFinder, type PiiFinder } from './pii-in-url.ts'
 import { identifyingValues, redactLeadId, redactReason } from './redact.ts'
 
 export interface RunLeadContext {
@@ -41,6 +44,8 @@ export interface RunLeadContext {
   firstLookDeadlineMs: number
   /** How long a write the ledger refused is retried, counted from its first attempt. */
   writeRetryMs: number
+  /** Keyed hash of a partner's raw `lead_id`, stored for conversions to match on. */
+  hashPartnerLeadId: PartnerLeadIdHasher
 }
 
 export interface LeadRun {
@@ -65,11 +70,17 @@ export async function runLead(ctx: RunLeadContext, run: LeadRun): Promise<void> 
   // Serialised once for every partner of both tiers.
   const leadJson = Buffer.from(JSON.stringify(run.lead))
   const pii = identifyingValues(run.lead)
+  // Compiled on the first approved reply only: most partners of most leads offer nothing.
+  let finder: PiiFinder | undefined
+  const findPii: PiiFinder = (url) => {
+    finder ??= createPiiFinder(run.lead)
+    return finder(url)
+  }
   let requests = run.requests
   let nextTier = run.nextTier
   for (;;) {
     const tier: Tier = requests[0]?.tier ?? 'second'
-    const { held, bids } = await runTier(ctx, run, requests, leadJson, pii)
+    const { held, bids } = await runTier(ctx, run, requests, leadJson, pii, findPii)
     if (bids.length === 0 && nextTier.length > 0 && !ctx.shutdown.aborted) {
       const sentAt = new Date(ctx.timers.now())
       requests = nextTier.map((p) => ({ id: randomUUID(), partnerId: p.id, tier: p.tier, sentAt }))
@@ -113,6 +124,7 @@ async function runTier(
   requests: SentRequest[],
   leadJson: Buffer,
   pii: readonly string[],
+  findPii: PiiFinder,
 ): Promise<{ held: ReplyRecord[]; bids: Bid[] }> {
   const bids: Bid[] = []
   const held: ReplyRecord[] = []
@@ -132,7 +144,16 @@ async function runTier(
         if (partner) {
           // A first-look partner's window never runs past the first-look deadline.
           const ms = Math.max(0, Math.min(partnerWindowMs(partner, ctx.windowMs), tierLeft))
-          reply = await askPartner(ctx, run, request, partner, leadJson, pii, ms, windows.expiry(ms))
+          reply = await askPartner(
+            ctx,
+            run,
+            request,
+            partner,
+            leadJson,
+            { pii, findPii },
+            ms,
+            windows.expiry(ms),
+          )
           for (const offer of reply.offers) {
             bids.push({
               offerId: offer.id,
@@ -234,7 +255,7 @@ async function askPartner(
   request: SentRequest,
   partner: PartnerRegistryEntry,
   leadJson: Buffer,
-  pii: readonly string[],
+  { pii, findPii }: { pii: readonly string[]; findPii: PiiFinder },
   windowMs: number,
   expire: AbortSignal,
 ): Promise<ReplyRecord> {
@@ -246,8 +267,18 @@ async function askPartner(
     shutdown: ctx.shutdown,
     timers: ctx.timers,
   })
-  const reason = redactReason(outcome.reason, pii)
-  const offers: OfferRecord[] = outcome.offers.map((offer, position) => ({
+  // Offers that break the contract on their own (a URL carrying the lead's PII, a bid past the ceiling) are
+  // dropped before anything of them is stored or logged; the reply keeps the others, or is an error.
+  const { kept, dropped } = offerProblems(outcome.offers, findPii)
+  let status = outcome.status
+  let partnerReason = outcome.reason
+  if (dropped.length > 0) {
+    const said = `${dropped.length} of ${outcome.offers.length} offers dropped: ${dropped.join('; ')} (docs/partner-interface.md)`
+    status = kept.length === 0 ? 'error' : status
+    partnerReason = kept.length === 0 ? `every offer broke the contract: ${said}` : said
+  }
+  const reason = redactReason(partnerReason, pii)
+  const offers: OfferRecord[] = kept.map(({ offer, position }) => ({
     id: randomUUID(),
     position,
     rate: offer.rate,
@@ -264,7 +295,7 @@ async function askPartner(
       leadId: run.leadId,
       partnerId: partner.id,
       tier: partner.tier,
-      status: outcome.status,
+      status,
       httpStatus: outcome.httpStatus,
       latencyMs: Math.round(outcome.latencyMs * 10) / 10,
       offers: offers.length,
@@ -276,13 +307,16 @@ async function askPartner(
     requestId: request.id,
     leadId: run.leadId,
     partnerId: partner.id,
-    status: outcome.status,
+    status,
     reason,
     httpStatus: outcome.httpStatus,
     partnerLeadId: redactLeadId(outcome.partnerLeadId, pii),
+    partnerLeadIdHash:
+      outcome.partnerLeadId === undefined ? undefined : ctx.hashPartnerLeadId(outcome.partnerLeadId),
     latencyMs: outcome.latencyMs,
     repliedAt: new Date(ctx.timers.now()),
     offers,
+    offersDropped: dropped.length,
   }
 }
 

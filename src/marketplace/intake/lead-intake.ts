@@ -229,6 +229,7 @@ export async function intakeLead(deps: IntakeDeps, request: LeadRequest): Promis
     snapshot: {
       lead: row,
       pending: requests.map((r) => ({ partnerId: r.partnerId, tier: r.tier })),
+      requests: requests.map((r) => ({ ...r, status: 'pending' as const, offerCount: 0 })),
       displayed: [],
     },
   }

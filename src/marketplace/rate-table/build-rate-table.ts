@@ -1,11 +1,13 @@
 /**
  * @module The second-look lead as a rate table (docs/offer-search-api.md's shape), so the widget's polling hook serves it
- * unchanged: partners still awaited in `pendingResponses`, the auction's winners in `offers` once settled.
+ * unchanged: partners still awaited in `pendingResponses`, the auction's winners in `offers` once settled,
+ * each with its partner's disclaimer, and the `secondLook` progress (docs/partner-interface.md).
  */
 import type { Partner, RateTable } from '../../contract/offer-search.ts'
 import type { SearchSnapshot } from '../../ledger/index.ts'
 import type { OfferLinker } from '../clicks/offer-links.ts'
 import type { PartnerRegistryEntry } from '../registry/partner-registry.ts'
+import { type ProgressWindows, secondLookProgress } from './second-look-progress.ts'
 import { toWidgetOffer } from './to-widget-offer.ts'
 
 /**
@@ -18,7 +20,7 @@ export const ORPHAN_GRACE_MS = 60_000
 export function buildRateTable(
   snapshot: SearchSnapshot,
   registry: ReadonlyMap<string, PartnerRegistryEntry>,
-  options: { links: OfferLinker; now: number },
+  options: { links: OfferLinker; now: number } & ProgressWindows,
 ): RateTable {
   const { lead } = snapshot
   const orphaned = lead.status === 'pending' && options.now > lead.deadlineAt.getTime() + ORPHAN_GRACE_MS
@@ -38,6 +40,7 @@ export function buildRateTable(
           }
         }),
     createdAt: lead.createdAt.toISOString(),
+    secondLook: secondLookProgress(snapshot, registry, options, orphaned || lead.status !== 'pending'),
   }
 }
 
@@ -49,7 +52,9 @@ export function toPartner(entry: PartnerRegistryEntry | undefined, partnerId: st
     brandUuid: partnerId,
     imageUrl: entry?.display.logoUrl ?? '',
     description: entry?.display.copy ?? '',
-    disclaimer: entry?.display.disclaimer ?? '',
+    // A partner's disclaimer travels only on its displayed offers (`offer.disclaimer`): a partner still
+    // awaited may reject the lead, and its licence text must never stand beside another lender's offer.
+    disclaimer: '',
     supportsPreSelect: false,
     shouldDisplayPreSelect: false,
     supportsPersonalizedOffers: false,

@@ -3,24 +3,31 @@
  * Partner fields fill the institution and copy; the registry's display defaults fill what a reply leaves
  * out. Every link is ours: `url` is the counted click route, `unmonetizedUrl` the uncounted one previews
  * follow, and the impression pixel is what counts the offer as displayed. The partner's `click_url` stays
- * on the server until the click.
+ * on the server until the click. The card names the lender (`display_name`, else `name`, else the
+ * registry's name), its copy comes from `offer_details` (headline and bullets) and it carries its
+ * partner's disclaimer.
  */
 import type { Offer } from '../../contract/offer-search.ts'
 import { partnerUrlProblem } from '../../contract/partner.ts'
 import type { StoredOffer } from '../../ledger/index.ts'
 import type { OfferLinks } from '../clicks/offer-links.ts'
 import { humanize, type PartnerDisplay } from '../registry/partner-registry.ts'
+import { offerCopy } from './offer-copy.ts'
 
 export function toWidgetOffer(offer: StoredOffer, display: PartnerDisplay, links: OfferLinks): Offer {
   const productType = offer.productType
   const institution = offer.displayName ?? offer.name ?? display.name
+  const copy =
+    offer.offerDetails !== null && offer.offerDetails.trim() !== ''
+      ? offerCopy(offer.offerDetails)
+      : { headline: display.copy || institution, descriptionPoints: [] }
   return {
     uuid: offer.id,
     version: 1,
     rank: offer.rank ?? 1,
     recommendationScore: offer.recommendationScore,
-    headline: offer.offerDetails ?? (display.copy || institution),
-    descriptionPoints: [],
+    headline: copy.headline,
+    descriptionPoints: copy.descriptionPoints,
     productType,
     productDisplayName:
       productType === display.productType ? display.productDisplayName : humanize(productType),
@@ -40,5 +47,6 @@ export function toWidgetOffer(offer: StoredOffer, display: PartnerDisplay, links
         : display.logoUrl,
     createdAt: offer.createdAt.toISOString(),
     updatedAt: offer.createdAt.toISOString(),
+    ...(display.disclaimer.trim() === '' ? {} : { disclaimer: display.disclaimer }),
   }
 }

@@ -5,6 +5,7 @@
  */
 import type { Logger } from 'pino'
 import {
+  SANDBOX_REPORTS_PARTNER,
   type StartSimulatedPartnersOptions,
   startSimulatedPartners,
 } from '../simulated-partners/start-simulated-partners.ts'
@@ -23,6 +24,8 @@ export async function resolvePartnerRegistry(options: {
   /** `PARTNER_*` variables from the config module. */
   partnerSecrets: Readonly<Record<string, string | undefined>>
   simulated?: StartSimulatedPartnersOptions
+  /** The own reports token of one simulated partner (`SANDBOX_REPORTS_PARTNER`), so its view can be tried. */
+  simulatedPartnerReportsToken?: string | undefined
   logger?: Logger
 }): Promise<ResolvedRegistry> {
   if (options.partnersFile) {
@@ -36,7 +39,13 @@ export async function resolvePartnerRegistry(options: {
   if (options.sandboxMode) {
     const simulated = await startSimulatedPartners(options.simulated)
     options.logger?.info({ url: simulated.url }, 'second look: simulated partners started (sandbox mode)')
-    return { entries: simulated.entries, source: 'simulated', close: () => simulated.close() }
+    const token = options.simulatedPartnerReportsToken
+    const entries = simulated.entries.map((entry) =>
+      token !== undefined && entry.id === SANDBOX_REPORTS_PARTNER.id
+        ? { ...entry, reportsToken: token }
+        : entry,
+    )
+    return { entries, source: 'simulated', close: () => simulated.close() }
   }
   options.logger?.warn('second look: no PARTNERS_FILE, so no partner gets leads; set PARTNERS_FILE')
   return { entries: [], source: 'none', close: async () => {} }

@@ -24,11 +24,12 @@ function rowsOf(report: PartnerReport, table: ReportTable): unknown[][] {
             ['requests', report.requests],
             ['responses_with_offers', report.responsesWithOffers],
             ['offers_returned', report.offersReturned],
+            ['offers_dropped', report.offersDropped],
             ['offers_won', report.offersWon],
             ['offers_displayed', report.offersDisplayed],
             ['unique_clicks', report.uniqueClicks],
             ['conversions', report.conversions],
-            ['conversion_amount', report.conversionAmount],
+            ['conversion_amount_usd', report.conversionAmount.toFixed(2)],
             ['win_rate', report.winRate ?? ''],
             ['click_through_rate', report.clickThroughRate ?? ''],
           ] as const
@@ -48,7 +49,7 @@ function rowsOf(report: PartnerReport, table: ReportTable): unknown[][] {
       ]
     case 'products':
       return [
-        ['product_type', 'offers', 'average_bid'],
+        ['product_type', 'offers', 'average_bid_usd'],
         ...report.averageBidByProductType.map((p) => [p.productType, p.offers, p.averageBid]),
       ]
     case 'replies':
@@ -74,7 +75,7 @@ function rowsOf(report: PartnerReport, table: ReportTable): unknown[][] {
           'converted',
           'offer_id',
           'product_type',
-          'rate',
+          'rate_usd',
           'result',
           'displayed',
           'clicked',

@@ -5,7 +5,9 @@
  * Plain JavaScript checked by tsc (`// @ts-check`, JSDoc types from the ledger's report types), so
  * `npm start` (tsx) serves this file and the compiled server package serves tsc's copy of it with no
  * bundler. It asks for the reports token, fetches a partner's report from the JSON API and draws the
- * figures, a daily chart (inline SVG built with DOM calls) and the tables. Partner text is only ever set as
+ * figures, one small bar chart per daily figure (inline SVG built with DOM calls: every UTC day of the
+ * range on the axis, days without leads at zero, so one day and ninety read alike) and the tables. The From
+ * and To boxes always hold the range in effect. Amounts are US dollars. Partner text is only ever set as
  * text.
  */
 
@@ -45,6 +47,32 @@ function headers(extra) {
 function say(text) {
   $('status').textContent = text
 }
+const DAY_MS = 86_400_000
+/** @param {number} ms */
+const isoDay = (ms) => new Date(ms).toISOString().slice(0, 10)
+/** @param {number} v */
+const usd = (v) => `$${v.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`
+
+/** The API's default range (the last 30 days, today included) in the boxes, so the range is always on view. */
+function defaultRange() {
+  const today = Date.parse(`${isoDay(Date.now())}T00:00:00Z`)
+  if (!field('from').value) field('from').value = isoDay(today - 29 * DAY_MS)
+  if (!field('to').value) field('to').value = isoDay(today)
+}
+
+/**
+ * The UTC days a report covers: from its `from` day to the day holding the instant before its `to`.
+ * @param {PartnerReport} r
+ */
+function daysOf(r) {
+  const first = Date.parse(`${r.from.slice(0, 10)}T00:00:00Z`)
+  const last = Date.parse(`${isoDay(Date.parse(r.to) - 1)}T00:00:00Z`)
+  /** @type {string[]} */
+  const days = []
+  for (let t = first; t <= last && days.length < 400; t += DAY_MS) days.push(isoDay(t))
+  return days
+}
+
 function query() {
   const q = new URLSearchParams()
   if (field('from').value) q.set('from', field('from').value)
@@ -98,8 +126,10 @@ function figures(r) {
     ['Offers displayed', r.offersDisplayed],
     ['Unique clicks', r.uniqueClicks],
     ['Conversions', r.conversions],
+    ['Conversion amount (USD)', usd(r.conversionAmount)],
     ['Win rate', percent(r.winRate)],
     ['Click-through rate', percent(r.clickThroughRate)],
+    ['Offers dropped (broke the contract)', r.offersDropped],
   ]
   $('figures').replaceChildren(
     ...items.map(([k, v]) => {
@@ -114,11 +144,22 @@ function figures(r) {
   )
 }
 
-/** @param {PartnerReport['daily']} daily */
-function chart(daily) {
-  const w = 720
-  const h = 220
-  const pad = 32
+/** A round upper bound for an axis: 1, 2 or 5 times a power of ten, at least `v` and at least 1. */
+/** @param {number} v */
+function niceMax(v) {
+  if (v <= 1) return 1
+  const power = 10 ** Math.floor(Math.log10(v))
+  return ([1, 2, 5, 10].find((m) => m * power >= v) ?? 10) * power
+}
+
+/**
+ * One small bar chart per figure: a bar per UTC day of the range, the first and last day (and the middle
+ * one on longer ranges) on the x axis, 0, half and the top of the scale on the y axis.
+ * @param {PartnerReport} r
+ */
+function chart(r) {
+  const days = daysOf(r)
+  const byDate = new Map(r.daily.map((d) => [d.date, d]))
   /** @type {Array<[DailyFigure, string, string]>} */
   const series = [
     ['requests', 'Requests', '#3567c6'],
@@ -126,72 +167,161 @@ function chart(daily) {
     ['uniqueClicks', 'Unique clicks', '#c2521b'],
     ['conversions', 'Conversions', '#8a3ec2'],
   ]
-  const max = Math.max(1, ...daily.flatMap((d) => series.map(([k]) => d[k])))
+  $('range').textContent =
+    `${days[0]} to ${days[days.length - 1]} (${days.length} ${days.length === 1 ? 'day' : 'days'})`
+  $('chart').replaceChildren(
+    ...series.map(([key, name, color]) => {
+      const values = days.map((date) => byDate.get(date)?.[key] ?? 0)
+      const total = values.reduce((a, b) => a + b, 0)
+      const figure = document.createElement('figure')
+      const caption = document.createElement('figcaption')
+      caption.append(name)
+      const sum = document.createElement('span')
+      sum.textContent = ` · ${total} in the range`
+      caption.append(sum)
+      figure.append(caption, bars(days, values, name, color))
+      return figure
+    }),
+  )
+}
+
+/**
+ * @param {string[]} days
+ * @param {number[]} values
+ * @param {string} name
+ * @param {string} color
+ */
+function bars(days, values, name, color) {
+  const w = 400
+  const h = 200
+  const left = 44
+  const right = 10
+  const top = 14
+  const bottom = 46
+  const plotW = w - left - right
+  const plotH = h - top - bottom
+  const max = niceMax(Math.max(0, ...values))
   const svg = document.createElementNS(SVG, 'svg')
   svg.setAttribute('viewBox', `0 0 ${w} ${h}`)
   svg.setAttribute('role', 'img')
-  svg.setAttribute('aria-label', 'Requests, offers displayed, unique clicks and conversions per day')
-  /** @param {number} i */
-  const x = (i) => pad + (daily.length < 2 ? (w - 2 * pad) / 2 : (i * (w - 2 * pad)) / (daily.length - 1))
-  /** @param {number} v */
-  const y = (v) => h - pad - (v * (h - 2 * pad)) / max
-  const axis = document.createElementNS(SVG, 'path')
-  axis.setAttribute('d', `M${pad} ${pad}V${h - pad}H${w - pad}`)
-  axis.setAttribute('stroke', 'currentColor')
-  axis.setAttribute('fill', 'none')
-  axis.setAttribute('opacity', '0.4')
-  svg.append(axis)
+  svg.setAttribute(
+    'aria-label',
+    `${name} per UTC day from ${days[0]} to ${days[days.length - 1]}: ${values.reduce((a, b) => a + b, 0)} in all, at most ${Math.max(0, ...values)} a day`,
+  )
   /**
-   * @param {string} text
-   * @param {number} lx
-   * @param {number} ly
-   * @param {'start' | 'end'} anchor
+   * @param {string} tag
+   * @param {Record<string, string | number>} attributes
+   * @param {string} [text]
    */
-  const label = (text, lx, ly, anchor) => {
-    const t = document.createElementNS(SVG, 'text')
-    t.setAttribute('x', String(lx))
-    t.setAttribute('y', String(ly))
-    t.setAttribute('font-size', '11')
-    t.setAttribute('fill', 'currentColor')
-    t.setAttribute('text-anchor', anchor)
-    t.textContent = text
-    svg.append(t)
+  const add = (tag, attributes, text) => {
+    const node = document.createElementNS(SVG, tag)
+    for (const [k, v] of Object.entries(attributes)) node.setAttribute(k, String(v))
+    if (text !== undefined) node.textContent = text
+    svg.append(node)
+    return node
   }
-  label(String(max), pad - 4, pad + 4, 'end')
-  label('0', pad - 4, h - pad + 4, 'end')
-  const first = daily[0]
-  const lastDay = daily[daily.length - 1]
-  if (first && lastDay) {
-    label(first.date, pad, h - 8, 'start')
-    label(lastDay.date, w - pad, h - 8, 'end')
+  /** @param {number} v */
+  const y = (v) => top + plotH - (v * plotH) / max
+  // Counts are whole: the middle line only when it is a whole number.
+  for (const tick of Number.isInteger(max / 2) ? [0, max / 2, max] : [0, max]) {
+    add('line', {
+      x1: left,
+      x2: w - right,
+      y1: y(tick),
+      y2: y(tick),
+      stroke: 'currentColor',
+      opacity: tick ? 0.15 : 0.5,
+    })
+    add(
+      'text',
+      { x: left - 6, y: y(tick) + 4, 'font-size': 13, fill: 'currentColor', 'text-anchor': 'end' },
+      String(tick),
+    )
   }
-  series.forEach(([key, name, color], s) => {
-    const line = document.createElementNS(SVG, 'polyline')
-    line.setAttribute('points', daily.map((d, i) => `${x(i)},${y(d[key])}`).join(' '))
-    line.setAttribute('fill', 'none')
-    line.setAttribute('stroke', color)
-    line.setAttribute('stroke-width', '2')
-    svg.append(line)
-    for (const [i, d] of daily.entries()) {
-      const dot = document.createElementNS(SVG, 'circle')
-      dot.setAttribute('cx', String(x(i)))
-      dot.setAttribute('cy', String(y(d[key])))
-      dot.setAttribute('r', '3')
-      dot.setAttribute('fill', color)
-      const title = document.createElementNS(SVG, 'title')
-      title.textContent = `${d.date} ${name}: ${d[key]}`
-      dot.append(title)
-      svg.append(dot)
+  add(
+    'text',
+    {
+      x: 10,
+      y: top + plotH / 2,
+      'font-size': 13,
+      fill: 'currentColor',
+      'text-anchor': 'middle',
+      transform: `rotate(-90 12 ${top + plotH / 2})`,
+    },
+    'count',
+  )
+  const band = plotW / days.length
+  const barW = Math.max(1, Math.min(band * 0.7, 48))
+  days.forEach((date, i) => {
+    const v = values[i] ?? 0
+    const cx = left + band * (i + 0.5)
+    const bar = add('rect', {
+      x: cx - barW / 2,
+      y: y(v),
+      width: barW,
+      // A zero day keeps a hairline, so the day is visibly part of the range.
+      height: Math.max(v > 0 ? 1 : 0.5, (v * plotH) / max),
+      fill: color,
+      opacity: v > 0 ? 1 : 0.35,
+    })
+    const title = document.createElementNS(SVG, 'title')
+    title.textContent = `${date}: ${v} ${name.toLowerCase()}`
+    bar.append(title)
+    if (days.length <= 14 && v > 0) {
+      add(
+        'text',
+        { x: cx, y: y(v) - 3, 'font-size': 13, fill: 'currentColor', 'text-anchor': 'middle' },
+        String(v),
+      )
     }
-    const legend = document.createElementNS(SVG, 'text')
-    legend.setAttribute('x', String(pad + 8 + s * 160))
-    legend.setAttribute('y', '14')
-    legend.setAttribute('font-size', '12')
-    legend.setAttribute('fill', color)
-    legend.textContent = `\u25CF ${name}`
-    svg.append(legend)
   })
-  $('chart').replaceChildren(svg)
+  // The range on the x axis: first and last day, and the middle one on ranges long enough to hold it.
+  const dateY = top + plotH + 17
+  if (days.length === 1) {
+    add(
+      'text',
+      { x: left + plotW / 2, y: dateY, 'font-size': 13, fill: 'currentColor', 'text-anchor': 'middle' },
+      days[0] ?? '',
+    )
+  } else {
+    add(
+      'text',
+      { x: left, y: dateY, 'font-size': 13, fill: 'currentColor', 'text-anchor': 'start' },
+      days[0] ?? '',
+    )
+    add(
+      'text',
+      { x: w - right, y: dateY, 'font-size': 13, fill: 'currentColor', 'text-anchor': 'end' },
+      days[days.length - 1] ?? '',
+    )
+    if (days.length >= 7) {
+      const mid = Math.floor(days.length / 2)
+      add(
+        'text',
+        {
+          x: left + band * (mid + 0.5),
+          y: dateY,
+          'font-size': 13,
+          fill: 'currentColor',
+          'text-anchor': 'middle',
+        },
+        days[mid] ?? '',
+      )
+    }
+  }
+  add(
+    'text',
+    {
+      x: left + plotW / 2,
+      y: h - 4,
+      'font-size': 13,
+      fill: 'currentColor',
+      'text-anchor': 'middle',
+      opacity: 0.75,
+    },
+    'UTC day',
+  )
+  return svg
 }
 
 /**
@@ -212,7 +342,7 @@ function tables(r) {
   fill('bids', r.averageBidByProductType, (row, b) => {
     cell(row, b.productType)
     cell(row, b.offers, 'num')
-    cell(row, b.averageBid.toFixed(2), 'num')
+    cell(row, usd(b.averageBid), 'num')
   })
   fill('replies', r.replies, (row, x) => {
     cell(row, x.status)
@@ -241,7 +371,7 @@ function tables(r) {
     cell(row, ms(lead.latencyMs), 'num')
     cell(row, o ? o.offerId.slice(0, 8) : '')
     cell(row, o ? o.productType : '')
-    cell(row, o ? o.rate.toFixed(2) : '', 'num')
+    cell(row, o ? usd(o.rate) : '', 'num')
     cell(row, o ? o.result : '', o ? o.result : '')
     cell(row, o ? (o.displayed ? 'yes' : 'no') : '')
     cell(row, o ? (o.clicked ? 'yes' : 'no') : '')
@@ -268,14 +398,18 @@ async function show(event) {
   }
   const report = /** @type {PartnerReport} */ (body)
   last = id
+  // The boxes show the range in effect, whatever was typed (or left empty).
+  const days = daysOf(report)
+  field('from').value = days[0] ?? ''
+  field('to').value = days[days.length - 1] ?? ''
   figures(report)
-  chart(report.daily)
+  chart(report)
   tables(report)
   $('report').hidden = false
   button('csv').disabled = false
   button('suppression').disabled = false
   say(
-    `Leads sent ${report.from.slice(0, 10)} to ${report.to.slice(0, 10)}${report.leadsTruncated ? ' (win/loss list truncated)' : ''}.`,
+    `Leads sent from ${days[0]} to ${days[days.length - 1]} (UTC days, both included)${report.leadsTruncated ? '; win/loss list truncated' : ''}.`,
   )
 }
 
@@ -308,6 +442,7 @@ function suppression() {
   return download(`/suppression${q ? `${q}&` : '?'}format=csv`, `partner-${last}-suppression.csv`)
 }
 
+defaultRange()
 field('token').addEventListener('change', loadPartners)
 $('query').addEventListener('submit', show)
 $('csv').addEventListener('click', csv)

@@ -24,35 +24,39 @@ export function reportPageHtml(basePath: string): string {
 <main>
 <h1>Partner reports</h1>
 <form id="query">
-  <label>Reports token <input id="token" type="password" autocomplete="off" required></label>
-  <label>Partner <select id="partner" required><option value="">Enter the token first</option></select></label>
-  <label>From <input id="from" type="date"></label>
-  <label>To <input id="to" type="date"></label>
+  <label class="wide">Reports token <input id="token" type="password" autocomplete="off" required></label>
+  <label class="wide">Partner <select id="partner" required><option value="">Enter the token first</option></select></label>
+  <label>From (UTC day) <input id="from" type="date"></label>
+  <label>To (UTC day, included) <input id="to" type="date"></label>
   <button type="submit">Show report</button>
-  <label>CSV table <select id="table">
-    <option value="leads">Lead-level win/loss</option>
-    <option value="summary">Summary figures</option>
-    <option value="daily">Per day</option>
-    <option value="products">Average bid per product type</option>
-    <option value="replies">Replies by status, with latency</option>
-    <option value="causes">Rejection, error and timeout causes</option>
-  </select></label>
-  <button type="button" id="csv" disabled>Download CSV</button>
-  <button type="button" id="suppression" disabled>Download suppression list (CSV)</button>
 </form>
 <p id="status" role="status"></p>
 <section id="report" hidden>
+  <p class="note">Amounts are in US dollars (USD): bids, average bids and conversion amounts.</p>
   <dl id="figures"></dl>
-  <h2>Over time (per UTC day)</h2>
-  <div id="chart"></div>
+  <h2>Per UTC day, <span id="range"></span></h2>
+  <div id="chart" class="charts"></div>
   <h2>Replies by status</h2>
-  <table id="replies"><thead><tr><th>Status</th><th>Replies</th><th>Average latency (ms)</th><th>95th percentile (ms)</th><th>Slowest (ms)</th></tr></thead><tbody></tbody></table>
+  <div class="scroll"><table id="replies"><thead><tr><th>Status</th><th>Replies</th><th>Average latency (ms)</th><th>95th percentile (ms)</th><th>Slowest (ms)</th></tr></thead><tbody></tbody></table></div>
   <h2>Why leads were rejected, failed or timed out</h2>
-  <table id="causes"><thead><tr><th>Status</th><th>Reason</th><th>HTTP status</th><th>Times</th><th>Average latency (ms)</th></tr></thead><tbody></tbody></table>
+  <div class="scroll"><table id="causes"><thead><tr><th>Status</th><th>Reason</th><th>HTTP status</th><th>Times</th><th>Average latency (ms)</th></tr></thead><tbody></tbody></table></div>
   <h2>Average bid per product type</h2>
-  <table id="bids"><thead><tr><th>Product type</th><th>Offers</th><th>Average bid</th></tr></thead><tbody></tbody></table>
+  <div class="scroll"><table id="bids"><thead><tr><th>Product type</th><th>Offers</th><th>Average bid (USD)</th></tr></thead><tbody></tbody></table></div>
   <h2>Lead-level win/loss</h2>
-  <table id="leads"><thead><tr><th>Sent</th><th>Lead</th><th>Your lead id</th><th>Reply</th><th>Reason</th><th>Latency (ms)</th><th>Offer</th><th>Product type</th><th>Bid</th><th>Result</th><th>Displayed</th><th>Clicked</th><th>Converted</th></tr></thead><tbody></tbody></table>
+  <div class="scroll"><table id="leads"><thead><tr><th>Sent (UTC)</th><th>Lead</th><th>Your lead id</th><th>Reply</th><th>Reason</th><th>Latency (ms)</th><th>Offer</th><th>Product type</th><th>Bid (USD)</th><th>Result</th><th>Displayed</th><th>Clicked</th><th>Converted</th></tr></thead><tbody></tbody></table></div>
+  <h2>Downloads</h2>
+  <form id="downloads" class="downloads">
+    <label class="wide">CSV table <select id="table">
+      <option value="leads">Lead-level win/loss</option>
+      <option value="summary">Summary figures</option>
+      <option value="daily">Per day</option>
+      <option value="products">Average bid per product type</option>
+      <option value="replies">Replies by status, with latency</option>
+      <option value="causes">Rejection, error and timeout causes</option>
+    </select></label>
+    <button type="button" id="csv" disabled>Download CSV</button>
+    <button type="button" id="suppression" disabled>Download suppression list (CSV)</button>
+  </form>
   <p>The suppression list holds the leads of this period that did not click your offer: the partner interface forbids remarketing to them.</p>
 </section>
 </main>
@@ -63,21 +67,34 @@ export function reportPageHtml(basePath: string): string {
 
 export const REPORT_PAGE_CSS = `
 :root { color-scheme: light dark; font-family: system-ui, sans-serif; }
-body { margin: 0; padding: 1rem 2rem; }
-main { max-width: 72rem; margin: 0 auto; }
+*, *::before, *::after { box-sizing: border-box; }
+body { margin: 0; padding: 1rem clamp(0.75rem, 3vw, 2rem); }
+main { max-width: 72rem; margin: 0 auto; min-width: 0; }
+h1 { font-size: 1.6rem; margin: 0.25rem 0 1rem; }
+h2 { font-size: 1.1rem; margin: 1.75rem 0 0.5rem; }
 form { display: flex; flex-wrap: wrap; gap: 0.75rem; align-items: end; }
-label { display: flex; flex-direction: column; font-size: 0.85rem; gap: 0.25rem; }
-input, select, button { font: inherit; padding: 0.35rem 0.5rem; }
-dl { display: grid; grid-template-columns: repeat(auto-fill, minmax(11rem, 1fr)); gap: 0.75rem; }
-dl div { border: 1px solid #8884; border-radius: 0.5rem; padding: 0.5rem 0.75rem; }
-dt { font-size: 0.8rem; opacity: 0.75; }
-dd { margin: 0; font-size: 1.5rem; font-variant-numeric: tabular-nums; }
-table { border-collapse: collapse; width: 100%; font-size: 0.85rem; }
-th, td { text-align: left; padding: 0.25rem 0.5rem; border-bottom: 1px solid #8883; }
-td.num { text-align: right; font-variant-numeric: tabular-nums; }
-svg { width: 100%; height: auto; max-height: 16rem; }
-.won { color: #16794a; } .lost { opacity: 0.7; }
+label { display: flex; flex-direction: column; font-size: 0.85rem; gap: 0.25rem; flex: 1 1 9rem; min-width: 0; }
+label.wide { flex: 2 1 14rem; }
+input, select, button { font: inherit; padding: 0.4rem 0.5rem; max-width: 100%; min-width: 0; }
+button { flex: 0 0 auto; }
+#status, .note { overflow-wrap: anywhere; }
 #status { min-height: 1.5em; }
+.note { font-size: 0.85rem; opacity: 0.8; }
+dl { display: grid; grid-template-columns: repeat(auto-fill, minmax(10rem, 1fr)); gap: 0.75rem; }
+dl div { border: 1px solid #8884; border-radius: 0.5rem; padding: 0.5rem 0.75rem; min-width: 0; }
+dt { font-size: 0.8rem; opacity: 0.75; }
+dd { margin: 0; font-size: 1.5rem; font-variant-numeric: tabular-nums; overflow-wrap: anywhere; }
+.charts { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 26rem), 1fr)); gap: 1rem; }
+figure { margin: 0; border: 1px solid #8884; border-radius: 0.5rem; padding: 0.5rem 0.75rem; min-width: 0; }
+figcaption { font-size: 0.9rem; font-weight: 600; }
+figcaption span { font-weight: 400; opacity: 0.75; }
+svg { display: block; width: 100%; height: auto; }
+.scroll { overflow-x: auto; max-width: 100%; }
+table { border-collapse: collapse; width: 100%; font-size: 0.85rem; }
+th, td { text-align: left; padding: 0.25rem 0.5rem; border-bottom: 1px solid #8883; vertical-align: top; }
+td { overflow-wrap: break-word; }
+td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+.won { color: #16794a; } .lost { opacity: 0.7; }
 `
 
 /**

@@ -14,6 +14,20 @@ import { createPartnerAuth } from './partner-auth.ts'
 
 /** A conversion dated this far ahead of our clock is a mistake, not clock skew. */
 const MAX_FUTURE_MS = 5 * 60_000
+/**
+ * Ceiling of one conversion's `amount`, USD (docs/partner-interface.md): far above any loan commission, low
+ * enough that no sum of conversions leaves the exact range of a number.
+ */
+export const MAX_CONVERSION_AMOUNT = 1_000_000
+
+/**
+ * True when `value` has at most two decimals (a whole number of cents), allowing only for binary floating
+ * point's error (`19.99 * 100` is 1998.9999999999998), which is relative to the size of the number.
+ */
+const wholeCents = (value: number) => {
+  const cents = value * 100
+  return Math.abs(Math.round(cents) - cents) <= 1e-11 * Math.max(1, Math.abs(cents))
+}
 
 export const conversionSchema = z.strictObject(
   {
@@ -32,9 +46,13 @@ export const conversionSchema = z.strictObject(
       ),
     ),
     amount: z.optional(
-      z
-        .number({ error: 'amount must be a number, in the unit of your bids' })
-        .check(z.gte(0, { error: 'amount must not be negative' })),
+      z.number({ error: 'amount must be a number of US dollars, e.g. 125.50' }).check(
+        z.gt(0, { error: 'amount must be more than 0 (leave it out when the contract pays per click)' }),
+        z.lte(MAX_CONVERSION_AMOUNT, {
+          error: `amount must be at most ${MAX_CONVERSION_AMOUNT} (US dollars)`,
+        }),
+        z.refine(wholeCents, { error: 'amount must have at most 2 decimals (whole cents), e.g. 125.50' }),
+      ),
     ),
   },
   { error: 'the body must be a JSON object { "lead_id": "...", "converted_at"?: "...", "amount"?: 0 }' },
@@ -83,16 +101,24 @@ export function conversionRoutes(ctx: MarketplaceContext): Hono {
     const result = await ctx.ledger.recordConversion({
       partnerId: who.partner.id,
       partnerLeadId: parsed.data.lead_id,
+      partnerLeadIdHash: ctx.hashPartnerLeadId(parsed.data.lead_id),
       convertedAt,
       receivedAt: new Date(now),
-      amount: parsed.data.amount,
+      amountCents: parsed.data.amount === undefined ? undefined : Math.round(parsed.data.amount * 100),
     })
     c.header('Cache-Control', 'no-store')
     if (result.kind === 'unknown-lead') {
       throw bffError(
         404,
         'not_found',
-        `No lead sent to ${who.partner.id} was answered with lead_id "${parsed.data.lead_id.slice(0, 200)}".`,
+        `No lead sent to ${who.partner.id} was answered with this lead_id: post the lead_id your reply gave the lead.`,
+      )
+    }
+    if (result.kind === 'not-shown') {
+      throw bffError(
+        409,
+        'conflict',
+        `None of ${who.partner.id}'s offers for this lead was displayed or clicked: a conversion is accepted only for a lead that saw or clicked your offer (docs/partner-interface.md).`,
       )
     }
     ctx.logger.info(
@@ -111,7 +137,8 @@ function toWire(conversion: ConversionRecord) {
     lead_id: conversion.partnerLeadId,
     converted_at: conversion.convertedAt.toISOString(),
     received_at: conversion.receivedAt.toISOString(),
-    amount: conversion.amount,
+    amount: conversion.amountCents === null ? null : conversion.amountCents / 100,
+    currency: 'USD',
   }
 }
 

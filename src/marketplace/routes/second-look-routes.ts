@@ -76,6 +76,8 @@ function rateTableOf(c: Context, ctx: MarketplaceContext, snapshot: SearchSnapsh
   return buildRateTable(snapshot, ctx.registry, {
     links: createOfferLinker(`${base}${apiPrefix(c)}`, ctx.clickSigner),
     now: ctx.now(),
+    windowMs: ctx.windowMs,
+    firstLookDeadlineMs: ctx.firstLookDeadlineMs,
   })
 }
 

@@ -25,6 +25,10 @@ export type SimulatedBehavior =
   | 'reject'
   /** Rejects with a reason that echoes the lead's SSN and email: a careless partner. */
   | 'reject-echoing-lead'
+  /** Approves like `approve`, with a `lead_id` built on the lead's SSN: a careless partner. */
+  | 'approve-ssn-lead-id'
+  /** Approves like `approve`, with the lead's SSN in every `click_url`: a contract error. */
+  | 'approve-ssn-click-url'
   | 'error'
   /** 200 with an HTML body. */
   | 'garbage'
@@ -55,6 +59,9 @@ export interface SimulatedLatencies {
   /** Past the 12 s window by default, so this partner is recorded as timed out. */
   late: number
 }
+
+/** The simulated partner whose own reports token `npm start` prints in sandbox mode. */
+export const SANDBOX_REPORTS_PARTNER = { id: 'sim-fast', name: 'Sim Quick Loans' } as const
 
 export const DEFAULT_SIMULATED_LATENCIES: SimulatedLatencies = { fast: 120, slow: 2_500, late: 12_500 }
 
@@ -179,8 +186,11 @@ export async function startSimulatedPartners(
     const leadId = `${spec.id}-${(counts.get(spec.id) ?? 0).toString(36)}`
     const json = (status: number, body: unknown) =>
       send(res, status, 'application/json', JSON.stringify(body))
+    const ssn = (lead as { personalInformation?: { ssn?: string } }).personalInformation?.ssn ?? ''
     switch (spec.behavior) {
-      case 'approve': {
+      case 'approve':
+      case 'approve-ssn-lead-id':
+      case 'approve-ssn-click-url': {
         const answer = answerLead(lead, {
           secret,
           now: new Date(clock.now()),
@@ -189,12 +199,14 @@ export async function startSimulatedPartners(
         })
         if (answer.status === 'approved') {
           // Click and logo URLs on this server, so the sandbox's links lead somewhere on this machine.
+          const leak = spec.behavior === 'approve-ssn-click-url' ? `?applicant=${ssn}` : ''
           answer.offers = answer.offers.map((offer) => ({
             ...offer,
-            click_url: `${baseUrl}/landing/${spec.id}/${encodeURIComponent(offer.product_type ?? 'loan')}`,
+            click_url: `${baseUrl}/landing/${spec.id}/${encodeURIComponent(offer.product_type ?? 'loan')}${leak}`,
             logo_src: `${baseUrl}/logo/${spec.id}.svg`,
           }))
         }
+        if (spec.behavior === 'approve-ssn-lead-id') answer.lead_id = `app-${ssn}`
         return json(200, answer)
       }
       case 'reject':

@@ -232,7 +232,12 @@ describe('intakeLead', () => {
   it('replays the search a retried key made, with no second fan-out', async () => {
     const request = await validRequest('key-1')
     let holder: LeadRow | undefined
-    const snapshot = (row: LeadRow): SearchSnapshot => ({ lead: row, pending: [], displayed: [] })
+    const snapshot = (row: LeadRow): SearchSnapshot => ({
+      lead: row,
+      pending: [],
+      requests: [],
+      displayed: [],
+    })
     const d = deps(
       async (lead) => {
         holder ??= rowOf(lead)

@@ -184,8 +184,13 @@ partners:
       sandboxMode: true,
       partnerSecrets: {},
       simulated: { latencies: { fast: 1, slow: 1, late: 1 } },
+      simulatedPartnerReportsToken: 'sandbox-partner-token-0123456789',
     })
     try {
+      // One simulated partner has its own reports token, so `npm start` can print a partner's own view.
+      expect(resolved.entries.filter((e) => e.reportsToken).map((e) => [e.id, e.reportsToken])).toEqual([
+        ['sim-fast', 'sandbox-partner-token-0123456789'],
+      ])
       expect(resolved.source).toBe('simulated')
       expect(resolved.entries.map((e) => [e.id, e.tier])).toEqual([
         ['sim-rejecting', 'first'],

@@ -15,6 +15,8 @@ const REPORT: PartnerReport = {
   uniqueClicks: 1,
   conversions: 1,
   conversionAmount: 30,
+  currency: 'USD',
+  offersDropped: 0,
   winRate: 0.6667,
   clickThroughRate: 0.5,
   averageBidByProductType: [{ productType: 'personal_loan', offers: 3, averageBid: 9.5 }],
@@ -87,20 +89,36 @@ describe('/reports page script', () => {
     ;($('query') as HTMLFormElement).dispatchEvent(new Event('submit', { cancelable: true }))
     await vi.waitFor(() => expect(($('report') as HTMLElement).hidden).toBe(false))
 
-    const legend = [...$('chart').querySelectorAll('svg > text')].map((t) => t.textContent)
-    expect(legend).toEqual(
-      expect.arrayContaining(['● Requests', '● Offers displayed', '● Unique clicks', '● Conversions']),
-    )
-    expect(legend.join(' ')).not.toMatch(/offersDisplayed|uniqueClicks/)
+    const captions = [...$('chart').querySelectorAll('figcaption')].map((t) => t.firstChild?.textContent)
+    expect(captions).toEqual(['Requests', 'Offers displayed', 'Unique clicks', 'Conversions'])
+    // One bar per UTC day of the range, and the range on the axis and in the form.
+    for (const svg of $('chart').querySelectorAll('svg')) {
+      expect(svg.querySelectorAll('rect')).toHaveLength(2)
+      const labels = [...svg.querySelectorAll('text')].map((t) => t.textContent)
+      expect(labels).toEqual(expect.arrayContaining(['2026-03-01', '2026-03-02', 'UTC day', 'count']))
+    }
+    expect(($('from') as HTMLInputElement).value).toBe('2026-03-01')
+    expect(($('to') as HTMLInputElement).value).toBe('2026-03-02')
+    expect($('range').textContent).toBe('2026-03-01 to 2026-03-02 (2 days)')
     const figures = $('figures').textContent ?? ''
-    for (const text of ['Win rate66.7 %', 'Click-through rate50.0 %', 'Conversions1', 'Offers displayed2'])
+    for (const text of [
+      'Win rate66.7 %',
+      'Click-through rate50.0 %',
+      'Conversions1',
+      'Offers displayed2',
+      'Conversion amount (USD)$30.00',
+    ])
       expect(figures).toContain(text)
     expect($('causes').textContent).toContain('no reply within 12000 ms')
     expect($('replies').textContent).toContain('12000')
     expect($('leads').textContent).toContain('<img src=x onerror=alert(1)> thin file')
     expect($('leads').querySelector('img')).toBeNull()
-    expect(fetch).toHaveBeenLastCalledWith(expect.stringMatching(/\/api\/reports\/partners\/lender$/), {
-      headers: { Authorization: 'Bearer lender-token', Accept: 'application/json' },
-    })
+    // The boxes held the default range (the last 30 UTC days) before the first report, so it is asked for.
+    expect(fetch).toHaveBeenLastCalledWith(
+      expect.stringMatching(/\/api\/reports\/partners\/lender\?from=\d{4}-\d\d-\d\d&to=\d{4}-\d\d-\d\d$/),
+      {
+        headers: { Authorization: 'Bearer lender-token', Accept: 'application/json' },
+      },
+    )
   })
 })

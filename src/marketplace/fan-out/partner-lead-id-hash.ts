@@ -1,0 +1,18 @@
+/**
+ * @module The keyed hash of a partner's raw `lead_id` (docs/partner-interface.md, "Conversions"): stored
+ * beside the masked id, so a conversion posted with the id the partner really sent matches its lead, and two
+ * ids masked alike never collide. Keyed (HMAC-SHA-256) so the ledger cannot be used to test guesses of an id
+ * that embeds a lead's SSN or phone number offline.
+ */
+import { createHmac } from 'node:crypto'
+
+export type PartnerLeadIdHasher = (rawLeadId: string) => string
+
+/**
+ * `key` is `LEAD_ID_HASH_SECRET` when set, else derived from `SESSION_SECRET`: rotate SESSION_SECRET with
+ * LEAD_ID_HASH_SECRET set to the old derivation's secret, or conversions of earlier leads stop matching.
+ */
+export function createPartnerLeadIdHasher(secret: string, key?: string): PartnerLeadIdHasher {
+  const material = key ?? createHmac('sha256', secret).update('offer-widget/partner-lead-id/v1').digest('hex')
+  return (raw) => createHmac('sha256', material).update(raw).digest('base64url')
+}

@@ -1,0 +1,141 @@
+/**
+ * @module The partner reports page in Chromium against the real server (sandbox mode, its simulated
+ * partners): a one-day report draws one bar per figure with that day on the axis and in the From/To boxes, a
+ * 90-day report draws 90, and the page never scrolls sideways at 360 or 1280 px.
+ */
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { RunningServer } from '../../src/server.ts'
+import { type Browser, collectErrors, launchBrowser, screenshot } from './support/browser.ts'
+import { startTestServer } from './support/server.ts'
+
+const TOKEN = 'e2e-operator-reports-token-0123456789'
+const DAY_MS = 86_400_000
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10)
+
+const LEAD = {
+  personalInformation: {
+    firstName: 'Pat',
+    lastName: 'Sample',
+    email: 'pat.sample@example.com',
+    city: 'Sacramento',
+    state: 'CA',
+    primaryPhone: '202-555-0147',
+    address1: '1 Test Street',
+    zipcode: '95814',
+    dateOfBirth: '1985-04-12',
+    ssn: '219-09-9999',
+  },
+  loanInformation: { purpose: 'debt_consolidation', loanAmount: 12_000 },
+  creditInformation: { providedNumericCreditScore: 620 },
+  financialInformation: { annualIncome: 52_000 },
+  legalInformation: { consentsToFcra: 'true', fcraLanguage: 'I authorize lenders to pull my credit.' },
+}
+
+describe('the partner reports page in Chromium', () => {
+  let server: RunningServer
+  let browser: Browser
+  let page: Page
+  let errors: string[]
+  const failed: string[] = []
+  beforeAll(async () => {
+    server = await startTestServer({}, { REPORTS_TOKEN: TOKEN })
+    // Two leads today: sent to every simulated partner at once (written ahead of the fan-out).
+    for (let i = 0; i < 2; i++) {
+      const res = await fetch(`${server.url}/api/second-look`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-offer-widget': 'e2e',
+          'user-agent': 'Mozilla/5.0 e2e',
+        },
+        body: JSON.stringify(LEAD),
+      })
+      expect(res.status).toBe(201)
+    }
+    browser = await launchBrowser()
+    page = await browser.context.newPage()
+    errors = collectErrors(page)
+    // Every request of the page must succeed, but the browser's own favicon probe (the page names none).
+    page.on('response', (response) => {
+      if (response.status() >= 400 && !response.url().endsWith('/favicon.ico'))
+        failed.push(`${response.status()} ${response.url()}`)
+    })
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await server?.close()
+  })
+
+  /** Fills the form and waits for the report. */
+  async function show(from: string, to: string) {
+    await page.fill('#from', from)
+    await page.fill('#to', to)
+    await page.click('button[type=submit]')
+    await page.waitForFunction(
+      (expected) => document.querySelector('#range')?.textContent?.startsWith(expected),
+      `${from} to ${to}`,
+    )
+  }
+  const overflow = () =>
+    page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+
+  it('one day: a bar per figure, the day on the axis and in the form, no sideways scroll at 1280 and 360', async () => {
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await page.goto(`${server.url}/reports`)
+    // The range in effect is in the boxes before any report: the last 30 UTC days.
+    const today = isoDay(Date.now())
+    expect(await page.inputValue('#to')).toBe(today)
+    expect(await page.inputValue('#from')).toBe(isoDay(Date.now() - 29 * DAY_MS))
+    await page.fill('#token', TOKEN)
+    await page.press('#token', 'Tab')
+    await page.waitForSelector('#partner option[value="sim-fast"]', { state: 'attached' })
+    await page.selectOption('#partner', 'sim-fast')
+    await show(today, today)
+    expect(await page.inputValue('#from')).toBe(today)
+    expect(await page.inputValue('#to')).toBe(today)
+    const charts = await page.$$eval('#chart svg', (svgs) =>
+      svgs.map((svg) => ({
+        bars: svg.querySelectorAll('rect').length,
+        labels: [...svg.querySelectorAll('text')].map((t) => t.textContent),
+        width: svg.getBoundingClientRect().width,
+      })),
+    )
+    expect(charts).toHaveLength(4)
+    for (const chart of charts) {
+      expect(chart.bars).toBe(1)
+      expect(chart.labels).toEqual(expect.arrayContaining([today, 'UTC day', 'count']))
+      expect(chart.width).toBeGreaterThan(250)
+    }
+    // The requests chart shows the two leads as a bar of 2 with its value.
+    expect(charts[0]?.labels).toContain('2')
+    expect(await page.textContent('#figures')).toContain('Conversion amount (USD)$0.00')
+    expect(await overflow()).toBeLessThanOrEqual(0)
+    await screenshot(page, 'reports-1-day-1280')
+    await page.setViewportSize({ width: 360, height: 800 })
+    expect(await overflow()).toBeLessThanOrEqual(0)
+    await screenshot(page, 'reports-1-day-360')
+  })
+
+  it('90 days: 90 bars a chart, the first and last day on the axis, no sideways scroll', async () => {
+    const today = isoDay(Date.now())
+    const from = isoDay(Date.now() - 89 * DAY_MS)
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await show(from, today)
+    const bars = await page.$$eval('#chart svg', (svgs) =>
+      svgs.map((svg) => svg.querySelectorAll('rect').length),
+    )
+    expect(bars).toEqual([90, 90, 90, 90])
+    const labels = await page.$eval('#chart svg', (svg) =>
+      [...svg.querySelectorAll('text')].map((t) => t.textContent),
+    )
+    expect(labels).toEqual(expect.arrayContaining([from, today]))
+    expect(await overflow()).toBeLessThanOrEqual(0)
+    await screenshot(page, 'reports-90-days-1280')
+    await page.setViewportSize({ width: 360, height: 800 })
+    expect(await overflow()).toBeLessThanOrEqual(0)
+    await screenshot(page, 'reports-90-days-360')
+    expect(failed).toEqual([])
+    expect(errors.filter((e) => !/^Failed to load resource/.test(e))).toEqual([])
+  })
+})
