@@ -223,8 +223,7 @@ export function runFrame(clock: FrameClock, network: NetworkIdle): void {
       // The playground was not listening yet: it missed the height as well.
       post({ type: 'ready' })
       postSize()
-    }
-    else if (message.type === 'run')
+    } else if (message.type === 'run')
       run(message).catch((error: unknown) => log('info', `the preview failed: ${String(error)}`))
     else if (message.type === 'update') handle?.update(message.args as WidgetArgs)
     else if (message.type === 'background') setBackground(message.background)
