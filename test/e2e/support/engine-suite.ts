@@ -234,7 +234,7 @@ export function engineSuite(name: EngineName): void {
     expect(opened).toBe(first?.href)
     if (page.landingHits) expect(page.landingHits(first?.href ?? '')).toBe(1)
 
-    await shoot(`${name}-${shot}-${width}.png`, outer.length > 0)
+    await shoot(`${name}-${shot}-${width}.png`, page.host, outer.length > 0)
 
     // No uncaught error in any document of the page (the collector must be in each, or it says so).
     await browser.enterFrames([])
@@ -264,17 +264,31 @@ export function engineSuite(name: EngineName): void {
     }
   })
 
-  /** A PNG of the whole page; a narrow frame is first made as tall as the page in it. */
-  async function shoot(file: string, narrow: boolean): Promise<void> {
+  /**
+   * A PNG of the whole page once the widget's transitions have ended (the progress bar eases to full after
+   * "Search complete"); a narrow frame is first made as tall as the page in it (up to 3700 px, what a
+   * WebKit window on the suite's X screen holds).
+   */
+  async function shoot(file: string, host: string, narrow: boolean): Promise<void> {
+    await browser.evaluate(
+      (selector: string) =>
+        Promise.all(
+          (document.querySelector(selector)?.shadowRoot?.getAnimations() ?? [])
+            // An endless one (a spinner) never finishes.
+            .filter((a) => a.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
+            .map((a) => a.finished),
+        ).then(() => true),
+      host,
+    )
     if (narrow) {
       await browser.enterFrames([])
       await browser.evaluate((frame: string) => {
         const element = document.querySelector<HTMLIFrameElement>(frame)
         const height = element?.contentDocument?.documentElement.scrollHeight ?? 0
-        if (element) element.style.height = `${height}px`
+        if (element) element.style.height = `${Math.min(height, 3700)}px`
       }, NARROW_FRAME)
     }
-    await browser.screenshot(join(SHOTS_DIR, file))
+    await browser.screenshot(join(SHOTS_DIR, file), narrow ? NARROW_FRAME : undefined)
   }
 
   // The 1280 and 375 px shots come with the checks above; these two widths are for looking at, on demand.
@@ -300,7 +314,7 @@ export function engineSuite(name: EngineName): void {
               page.host,
             )
             expect(count, `${key} at ${width}`).toBeGreaterThan(1)
-            await shoot(`${name}-${key.split(' ')[0]}-${width}.png`, narrow)
+            await shoot(`${name}-${key.split(' ')[0]}-${width}.png`, page.host, narrow)
           }
         }
       },

@@ -17,7 +17,7 @@ import puppeteer, {
   type Page,
   type Browser as PuppeteerBrowser,
 } from 'puppeteer-core'
-import { Builder, Capabilities, type WebDriver, type WebElement } from 'selenium-webdriver'
+import { Builder, By, Capabilities, type WebDriver, type WebElement } from 'selenium-webdriver'
 
 export const FIREFOX_PATH = '/usr/bin/firefox-esr'
 export const WEBKIT_DRIVER_PATH = '/usr/bin/WebKitWebDriver'
@@ -54,8 +54,8 @@ export interface EngineBrowser {
    * with the URL of the window or tab it opened, once that has loaded, and closes it.
    */
   clickOpeningWindow(locate: PageFunction<Element | null | undefined>, ...args: unknown[]): Promise<string>
-  /** A PNG of the whole top page (WebKit: of its viewport, so callers size it to hold the page). */
-  screenshot(path: string): Promise<void>
+  /** A PNG of the whole top page, or of the element `selector` finds in it (the narrow frame). */
+  screenshot(path: string, selector?: string): Promise<void>
   close(): Promise<void>
 }
 
@@ -105,27 +105,42 @@ export async function launchFirefox(): Promise<EngineBrowser> {
   })
   const page: Page = await browser.newPage()
   let target: Frame = page.mainFrame()
+  let path: string[] = []
+  const descend = async (selectors: string[]) => {
+    let frame = page.mainFrame()
+    for (const selector of selectors) {
+      const handle = await frame.waitForSelector(selector)
+      const child = await handle?.contentFrame()
+      if (!child) throw new Error(`firefox: ${selector} is not a frame`)
+      frame = child
+    }
+    return frame
+  }
   return {
     name: 'firefox',
     version: await browser.version(),
     async open(url, viewport) {
       target = page.mainFrame()
+      path = []
       await page.setViewport(viewport)
       await page.goto(url, { waitUntil: 'load' })
     },
     async enterFrames(selectors) {
-      let frame = page.mainFrame()
-      for (const selector of selectors) {
-        const handle = await frame.waitForSelector(selector)
-        const child = await handle?.contentFrame()
-        if (!child) throw new Error(`firefox: ${selector} is not a frame`)
-        frame = child
-      }
-      target = frame
+      target = await descend(selectors)
+      path = selectors
     },
     evaluate: (fn, ...args) => target.evaluate(fn, ...args),
     waitFor: (fn, args, what, timeoutMs = 30_000) =>
-      poll(() => target.evaluate(fn, ...args), what, timeoutMs),
+      poll(
+        () =>
+          target.evaluate(fn, ...args).catch(async (error: unknown) => {
+            // The frame was replaced (the playground re-creates its preview): find it again.
+            target = await descend(path)
+            throw error
+          }),
+        what,
+        timeoutMs,
+      ),
     async clickOpeningWindow(locate, ...args) {
       const handle = await target.evaluateHandle(locate, ...args)
       const element = handle.asElement() as ElementHandle<Element> | null
@@ -147,8 +162,10 @@ export async function launchFirefox(): Promise<EngineBrowser> {
       await popup.close()
       return url
     },
-    async screenshot(path) {
-      writePng(path, await page.screenshot({ fullPage: true }))
+    async screenshot(path, selector) {
+      const element = selector ? await page.$(selector) : null
+      if (selector && !element) throw new Error(`firefox: no ${selector} to screenshot`)
+      writePng(path, element ? await element.screenshot() : await page.screenshot({ fullPage: true }))
     },
     async close() {
       await browser.close()
@@ -244,18 +261,18 @@ export async function launchWebKit(): Promise<EngineBrowser> {
 
   /** The window size that gives `viewport`: MiniBrowser's toolbar takes some of the height. */
   const sizeWindow = async (wanted: Viewport) => {
-    await driver.manage().window().setRect({ x: 0, y: 0, width: wanted.width, height: wanted.height })
+    const window = driver.manage().window()
+    await window.setRect({ x: 0, y: 0, width: wanted.width, height: wanted.height })
     const inner = (await driver.executeScript('return [innerWidth, innerHeight]')) as [number, number]
     if (inner[0] !== wanted.width) {
       throw new Error(
         `webkit: asked for a ${wanted.width} px viewport, got ${inner[0]} (MiniBrowser's minimum is about 447)`,
       )
     }
+    // The toolbar's height on top of the viewport's.
     if (inner[1] !== wanted.height) {
-      await driver
-        .manage()
-        .window()
-        .setRect({ width: wanted.width, height: wanted.height * 2 - inner[1] })
+      const outer = await window.getRect()
+      await window.setRect({ width: wanted.width, height: outer.height + wanted.height - inner[1] })
     }
   }
   const enter = async (selectors: string[]) => {
@@ -287,7 +304,17 @@ export async function launchWebKit(): Promise<EngineBrowser> {
     },
     enterFrames: enter,
     evaluate,
-    waitFor: (fn, args, what, timeoutMs = 30_000) => poll(() => evaluate(fn, ...args), what, timeoutMs),
+    waitFor: (fn, args, what, timeoutMs = 30_000) =>
+      poll(
+        () =>
+          evaluate(fn, ...args).catch(async (error: unknown) => {
+            // The frame was replaced (the playground re-creates its preview): find it again.
+            await enter(frames)
+            throw error
+          }),
+        what,
+        timeoutMs,
+      ),
     async clickOpeningWindow(locate, ...args) {
       const element = (await evaluate(locate, ...args)) as unknown as WebElement | null
       if (!element) throw new Error('webkit: nothing to click')
@@ -314,12 +341,20 @@ export async function launchWebKit(): Promise<EngineBrowser> {
       await enter(frames)
       return url
     },
-    async screenshot(path) {
+    async screenshot(path, selector) {
       await driver.switchTo().defaultContent()
-      // As tall as the page (up to the X screen's height), then back: the width, so the layout, is kept.
+      // WebDriver shoots the viewport: the window is made as tall as the page (up to the X screen's
+      // height) and put back after; the width, so the layout, is kept.
       const height = (await driver.executeScript('return document.documentElement.scrollHeight')) as number
       await sizeWindow({ width: viewport.width, height: Math.min(height, 3800) })
-      writePng(path, await driver.takeScreenshot())
+      // Two frames, so the newly exposed part of the page is painted before the shot.
+      await driver.executeScript(
+        'return new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))',
+      )
+      const png = selector
+        ? await driver.findElement(By.css(selector)).takeScreenshot()
+        : await driver.takeScreenshot()
+      writePng(path, png)
       await sizeWindow(viewport)
       await enter(frames)
     },
