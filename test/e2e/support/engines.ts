@@ -260,20 +260,27 @@ export async function launchWebKit(): Promise<EngineBrowser> {
   let viewport: Viewport = { width: 0, height: 0 }
 
   /** The window size that gives `viewport`: MiniBrowser's toolbar takes some of the height. */
+  /** The viewport, once the window manager has applied a resize (X applies it after the command returns). */
+  const settledViewport = (width: number, height?: number) =>
+    poll(
+      async () => {
+        const [w, h] = (await driver.executeScript('return [innerWidth, innerHeight]')) as [number, number]
+        return w === width && (height === undefined || h === height) ? [w, h] : null
+      },
+      `a ${width} px wide viewport (MiniBrowser's minimum is about 447)`,
+      10_000,
+    )
   const sizeWindow = async (wanted: Viewport) => {
     const window = driver.manage().window()
-    await window.setRect({ x: 0, y: 0, width: wanted.width, height: wanted.height })
-    const inner = (await driver.executeScript('return [innerWidth, innerHeight]')) as [number, number]
-    if (inner[0] !== wanted.width) {
-      throw new Error(
-        `webkit: asked for a ${wanted.width} px viewport, got ${inner[0]} (MiniBrowser's minimum is about 447)`,
-      )
-    }
-    // The toolbar's height on top of the viewport's.
-    if (inner[1] !== wanted.height) {
-      const outer = await window.getRect()
-      await window.setRect({ width: wanted.width, height: outer.height + wanted.height - inner[1] })
-    }
+    const outer = await window.getRect()
+    const [, innerHeight] = (await driver.executeScript('return [innerWidth, innerHeight]')) as [
+      number,
+      number,
+    ]
+    // The toolbar's height on top of the viewport's, as it is now.
+    const chrome = Math.max(0, outer.height - innerHeight)
+    await window.setRect({ x: 0, y: 0, width: wanted.width, height: wanted.height + chrome })
+    await settledViewport(wanted.width, wanted.height)
   }
   const enter = async (selectors: string[]) => {
     await driver.switchTo().defaultContent()
