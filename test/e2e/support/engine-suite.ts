@@ -286,6 +286,8 @@ export function engineSuite(name: EngineName): void {
         const element = document.querySelector<HTMLIFrameElement>(frame)
         const height = element?.contentDocument?.documentElement.scrollHeight ?? 0
         if (element) element.style.height = `${Math.min(height, 3700)}px`
+        // From its top: the click on "View rate" scrolled the page in the frame to reach the button.
+        element?.contentWindow?.scrollTo(0, 0)
       }, NARROW_FRAME)
     }
     await browser.screenshot(join(SHOTS_DIR, file), narrow ? NARROW_FRAME : undefined)

@@ -163,9 +163,16 @@ export async function launchFirefox(): Promise<EngineBrowser> {
       return url
     },
     async screenshot(path, selector) {
-      const element = selector ? await page.$(selector) : null
-      if (selector && !element) throw new Error(`firefox: no ${selector} to screenshot`)
-      writePng(path, element ? await element.screenshot() : await page.screenshot({ fullPage: true }))
+      if (!selector) return writePng(path, await page.screenshot({ fullPage: true }))
+      // The element's box in the document, shot from the top: an element screenshot of something taller
+      // than the viewport comes out shifted by the scroll it takes to reach it.
+      const box = await page.evaluate((sel: string) => {
+        scrollTo(0, 0)
+        const rect = document.querySelector(sel)?.getBoundingClientRect()
+        return rect && { x: rect.left, y: rect.top, width: rect.width, height: rect.height }
+      }, selector)
+      if (!box) throw new Error(`firefox: no ${selector} to screenshot`)
+      writePng(path, await page.screenshot({ clip: box, captureBeyondViewport: true }))
     },
     async close() {
       await browser.close()
