@@ -258,7 +258,11 @@ export function engineSuite(name: EngineName): void {
     for (const width of [WIDE.width, PHONE]) {
       for (const key of PAGES) {
         it(`${key} at ${width} px: cards, no error, pixels once, View rate opens the click URL`, async () => {
-          await check(pages()[key], width, key.split(' ')[0] ?? key)
+          await check(pages()[key], width, key.split(' ')[0] ?? key).catch((error: unknown) => {
+            // Printed as it happens: vitest reports only the last try's error, so a retried one would be lost.
+            console.log(`${name}: ${key} at ${width} px failed: ${String(error)}`)
+            throw error
+          })
         })
       }
     }
