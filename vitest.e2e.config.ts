@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config'
+import { configDefaults, defineConfig } from 'vitest/config'
 
 // Real Chromium against a real BFF on loopback: one file at a time, generous per-test timeout.
 export default defineConfig({
@@ -6,6 +6,8 @@ export default defineConfig({
     name: 'e2e',
     environment: 'node',
     include: ['test/e2e/**/*.e2e.ts', 'test/docs/**/*.e2e.ts'],
+    // Firefox and WebKit have their own run: `npm run test:engines` (vitest.engines.config.ts).
+    exclude: [...configDefaults.exclude, 'test/e2e/engines/**'],
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 60_000,

@@ -306,8 +306,9 @@ function WidgetBody(props: OfferWidgetProps & { client: QueryClient }) {
               width={1}
               height={1}
               // Low priority: beacons must not compete with the page's own images (nor get React's preload hints).
+              // No `referrerPolicy` here (the page's own, by default strict-origin-when-cross-origin): Firefox's
+              // speculative parser fetches a cross-origin <img> that names one a second time, two impressions.
               fetchPriority="low"
-              referrerPolicy="strict-origin-when-cross-origin"
             />
           ))}
         </div>

@@ -200,17 +200,30 @@ export function runFrame(clock: FrameClock, network: NetworkIdle): void {
   clockLoop()
 
   // The body's own height: the document's scroll height never drops below the frame's current height.
-  new ResizeObserver(() => post({ type: 'size', height: Math.ceil(document.body.offsetHeight) })).observe(
-    document.body,
-  )
+  const postSize = () => post({ type: 'size', height: Math.ceil(document.body.offsetHeight) })
+  // Posted from a task of the frame's own, not from the observer's callback: WebKit runs that callback
+  // with the top page as the incumbent, so its message arrives with `event.source` set to the playground's
+  // window, which the playground ignores (in WebKit the frame stayed 480 px tall, the widget cut off).
+  let sizeQueued = false
+  new ResizeObserver(() => {
+    if (sizeQueued) return
+    sizeQueued = true
+    clock.realTimeout(() => {
+      sizeQueued = false
+      postSize()
+    }, 0)
+  }).observe(document.body)
 
   window.addEventListener('message', (event) => {
     if (event.origin !== window.location.origin || event.source !== window.parent) return
     const parsed = toFrameSchema.safeParse(event.data)
     if (!parsed.success) return
     const message = parsed.data
-    if (message.type === 'hello') post({ type: 'ready' })
-    else if (message.type === 'run')
+    if (message.type === 'hello') {
+      // The playground was not listening yet: it missed the height as well.
+      post({ type: 'ready' })
+      postSize()
+    } else if (message.type === 'run')
       run(message).catch((error: unknown) => log('info', `the preview failed: ${String(error)}`))
     else if (message.type === 'update') handle?.update(message.args as WidgetArgs)
     else if (message.type === 'background') setBackground(message.background)

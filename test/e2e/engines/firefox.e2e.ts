@@ -1,0 +1,7 @@
+/**
+ * @module The cross-engine suite in Firefox ESR (Debian's `firefox-esr`, driven by puppeteer-core over
+ * WebDriver BiDi): see test/e2e/support/engine-suite.ts.
+ */
+import { engineSuite } from '../support/engine-suite.ts'
+
+engineSuite('firefox')

@@ -1,0 +1,8 @@
+/**
+ * @module The cross-engine suite in WebKit, Safari's engine (Debian's `webkit2gtk-driver`: WebKitWebDriver
+ * and WebKitGTK's MiniBrowser on a private Xvfb display, driven by selenium-webdriver): see
+ * test/e2e/support/engine-suite.ts.
+ */
+import { engineSuite } from '../support/engine-suite.ts'
+
+engineSuite('webkit')
