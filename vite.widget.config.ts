@@ -3,7 +3,9 @@
  * the host's copy is used); TanStack Query and zod are external too, installed as the widget package's
  * own dependencies (scripts/pack.ts), so a host that already has them does not ship them twice. The
  * widget's QueryClient stays private either way: it is created by the widget, never read from context.
- * Its CSS travels inside the JS as a string (`styles.css?inline`).
+ * Its CSS travels inside the JS as a string (`styles.css?inline`). Three entries: the component
+ * (`index.js`, a client boundary), the `<offer-widget>` element (`element.js`) and the label packs
+ * (`labels.js`, plain data a server component can import).
  */
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
@@ -26,15 +28,21 @@ export default defineConfig({
     minify: true,
     sourcemap: true,
     lib: {
-      entry: 'src/widget/index.ts',
+      entry: {
+        index: 'src/widget/index.ts',
+        element: 'src/embed/element.ts',
+        labels: 'src/widget/labels-entry.ts',
+      },
       formats: ['es'],
-      fileName: 'index',
+      fileName: (_format, name) => `${name}.js`,
     },
     rolldownOptions: {
       external: (id) =>
         WIDGET_EXTERNALS.includes(id) || /^react-dom\//.test(id) || DEPENDENCY_PACKAGES.test(id),
       // Vite keeps whitespace in ES library output (for consumers' tree-shaking); the widget is one
       // component tree with nothing for a consumer to shake out, so the shipped file is fully minified.
+      // Rolldown keeps `'use client'` (src/widget/index.ts's first statement) at the top of index.js, which
+      // Next.js needs to treat the package as a client boundary; scripts/pack.ts refuses a build without it.
       output: { minify: true },
     },
   },
