@@ -2,19 +2,21 @@
  * @module A real Next.js app (App Router, Next 16, on this Node) built from the packed tarballs
  * (`npm run pack`) in a scratch directory, as a publisher's would be: a server component creates the search
  * for the visitor (`readVisitor(await headers())`, `createServerSearch`) and renders `<OfferWidget>` from
- * the package with it attached; a route handler hosts the BFF (`createRouteHandlers`). `next build`, then
+ * the package with it attached; a route handler hosts the BFF (`createRouteHandlers`). Both files are
+ * README's blocks as written (`nextjs-page`, `nextjs`); the fixture adds the layout, config and `/es`. `next build`, then
  * `next start` on a random port behind one edge proxy, against the sandbox as the upstream (with a token, as
  * in production). In Chromium: the first HTML has offer cards, hydration completes with more offers, each
  * pixel fires once, no console error; a visitor's own `X-Forwarded-For` does not choose their address; a
  * crawler gets the page (client-rendered widget), not a 500. Nothing is downloaded but npm packages.
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process'
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type ServedSandbox, serveSandbox } from '../../src/sandbox/index.ts'
+import { block } from '../docs/support/readme-blocks.ts'
 import { REPO, removeScratch, tarball } from '../package/support/scratch-project.ts'
 import { type Browser, collectErrors, launchBrowser, screenshot } from './support/browser.ts'
 import { type EdgeProxy, startEdgeProxy } from './support/edge-proxy.ts'
@@ -74,6 +76,9 @@ async function startNext(env: Record<string, string>): Promise<string> {
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'offer-widget-next-'))
   cpSync(FIXTURE, dir, { recursive: true })
+  writeFileSync(join(dir, 'app/page.tsx'), `${block('nextjs-page').code}\n`)
+  mkdirSync(join(dir, 'app/api/[...path]'), { recursive: true })
+  writeFileSync(join(dir, 'app/api/[...path]/route.ts'), `${block('nextjs').code}\n`)
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'publisher-next', private: true }))
   // The app is type-checked by `next build` with the package's own types; TypeScript as the repository's.
   await npm([
@@ -181,7 +186,7 @@ describe('Next.js App Router app installed from the packed tarballs', () => {
   it('the Spanish label pack, imported by the server component, renders on the server', async () => {
     const page = await browser.context.newPage()
     const errors = collectErrors(page)
-    const response = await page.goto(`${edge.url}/?lang=es`)
+    const response = await page.goto(`${edge.url}/es`)
     expect(await response?.text()).toContain('Sus ofertas de seguro de auto')
     await page.waitForFunction(
       () => document.querySelector('.ow-root')?.getAttribute('data-ow-status') === 'complete',
