@@ -357,8 +357,8 @@ describe('README code blocks', () => {
       // next/headers exists only inside a Next.js app: test/e2e/next-app.e2e.ts writes this block into one,
       // with the route handler block, builds it with `next build` and checks it in Chromium.
       const e2e = readFileSync(join(REPO, 'test/e2e/next-app.e2e.ts'), 'utf8')
-      expect(e2e).toContain("writeFileSync(join(dir, 'app/page.tsx'), `${block('nextjs-page').code}")
-      expect(e2e).toContain("`${block('nextjs').code}")
+      expect(e2e).toMatch(/writeFileSync\(join\(dir, 'app\/page\.tsx'\), `\$\{block\('nextjs-page'\)\.code\}/)
+      expect(e2e).toMatch(/'app\/api\/\[\.\.\.path\]\/route\.ts'\), `\$\{block\('nextjs'\)\.code\}/)
       expect(block('nextjs-page').lang).toBe('tsx')
       expect(block('nextjs-page').code).toMatch(
         /catch \(error\) \{\n\s+if \(error instanceof ServerSearchError \|\| error instanceof VisitorError\) return undefined/,
