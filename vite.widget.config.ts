@@ -7,15 +7,34 @@
  * (`index.js`, a client boundary), the `<offer-widget>` element (`element.js`) and the label packs
  * (`labels.js`, plain data a server component can import).
  */
+import { readFileSync } from 'node:fs'
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
+import { isolateCss } from './scripts/isolate-css.ts'
 
 export const WIDGET_EXTERNALS = ['react', 'react-dom', 'react/jsx-runtime', 'react/jsx-dev-runtime']
 /** Dependencies of the widget package, imported by name (subpaths included, e.g. `zod/mini`). */
 const DEPENDENCY_PACKAGES = /^(?:@tanstack\/(?:react-query|query-core)|zod)(?:\/|$)/
 
+/**
+ * The stylesheet `<OfferWidget>` injects, made page-proof for the light DOM (scripts/isolate-css.ts): the
+ * npm component renders among the host app's elements and under its CSS, unlike the script tag's shadow
+ * root. The same text ships as the package's `styles.css` (scripts/pack.ts).
+ */
+function isolatedWidgetCss(): Plugin {
+  return {
+    name: 'offer-widget-isolated-css',
+    enforce: 'pre',
+    load(id) {
+      const [file, query] = id.split('?')
+      if (query !== 'inline' || !file?.endsWith('/src/widget/styles.css')) return undefined
+      return isolateCss(readFileSync(file, 'utf8'))
+    },
+  }
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [isolatedWidgetCss(), react()],
   // public/ holds the demo site's files, not the package's.
   publicDir: false,
   // Bundled dependencies guard dev-only code with process.env.NODE_ENV; the published file is the

@@ -24,6 +24,7 @@ import {
 import { join, relative } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import ts from 'typescript'
+import { isolateCss } from './isolate-css.ts'
 
 const ROOT = join(import.meta.dirname, '..')
 export const PACK_DIR = join(ROOT, 'dist', 'pack')
@@ -168,7 +169,8 @@ function stageWidget(dir: string): void {
   cpSync(join(ROOT, 'dist/widget'), join(dir, 'dist'), { recursive: true })
   cpSync(join(ROOT, 'dist/types'), join(dir, 'dist/types'), { recursive: true })
   cpSync(join(ROOT, 'dist/embed'), join(dir, 'embed'), { recursive: true })
-  cpSync(join(ROOT, 'src/widget/styles.css'), join(dir, 'styles.css'))
+  // The stylesheet the component injects: page CSS cannot restyle the widget (scripts/isolate-css.ts).
+  writeFileSync(join(dir, 'styles.css'), isolateCss(readFileSync(join(ROOT, 'src/widget/styles.css'), 'utf8')))
   cpSync(join(ROOT, PACKAGE_READMES.widget), join(dir, 'README.md'))
   writePackageJson(dir, {
     name: 'offer-widget',

@@ -94,6 +94,9 @@ beforeAll(async () => {
     `typescript@${root.devDependencies.typescript}`,
     '@types/react@19',
     '@types/node@20',
+    // The page CSS of /styled: what React apps commonly carry.
+    'tailwindcss@4',
+    'bootstrap@5',
   ])
   await execFileAsync(process.execPath, [join(dir, 'node_modules/next/dist/bin/next'), 'build'], {
     cwd: dir,
@@ -199,6 +202,84 @@ describe('Next.js App Router app installed from the packed tarballs', () => {
     expect(await page.textContent('.ow-root')).toMatch(/Búsqueda completa: \d+ ofertas\./)
     expect(errors).toEqual([])
     await page.close()
+  })
+
+  it('page CSS (Tailwind preflight, Bootstrap reboot, a #root rule) does not restyle the widget', async () => {
+    const styles = async (path: string) => {
+      const page = await browser.context.newPage()
+      const errors = collectErrors(page)
+      await page.goto(`${edge.url}${path}`)
+      await page.waitForFunction(
+        () => document.querySelector('.ow-root')?.getAttribute('data-ow-status') === 'complete',
+        null,
+        {
+          timeout: 45_000,
+          polling: 100,
+        },
+      )
+      const read = await page.evaluate(() => {
+        const PROPERTIES = [
+          'font-family',
+          'font-size',
+          'font-weight',
+          'line-height',
+          'letter-spacing',
+          'text-transform',
+          'color',
+          'text-align',
+          'margin-top',
+          'margin-bottom',
+          'padding-top',
+          'padding-left',
+          'border-top-width',
+          'border-top-style',
+          'box-sizing',
+          'background-color',
+          'text-decoration-line',
+          'display',
+          'list-style-type',
+          'cursor',
+        ]
+        // The same elements on both pages (a server-attached search and a browser one differ in a link or two).
+        const probes: Array<[string, string?]> = [
+          ['.ow-root'],
+          ['.ow-root h2'],
+          ['.ow-card'],
+          ['.ow-card a'],
+          ['.ow-card ul'],
+          ['.ow-card li'],
+          ['.ow-card li', '::before'],
+          ['.ow-more button'],
+          ['.ow-muted'],
+          ['.ow-disclaimers'],
+        ]
+        const out: Record<string, Record<string, string>> = {}
+        for (const [selector, pseudo] of probes) {
+          const element = document.querySelector(selector)
+          if (!element) continue
+          const style = getComputedStyle(element, pseudo)
+          // Sizes only for the check mark: the widget's own width follows the page's layout (body margin).
+          const names = pseudo
+            ? [...PROPERTIES, 'content', 'border-right-width', 'width', 'height']
+            : PROPERTIES
+          out[`${selector}${pseudo ?? ''}`] = Object.fromEntries(
+            names.map((name) => [name, style.getPropertyValue(name)]),
+          )
+        }
+        const body = getComputedStyle(document.body)
+        return { widget: out, page: { font: body.fontFamily, margin: body.margin } }
+      })
+      if (path === '/styled') await screenshot(page, 'next-app-page-css')
+      await page.close()
+      return { ...read, errors }
+    }
+    const plain = await styles('/')
+    const styled = await styles('/styled')
+    // The page CSS is really there: Bootstrap's reboot sets the body's font and margin.
+    expect(styled.page).not.toEqual(plain.page)
+    expect(Object.keys(styled.widget).length).toBeGreaterThanOrEqual(9)
+    expect(styled.widget).toEqual(plain.widget)
+    expect(styled.errors).toEqual([])
   })
 
   it('a request with no browser user agent (curl, an uptime check) gets the page, not a 500', async () => {
