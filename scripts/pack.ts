@@ -170,7 +170,10 @@ function stageWidget(dir: string): void {
   cpSync(join(ROOT, 'dist/types'), join(dir, 'dist/types'), { recursive: true })
   cpSync(join(ROOT, 'dist/embed'), join(dir, 'embed'), { recursive: true })
   // The stylesheet the component injects: page CSS cannot restyle the widget (scripts/isolate-css.ts).
-  writeFileSync(join(dir, 'styles.css'), isolateCss(readFileSync(join(ROOT, 'src/widget/styles.css'), 'utf8')))
+  writeFileSync(
+    join(dir, 'styles.css'),
+    isolateCss(readFileSync(join(ROOT, 'src/widget/styles.css'), 'utf8')),
+  )
   cpSync(join(ROOT, PACKAGE_READMES.widget), join(dir, 'README.md'))
   writePackageJson(dir, {
     name: 'offer-widget',
