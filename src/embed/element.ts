@@ -135,7 +135,8 @@ export function createOfferWidgetElement({
   }
 }
 
-export type OfferWidgetElement = InstanceType<ReturnType<typeof createOfferWidgetElement>> & {
+/** The element: its typed events first, so `addEventListener('offer-click', ...)` has a typed `detail`. */
+export type OfferWidgetElement = {
   addEventListener<K extends keyof OfferWidgetElementEventMap>(
     type: K,
     listener: (this: OfferWidgetElement, event: OfferWidgetElementEventMap[K]) => unknown,
@@ -146,7 +147,7 @@ export type OfferWidgetElement = InstanceType<ReturnType<typeof createOfferWidge
     listener: EventListenerOrEventListenerObject,
     options?: boolean | AddEventListenerOptions,
   ): void
-}
+} & InstanceType<ReturnType<typeof createOfferWidgetElement>>
 
 /**
  * Registers `<offer-widget>` (once; a second call, or the script-tag bundle on the same page, leaves the
