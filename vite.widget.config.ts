@@ -3,17 +3,38 @@
  * the host's copy is used); TanStack Query and zod are external too, installed as the widget package's
  * own dependencies (scripts/pack.ts), so a host that already has them does not ship them twice. The
  * widget's QueryClient stays private either way: it is created by the widget, never read from context.
- * Its CSS travels inside the JS as a string (`styles.css?inline`).
+ * Its CSS travels inside the JS as a string (`styles.css?inline`). Three entries: the component
+ * (`index.js`, a client boundary), the `<offer-widget>` element (`element.js`) and the label packs
+ * (`labels.js`, plain data a server component can import).
  */
+import { readFileSync } from 'node:fs'
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
+import { isolateCss } from './scripts/isolate-css.ts'
 
 export const WIDGET_EXTERNALS = ['react', 'react-dom', 'react/jsx-runtime', 'react/jsx-dev-runtime']
 /** Dependencies of the widget package, imported by name (subpaths included, e.g. `zod/mini`). */
 const DEPENDENCY_PACKAGES = /^(?:@tanstack\/(?:react-query|query-core)|zod)(?:\/|$)/
 
+/**
+ * The stylesheet `<OfferWidget>` injects, made page-proof for the light DOM (scripts/isolate-css.ts): the
+ * npm component renders among the host app's elements and under its CSS, unlike the script tag's shadow
+ * root. The same text ships as the package's `styles.css` (scripts/pack.ts).
+ */
+function isolatedWidgetCss(): Plugin {
+  return {
+    name: 'offer-widget-isolated-css',
+    enforce: 'pre',
+    load(id) {
+      const [file, query] = id.split('?')
+      if (query !== 'inline' || !file?.endsWith('/src/widget/styles.css')) return undefined
+      return isolateCss(readFileSync(file, 'utf8'))
+    },
+  }
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [isolatedWidgetCss(), react()],
   // public/ holds the demo site's files, not the package's.
   publicDir: false,
   // Bundled dependencies guard dev-only code with process.env.NODE_ENV; the published file is the
@@ -26,15 +47,21 @@ export default defineConfig({
     minify: true,
     sourcemap: true,
     lib: {
-      entry: 'src/widget/index.ts',
+      entry: {
+        index: 'src/widget/index.ts',
+        element: 'src/embed/element.ts',
+        labels: 'src/widget/labels-entry.ts',
+      },
       formats: ['es'],
-      fileName: 'index',
+      fileName: (_format, name) => `${name}.js`,
     },
     rolldownOptions: {
       external: (id) =>
         WIDGET_EXTERNALS.includes(id) || /^react-dom\//.test(id) || DEPENDENCY_PACKAGES.test(id),
       // Vite keeps whitespace in ES library output (for consumers' tree-shaking); the widget is one
       // component tree with nothing for a consumer to shake out, so the shipped file is fully minified.
+      // Rolldown keeps `'use client'` (src/widget/index.ts's first statement) at the top of index.js, which
+      // Next.js needs to treat the package as a client boundary; scripts/pack.ts refuses a build without it.
       output: { minify: true },
     },
   },

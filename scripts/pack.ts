@@ -1,10 +1,12 @@
 /**
- * @module `npm run pack`: the two published packages, from the built `dist/` (run `npm run build` first),
- * as tarballs in `dist/pack/`. The repository's own package.json stays the development workspace; each
+ * @module `npm run pack`: the two published packages, from the built `dist/` (built first when missing or
+ * older than the sources), as tarballs in `dist/pack/`. The repository's own package.json stays the development workspace; each
  * published package.json is written here, its dependencies being exactly the packages its built code
  * imports by name (ranges taken from the root package.json), so neither can carry the other's world:
- * - `offer-widget`: the React component and hook, their types, `styles.css` and the script-tag bundle;
- *   React and react-dom are peers, TanStack Query and zod its dependencies.
+ * - `offer-widget`: the React component and hook (a `'use client'` entry), the `<offer-widget>` element
+ *   (`/element`), the label packs (`/labels`), their types, `styles.css` and the script-tag bundle; React
+ *   and react-dom are peers, TanStack Query and zod its dependencies.
+ * Each package carries its own README (`docs/packages/`), not the repository's.
  * - `offer-widget-server`: the BFF, its Node server, config, marketplace, ledger, sandbox and partner kit
  *   as compiled JavaScript with types, the migrations, the script-tag bundle it serves, the CLI.
  */
@@ -22,6 +24,7 @@ import {
 import { join, relative } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import ts from 'typescript'
+import { isolateCss } from './isolate-css.ts'
 
 const ROOT = join(import.meta.dirname, '..')
 export const PACK_DIR = join(ROOT, 'dist', 'pack')
@@ -97,13 +100,81 @@ const common = {
   engines: root.engines,
 }
 
+/** The README each package ships: install, the smallest working example, options, where the full docs are. */
+export const PACKAGE_READMES = {
+  widget: 'docs/packages/offer-widget.md',
+  server: 'docs/packages/offer-widget-server.md',
+} as const
+
+/** What the packages are built from, and what `npm run build` makes of it for them. */
+const BUILD_SOURCES = [
+  'src',
+  'bin',
+  'drizzle',
+  'package.json',
+  'tsconfig.json',
+  'tsconfig.server.json',
+  'tsconfig.types.json',
+  'vite.widget.config.ts',
+  'vite.embed.config.ts',
+  'vite.ssr.config.ts',
+]
+const BUILD_OUTPUTS = [
+  'dist/widget/index.js',
+  'dist/widget/element.js',
+  'dist/widget/labels.js',
+  'dist/types/widget/index.d.ts',
+  'dist/embed/manifest.json',
+  'dist/server/server-package.js',
+  'dist/ssr/render-widget-html.js',
+]
+
+function newestMtime(path: string): number {
+  if (!existsSync(path)) return 0
+  const stat = statSync(path)
+  if (!stat.isDirectory()) return stat.mtimeMs
+  return readdirSync(path).reduce(
+    (newest, name) => Math.max(newest, newestMtime(join(path, name))),
+    stat.mtimeMs,
+  )
+}
+
+/**
+ * Runs `npm run build` when an output is missing or older than the sources (right after the quick start,
+ * `npm start` has built only the browser assets, from the sources): `npm run pack` works on its own and
+ * never packs a stale build. A build that is current costs nothing.
+ */
+function buildIfStale(): void {
+  const outputs = BUILD_OUTPUTS.map((path) => join(ROOT, path))
+  const missing = outputs.filter((path) => !existsSync(path))
+  const newestSource = Math.max(...BUILD_SOURCES.map((path) => newestMtime(join(ROOT, path))))
+  const stale =
+    missing.length === 0 && Math.min(...outputs.map((path) => statSync(path).mtimeMs)) < newestSource
+  if (missing.length === 0 && !stale) return
+  console.log(`pack: the build is ${stale ? 'older than its sources' : 'missing'}: running npm run build`)
+  execFileSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'inherit' })
+}
+
 function stageWidget(dir: string): void {
-  requireBuilt(['dist/widget/index.js', 'dist/types/widget/index.d.ts', 'dist/embed/manifest.json'])
+  requireBuilt([
+    'dist/widget/index.js',
+    'dist/widget/element.js',
+    'dist/widget/labels.js',
+    'dist/types/widget/index.d.ts',
+    'dist/embed/manifest.json',
+  ])
+  if (!/^['"]use client['"]/.test(readFileSync(join(ROOT, 'dist/widget/index.js'), 'utf8'))) {
+    throw new Error("pack: dist/widget/index.js lost its 'use client' directive (see vite.widget.config.ts)")
+  }
   cpSync(join(ROOT, 'dist/widget'), join(dir, 'dist'), { recursive: true })
   cpSync(join(ROOT, 'dist/types'), join(dir, 'dist/types'), { recursive: true })
   cpSync(join(ROOT, 'dist/embed'), join(dir, 'embed'), { recursive: true })
-  cpSync(join(ROOT, 'src/widget/styles.css'), join(dir, 'styles.css'))
-  cpSync(join(ROOT, 'README.md'), join(dir, 'README.md'))
+  // The stylesheet the component injects: page CSS cannot restyle the widget (scripts/isolate-css.ts).
+  writeFileSync(
+    join(dir, 'styles.css'),
+    isolateCss(readFileSync(join(ROOT, 'src/widget/styles.css'), 'utf8')),
+  )
+  cpSync(join(ROOT, PACKAGE_READMES.widget), join(dir, 'README.md'))
   writePackageJson(dir, {
     name: 'offer-widget',
     ...common,
@@ -112,6 +183,8 @@ function stageWidget(dir: string): void {
     sideEffects: ['*.css'],
     exports: {
       '.': { types: './dist/types/widget/index.d.ts', import: './dist/index.js' },
+      './element': { types: './dist/types/embed/element.d.ts', import: './dist/element.js' },
+      './labels': { types: './dist/types/widget/labels-entry.d.ts', import: './dist/labels.js' },
       './styles.css': './styles.css',
       './embed/manifest.json': './embed/manifest.json',
       './embed/*.js': './embed/*.js',
@@ -145,7 +218,7 @@ function stageServer(dir: string): void {
   cpSync(join(ROOT, 'dist/embed'), join(dir, 'dist/embed'), { recursive: true })
   cpSync(join(ROOT, 'drizzle'), join(dir, 'drizzle'), { recursive: true })
   cpSync(join(ROOT, 'bin/offer-widget.js'), join(dir, 'bin/offer-widget.js'))
-  cpSync(join(ROOT, 'README.md'), join(dir, 'README.md'))
+  cpSync(join(ROOT, PACKAGE_READMES.server), join(dir, 'README.md'))
   const exports: Record<string, unknown> = {}
   for (const [subpath, module] of Object.entries(SERVER_ENTRIES)) {
     exports[subpath] = { types: `./dist/server/${module}.d.ts`, import: `./dist/server/${module}.js` }
@@ -191,6 +264,7 @@ function npmPack(dir: string): PackedTarball {
 }
 
 export function packAll(): PackedTarball[] {
+  buildIfStale()
   rmSync(PACK_DIR, { recursive: true, force: true })
   const staged = { widget: join(PACK_DIR, 'widget'), server: join(PACK_DIR, 'server') }
   for (const dir of Object.values(staged)) mkdirSync(dir, { recursive: true })

@@ -72,6 +72,10 @@ const envSchema = z.object({
     'phase1',
   ),
   PUBLIC_BASE_URL: httpUrl('PUBLIC_BASE_URL'),
+  SERVE_DEMO_PAGES: z.pipe(
+    z.transform(emptyToUndefined),
+    z.optional(z.enum(['true', 'false'], { error: 'SERVE_DEMO_PAGES must be "true" or "false"' })),
+  ),
   RATE_LIMIT_POINTS: wholeNumber('RATE_LIMIT_POINTS', '20', 1, 1_000_000),
   RATE_LIMIT_WINDOW_SECONDS: wholeNumber('RATE_LIMIT_WINDOW_SECONDS', '60', 1, 86_400),
   // Sandbox mode's allowance: no real upstream is behind it, and the playground flips stories (each a
@@ -160,6 +164,11 @@ export interface Config {
   winnerPolicy: Env['WINNER_POLICY']
   /** Where browsers reach this server; sandbox asset URLs (logos, pixels) are built on it. */
   publicBaseUrl: string | undefined
+  /**
+   * `SERVE_DEMO_PAGES`: the playground (`/`) and the demo page (`/demo.html`) are served. Default: only in
+   * sandbox mode, since with a real token anyone could run billed searches from them.
+   */
+  serveDemoPages: boolean
   /**
    * Every `PARTNER_*` variable, for the partner registry's `auth.valueEnv` references (secrets: never log).
    */
@@ -289,6 +298,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       sandboxMode && e.PARTNERS_FILE === undefined ? randomBytes(16).toString('hex') : undefined,
     winnerPolicy: e.WINNER_POLICY,
     publicBaseUrl: e.PUBLIC_BASE_URL?.replace(/\/+$/, ''),
+    serveDemoPages: e.SERVE_DEMO_PAGES === undefined ? sandboxMode : e.SERVE_DEMO_PAGES === 'true',
     partnerSecrets: partnerSecrets(env),
     rateLimit: {
       points: sandboxMode ? e.SANDBOX_RATE_LIMIT_POINTS : e.RATE_LIMIT_POINTS,

@@ -2,7 +2,9 @@
  * @module Main entry of the server package (`offer-widget-server`, built by `npm run pack`): the BFF as an
  * app for any fetch runtime (`createBff`), as a Node server (`startServer`), its configuration, the
  * second-look marketplace as BFF routes, and the sandbox. Subpaths carry the rest: `/bff`,
- * `/marketplace`, `/ledger`, `/sandbox`, `/partner-kit`.
+ * `/marketplace`, `/ledger`, `/sandbox`, `/partner-kit`. Safe to import from a Next.js server component or
+ * route module: importing reads no environment and opens nothing (`loadConfig()` and `createBff()` do, when
+ * called; `createRouteHandlers` calls them on the first request).
  */
 
 export type { BffApp, BffOptions } from './bff/create-bff.ts'
@@ -15,6 +17,8 @@ export type { Logger } from './bff/logger.ts'
 export { createLogger } from './bff/logger.ts'
 export type { ReadVisitorOptions, VisitorSource } from './bff/read-visitor.ts'
 export { readVisitor, VisitorError } from './bff/read-visitor.ts'
+export type { RouteHandler, RouteHandlers } from './bff/route-handlers.ts'
+export { createRouteHandlers } from './bff/route-handlers.ts'
 export type { RenderWidgetHtmlOptions } from './bff/widget-renderer.ts'
 export { renderWidgetHtml } from './bff/widget-renderer.ts'
 export type { Config } from './config.ts'

@@ -16,7 +16,7 @@ import { cacheControlFor } from './bff/cache-control.ts'
 import { compileTrust } from './bff/client-identity.ts'
 import { capConnectionsPerIp } from './bff/connection-cap.ts'
 import { type BffApp, type BffOptions, createBff } from './bff/create-bff.ts'
-import { withEmbedAssets } from './bff/embed-assets.ts'
+import { DEMO_PATH, withEmbedAssets } from './bff/embed-assets.ts'
 import { createLogger, type Logger } from './bff/logger.ts'
 import { precompressedStatic } from './bff/precompressed-static.ts'
 import { serverRenderedDemo } from './bff/server-rendered-demo.ts'
@@ -58,14 +58,18 @@ export interface RunningServer {
  * Static files, first match wins: the built playground (`dist/site`: `/`, `/assets/...`), the widget
  * browser bundles under `/dist/widget/` and `/dist/embed/` (not the compiled server), then `public/` (demo page). Only these folders are ever served.
  */
-export function nodeStaticFiles(root: string): MiddlewareHandler | undefined {
+export function nodeStaticFiles(
+  root: string,
+  { demoPages = true }: { demoPages?: boolean } = {},
+): MiddlewareHandler | undefined {
   const site = join(root, 'dist', 'site')
   const dist = join(root, 'dist')
   const pub = join(root, 'public')
   const handlers: Array<{ prefix: string; handler: MiddlewareHandler }> = []
   // Built files come with their brotli and gzip copies (scripts/precompress.ts), served by Accept-Encoding.
   const cacheControl = cacheControlFor
-  if (existsSync(site))
+  // The playground and the demo page (SERVE_DEMO_PAGES): off, neither folder is served.
+  if (demoPages && existsSync(site))
     handlers.push({ prefix: '/', handler: precompressedStatic({ root: site, cacheControl }) })
   if (existsSync(dist)) {
     // Browser bundles only: dist/ also holds the compiled server and the packed tarballs.
@@ -76,7 +80,7 @@ export function nodeStaticFiles(root: string): MiddlewareHandler | undefined {
     })
     for (const prefix of ['/dist/widget/', '/dist/embed/']) handlers.push({ prefix, handler: bundles })
   }
-  if (existsSync(pub))
+  if (demoPages && existsSync(pub))
     handlers.push({ prefix: '/', handler: precompressedStatic({ root: pub, cacheControl }) })
   if (handlers.length === 0) return undefined
   return async function staticFiles(c, next) {
@@ -89,6 +93,15 @@ export function nodeStaticFiles(root: string): MiddlewareHandler | undefined {
       if (response instanceof Response) c.res = response
     }
     await run(0)
+  }
+}
+
+/** With demo pages off, `/demo.html` is a 404 like any other unserved path (withEmbedAssets would build it). */
+function withoutDemoPage(demoPages: boolean, handler: MiddlewareHandler): MiddlewareHandler {
+  if (demoPages) return handler
+  return async function noDemoPage(c, next) {
+    if (c.req.path === DEMO_PATH) return next()
+    return handler(c, next)
   }
 }
 
@@ -197,10 +210,13 @@ export async function startServer(config: Config, options: StartServerOptions = 
     app = createBff(config, {
       logger,
       // The script-tag bundle at /embed/ and the demo page with its current snippet, then plain files.
-      staticFiles: withEmbedAssets(nodeStaticFiles(staticRoot), {
-        root: staticRoot,
-        renderDemoWidget: (c, params) => renderDemoWidget?.(c, params) ?? Promise.resolve(undefined),
-      }),
+      staticFiles: withoutDemoPage(
+        config.serveDemoPages,
+        withEmbedAssets(nodeStaticFiles(staticRoot, { demoPages: config.serveDemoPages }), {
+          root: staticRoot,
+          renderDemoWidget: (c, params) => renderDemoWidget?.(c, params) ?? Promise.resolve(undefined),
+        }),
+      ),
       ...options,
       sandbox: options.sandbox ?? sandbox,
       upstreamBaseUrl,
@@ -265,7 +281,13 @@ async function main() {
   }
   const running = await startServer(config)
   running.logger.info({ url: running.url }, `offer-widget BFF listening on ${running.url}`)
-  running.logger.info(`demo page: ${running.url}/demo.html · playground: ${running.url}/`)
+  if (config.serveDemoPages) {
+    running.logger.info(`demo page: ${running.url}/demo.html · playground: ${running.url}/`)
+  } else {
+    running.logger.info(
+      'demo page and playground off (ENGINE_TOKEN is set; SERVE_DEMO_PAGES=true serves them)',
+    )
+  }
   if (config.reportsTokenGenerated) {
     running.logger.info(
       `partner reports: ${running.url}/reports (sandbox-mode token for this run: ${config.reportsToken}; set REPORTS_TOKEN to choose one)`,

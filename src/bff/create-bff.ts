@@ -83,8 +83,10 @@ export function createBff(config: Config, options: BffOptions = {}): BffApp {
   const baseUrl = options.upstreamBaseUrl ?? config.engine.baseUrl
   if (options.upstream === undefined && baseUrl === undefined) {
     throw new Error(
-      'createBff: no upstream base URL. Set ENGINE_TOKEN and ENGINE_BASE_URL_TEST / ENGINE_BASE_URL_PRODUCTION, ' +
-        'or run src/server.ts, which mounts the sandbox and passes its loopback URL as upstreamBaseUrl.',
+      'createBff: no upstream base URL. Set ENGINE_TOKEN with ENGINE_BASE_URL_TEST or ENGINE_BASE_URL_PRODUCTION ' +
+        '(as ENGINE_ENV says) in the environment the app runs in, or pass { upstreamBaseUrl }; startServer() ' +
+        'mounts the sandbox in sandbox mode. In a framework route, create the BFF on the first request ' +
+        '(createRouteHandlers), not at import: a build has no runtime environment.',
     )
   }
 

@@ -18,7 +18,13 @@ interface NodeIncomingLike {
 export type VisitorSource = HeadersLike | { headers: HeadersLike } | NodeIncomingLike
 
 export interface ReadVisitorOptions {
-  /** Same syntax as `TRUST_PROXY`: a hop count (`1`) or CIDRs / `loopback` / `uniquelocal`, comma-separated. */
+  /**
+   * Same syntax as `TRUST_PROXY`: a hop count (`1`) or CIDRs / `loopback` / `uniquelocal`, comma-separated.
+   * The proxies between the visitor and this code, never more (README, "Which trustProxy"): one too many
+   * believes an `X-Forwarded-For` entry the visitor wrote. With nothing in front of `next start`, `headers()`
+   * holds no trustworthy address at all: Next.js copies the socket address into `X-Forwarded-For` only when
+   * the request has none.
+   */
   trustProxy?: string | number
   /**
    * The TCP peer. Taken from a Node request's socket; a web `Request` or `headers()` carries none, so there

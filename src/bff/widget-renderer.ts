@@ -21,6 +21,8 @@ export interface RenderWidgetHtmlOptions {
   nonce?: string
   theme?: 'light' | 'dark'
   form?: 'auto' | 'always' | 'never'
+  /** `div` (default: `<div data-offer-widget>`) or `offer-widget` (the custom element). */
+  tag?: 'div' | 'offer-widget'
   [prop: string]: unknown
 }
 

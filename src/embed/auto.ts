@@ -1,6 +1,7 @@
 /**
  * @module The script-tag bundle's entry (built to one IIFE). Installs `window.OfferWidget` (its only
- * global), replays what the snippet queued, and mounts every `[data-offer-widget]` once the DOM is parsed.
+ * global), defines `<offer-widget>`, replays what the snippet queued, and mounts every `[data-offer-widget]`
+ * once the DOM is parsed.
  * Loading it twice is harmless: the second copy warns and does nothing.
  */
 // First, as a bare import (never reordered): zod must find its private config when it loads.
@@ -14,17 +15,12 @@ import 'react/jsx-runtime'
 import '@tanstack/react-query'
 import 'zod/mini'
 import '../widget/useOfferSearch.ts'
-import { type QueueEntry, replayQueue } from './command-queue.ts'
-import { createOfferWidgetApi, type OfferWidgetApi } from './global-api.ts'
+import { replayQueue } from './command-queue.ts'
+import { defineOfferWidgetElement } from './element.ts'
+import { createOfferWidgetApi } from './global-api.ts'
 import { restoreHostZodConfig } from './zod-isolation.ts'
 
 restoreHostZodConfig()
-
-declare global {
-  interface Window {
-    OfferWidget?: OfferWidgetApi | { q?: QueueEntry[] }
-  }
-}
 
 function scriptOrigin(): string {
   const script = document.currentScript
@@ -38,8 +34,11 @@ if (existing && 'version' in existing) {
     `offer-widget: the bundle ran twice (version ${existing.version} is already loaded); remove the extra <script>`,
   )
 } else {
-  const api = createOfferWidgetApi({ defaultEndpoint: scriptOrigin() })
+  const defaultEndpoint = scriptOrigin()
+  const api = createOfferWidgetApi({ defaultEndpoint })
   window.OfferWidget = api
+  // `<offer-widget>` elements already parsed upgrade (and mount) here; later ones as they are added.
+  defineOfferWidgetElement({ defaultEndpoint })
   replayQueue(existing?.q ?? [], api)
   if (document.readyState === 'loading') {
     document.addEventListener('DOMContentLoaded', () => api.mountAll(), { once: true })

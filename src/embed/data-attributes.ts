@@ -114,9 +114,11 @@ const RULES: Record<string, readonly [Read, string]> = {
 }
 
 const attributeOf = (path: string) =>
-  `data-${(path.split('.').pop() as string).replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`
+  (path.split('.').pop() as string).replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)
+/** Attribute name without `data-` (`zip-code`, as on `<offer-widget>`) -> option path. */
+export const OPTION_ATTRIBUTES = new Map(Object.keys(RULES).map((path) => [attributeOf(path), path]))
 /** Attribute name -> option path. */
-export const ATTRIBUTES = new Map(Object.keys(RULES).map((path) => [attributeOf(path), path]))
+export const ATTRIBUTES = new Map([...OPTION_ATTRIBUTES].map(([name, path]) => [`data-${name}`, path]))
 const squash = (name: string) => name.replace(/[-_]/g, '')
 
 function setPath(target: Record<string, unknown>, path: string, value: unknown): void {
@@ -130,15 +132,36 @@ function setPath(target: Record<string, unknown>, path: string, value: unknown):
   node[last] = value
 }
 
+/** The `data-*` options of a mount point (`<div data-offer-widget data-zip-code=...>`). */
 export function parseDataAttributes(element: Element): ParsedAttributes {
+  return parseAttributes(element, ATTRIBUTES, (name) => name.startsWith('data-') && name !== MOUNT_ATTRIBUTE)
+}
+
+/**
+ * The options of an `<offer-widget>` element: the same names without `data-` (`zip-code`, `theme`); its
+ * own attributes (`id`, `class`, `style`, `data-*`...) are not options and pass silently.
+ */
+export function parseElementAttributes(element: Element): ParsedAttributes {
+  return parseAttributes(element, OPTION_ATTRIBUTES, (name) => !GLOBAL_ATTRIBUTE.test(name))
+}
+
+/** HTML's own attributes on any element: never options. */
+const GLOBAL_ATTRIBUTE =
+  /^(?:id|class|style|slot|part|title|lang|dir|hidden|role|tabindex|translate|inert|is|data-.*|aria-.*|on.*)$/
+
+function parseAttributes(
+  element: Element,
+  known: Map<string, string>,
+  candidate: (name: string) => boolean,
+): ParsedAttributes {
   const options: EmbedOptions = {}
   const warnings: string[] = []
   const where = `on <${element.localName}${element.id ? `#${element.id}` : ''}>`
   for (const { name, value } of element.attributes) {
-    if (!name.startsWith('data-') || name === MOUNT_ATTRIBUTE) continue
-    const path = ATTRIBUTES.get(name)
+    if (!candidate(name)) continue
+    const path = known.get(name)
     if (!path) {
-      const near = [...ATTRIBUTES.keys()].find((known) => squash(known) === squash(name))
+      const near = [...known.keys()].find((option) => squash(option) === squash(name))
       if (near) warnings.push(`offer-widget: ${name} ${where} is not an option; did you mean ${near}?`)
       continue
     }

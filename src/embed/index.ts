@@ -5,6 +5,14 @@
 
 export type { ParsedAttributes } from './data-attributes.ts'
 export { parseDataAttributes } from './data-attributes.ts'
+export type {
+  DefineOptions,
+  OfferWidgetElement,
+  OfferWidgetElementAttributes,
+  OfferWidgetElementEventMap,
+  OfferWidgetElementProps,
+} from './element.ts'
+export { createOfferWidgetElement, defineOfferWidgetElement, ELEMENT_EVENTS, ELEMENT_TAG } from './element.ts'
 export type { ApiOptions, OfferWidgetApi } from './global-api.ts'
 export { createOfferWidgetApi } from './global-api.ts'
 export type { LoadOptions } from './load-offer-widget.ts'

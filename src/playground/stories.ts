@@ -5,6 +5,7 @@
  * sandbox's own descriptions), so a story's text cannot drift from what the backend serves.
  */
 import { SCENARIOS, zipOfScenario } from '../sandbox/scenarios.ts'
+import { LABELS_ES_US } from '../widget/labels-es-us.ts'
 import { SAMPLE_LEAD } from './scenarios/fixtures.ts'
 import { type ScenarioName, scenarios } from './scenarios/handlers.ts'
 import type { Viewport } from './viewports.ts'
@@ -144,6 +145,15 @@ export const STORIES: Story[] = [
     scenario: 'happyPath',
     bff: onSandbox('offers-arriving'),
     args: { theme: 'dark' },
+  },
+  {
+    id: 'spanish',
+    title: 'Spanish (es-US)',
+    summary:
+      'The US Spanish label pack that ships with the package (`LABELS_ES_US`): every string the widget shows; "Cambiar datos" opens the form in Spanish.',
+    scenario: 'happyPath',
+    bff: onSandbox('offers-arriving'),
+    args: { labels: LABELS_ES_US },
   },
   {
     id: 'narrow',

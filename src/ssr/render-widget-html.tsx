@@ -21,6 +21,11 @@ export interface RenderWidgetHtmlOptions extends Omit<EmbedOptions, Callback | '
   id?: string
   /** CSP nonce of the shadow root's `<style>` (needed under a `style-src` without `'unsafe-inline'`). */
   nonce?: string
+  /**
+   * The mount point: `div` (default, `<div data-offer-widget>` for the loader snippet) or `offer-widget`
+   * (the custom element, which the bundle defines and which hydrates the same shadow root in place).
+   */
+  tag?: 'div' | 'offer-widget'
 }
 
 const ATTRIBUTE_ESCAPES: Record<string, string> = { '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;' }
@@ -29,15 +34,15 @@ const escapeAttribute = (value: string) => value.replace(/[&"<>]/g, (ch) => ATTR
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c')
 
 export function renderWidgetHtml(options: RenderWidgetHtmlOptions): string {
-  const { id, nonce, ...widget } = options
+  const { id, nonce, tag = 'div', ...widget } = options
   const html = renderToString(<OfferWidget {...widget} injectStyles={false} />)
   const idAttribute = id ? ` id="${escapeAttribute(id)}"` : ''
   const nonceAttribute = nonce ? ` nonce="${escapeAttribute(nonce)}"` : ''
   return (
-    `<div data-offer-widget${idAttribute}><template shadowrootmode="open">` +
+    `${tag === 'offer-widget' ? '<offer-widget' : '<div data-offer-widget'}${idAttribute}><template shadowrootmode="open">` +
     `<style${nonceAttribute}>${SHADOW_CSS.replace(/<\//g, '<\\/')}</style>` +
     `<div class="${SSR_CONTAINER_CLASS}">${html}</div>` +
     `<script type="application/json" data-ow-state>${scriptJson(widget)}</script>` +
-    `</template></div>`
+    `</template></${tag === 'offer-widget' ? 'offer-widget' : 'div'}>`
   )
 }

@@ -1,6 +1,9 @@
+'use client'
 /**
  * @module Public entry of the React widget: the component, the hook, and their types. Nothing else is
- * part of the package's contract.
+ * part of the package's contract. A client boundary (`'use client'`, kept in the built file by
+ * vite.widget.config.ts): a Next.js server component imports `<OfferWidget>` from here and renders it.
+ * Plain data a server component reads (the label packs) is in `offer-widget/labels` instead.
  */
 
 export type { LeadInput } from '../contract/partner.ts'
@@ -8,6 +11,7 @@ export type { OfferSource } from './bff-client.ts'
 export type { DisplayOffer } from './display-rules.ts'
 export type { Labels } from './labels.ts'
 export { DEFAULT_LABELS } from './labels.ts'
+export { LABELS_ES_US } from './labels-es-us.ts'
 
 export type { FormMode, OfferWidgetProps } from './OfferWidget.tsx'
 export { OfferWidget } from './OfferWidget.tsx'

@@ -43,6 +43,7 @@ const HANDLED = [
   'docker',
   'node',
   'nextjs',
+  'nextjs-page',
   'worker',
   'sandbox',
   'partners-file',
@@ -50,6 +51,7 @@ const HANDLED = [
   'check-partner',
 ]
 
+const README_TEXT = readFileSync(join(REPO, 'README.md'), 'utf8')
 const scripts = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')).scripts as Record<string, string>
 let bff: RunningBff
 
@@ -125,6 +127,22 @@ describe('README code blocks', () => {
     }
     expect(scripts['start:prod']).toBe('node --enable-source-maps dist/server/server.js')
     expect(block('production').code).toContain('npm ci --omit=dev && npm run start:prod')
+  })
+
+  it('quick start: every address README lists is one `npm start` prints, and it answers', async () => {
+    const listed = [
+      ...README_TEXT.slice(0, README_TEXT.indexOf('## Using the widget')).matchAll(
+        /`http:\/\/127\.0\.0\.1:8787(\/[^`\s]*)`/g,
+      ),
+    ].map((match) => match[1] as string)
+    expect(listed).toEqual(expect.arrayContaining(['/', '/demo.html', '/reports', '/sandbox/test']))
+    // `/api/` is a prefix, not a page; every other address is printed at start as `<url><path>`.
+    const printed = listed.filter((path) => path !== '/api/')
+    await vi.waitFor(() => {
+      for (const path of printed) expect(bff.output(), path).toContain(`${bff.url}${path}`)
+    })
+    expect((await fetch(`${bff.url}/demo.html`)).status).toBe(200)
+    expect((await fetch(`${bff.url}/sandbox/test/issuers`)).status).toBe(401)
   })
 
   it('docker: every variable it passes is one the BFF reads, and that configuration loads', async () => {
@@ -250,13 +268,22 @@ describe('README code blocks', () => {
         // The blocks as written, pointed at this BFF instead of offers.example.com.
         const code = (name: string) => block(name).code.replaceAll('https://offers.example.com', running.url)
         const { offersFor } = await loadCode<{
-          offersFor: (request: Request) => Promise<{ attach: { uuid: string }; rateTable: { uuid: string } }>
+          offersFor: (
+            request: Request,
+          ) => Promise<{ attach: { uuid: string }; rateTable: { uuid: string } } | undefined>
         }>(code('attach'))
         const page = new Request('https://www.publisher.example/quotes', {
           headers: { 'user-agent': UA, 'x-forwarded-for': '81.2.69.160' },
         })
-        const created = await offersFor(page)
+        const created = (await offersFor(page)) as { attach: { uuid: string }; rateTable: { uuid: string } }
         expect(created.attach.uuid).toBe(created.rateTable.uuid)
+        // An uptime check or curl: no search, and no exception for the page to turn into a 500.
+        for (const userAgent of ['curl/8.5.0', '']) {
+          const check = new Request('https://www.publisher.example/quotes', {
+            headers: { 'user-agent': userAgent, 'x-forwarded-for': '81.2.69.160' },
+          })
+          expect(await offersFor(check), userAgent).toBeUndefined()
+        }
         const { widgetHtml } = await loadCode<{ widgetHtml: (search: unknown) => Promise<string> }>(
           code('ssr'),
         )
@@ -281,14 +308,31 @@ describe('README code blocks', () => {
       }
     })
 
+    type Route = {
+      GET: (req: Request) => Promise<Response>
+      POST: (req: Request) => Promise<Response>
+      runtime: string
+      bff: { close(): Promise<void> }
+    }
+
+    it('Next.js: the route module loads with no environment, as `next build` loads it', async () => {
+      vi.stubEnv('ENGINE_TOKEN', '')
+      vi.stubEnv('SESSION_SECRET', '')
+      const route = await load<Route>('nextjs')
+      expect(route.runtime).toBe('nodejs')
+      // Without an upstream the first request fails, naming the variables and not a file of this repository.
+      const failure = await route.POST(search()).then(
+        () => undefined,
+        (error: unknown) => error as Error,
+      )
+      expect(failure?.message).toMatch(/ENGINE_TOKEN with ENGINE_BASE_URL_TEST or ENGINE_BASE_URL_PRODUCTION/)
+      expect(failure?.message).not.toMatch(/src\/server\.ts/)
+      await route.bff.close()
+    })
+
     it('Next.js: the route handlers answer an offer search and its poll', async () => {
       const sandbox = await upstreamEnv()
-      const route = await load<{
-        GET: (req: Request) => Promise<Response>
-        POST: (req: Request) => Promise<Response>
-        runtime: string
-        app: { close(): Promise<void> }
-      }>('nextjs')
+      const route = await load<Route>('nextjs')
       try {
         expect(route.runtime).toBe('nodejs')
         const created = await route.POST(search())
@@ -304,9 +348,21 @@ describe('README code blocks', () => {
         )
         expect(polled.status).toBe(200)
       } finally {
-        await route.app.close()
+        await route.bff.close()
         await sandbox.close()
       }
+    })
+
+    it('Next.js page: the block is the app/page.tsx the Next.js e2e builds and runs', () => {
+      // next/headers exists only inside a Next.js app: test/e2e/next-app.e2e.ts writes this block into one,
+      // with the route handler block, builds it with `next build` and checks it in Chromium.
+      const e2e = readFileSync(join(REPO, 'test/e2e/next-app.e2e.ts'), 'utf8')
+      expect(e2e).toMatch(/writeFileSync\(join\(dir, 'app\/page\.tsx'\), `\$\{block\('nextjs-page'\)\.code\}/)
+      expect(e2e).toMatch(/'app\/api\/\[\.\.\.path\]\/route\.ts'\), `\$\{block\('nextjs'\)\.code\}/)
+      expect(block('nextjs-page').lang).toBe('tsx')
+      expect(block('nextjs-page').code).toMatch(
+        /catch \(error\) \{\n\s+if \(error instanceof ServerSearchError \|\| error instanceof VisitorError\) return undefined/,
+      )
     })
 
     it('worker: its fetch answers an offer search, the client IP from cf-connecting-ip', async () => {

@@ -1,0 +1,38 @@
+/**
+ * @module `createRouteHandlers(create)`: a BFF as the `GET` / `POST` / `OPTIONS` / `HEAD` exports of a
+ * framework's route module (a Next.js App Router `route.ts`, a SvelteKit `+server.ts`...). The app is created
+ * on the first request, not when the module loads: `next build` loads route modules to collect their
+ * metadata, with none of the runtime's environment, and a BFF built there would fail the build (or hold a
+ * build-time configuration). A bad configuration then fails each request with the `ConfigError` naming the
+ * variable, until it is fixed and the process restarted.
+ */
+import type { BffApp } from './create-bff.ts'
+
+export type RouteHandler = (request: Request) => Promise<Response>
+
+export interface RouteHandlers {
+  GET: RouteHandler
+  POST: RouteHandler
+  OPTIONS: RouteHandler
+  HEAD: RouteHandler
+  /** Closes the app if one was created (upstream pool, Redis); for tests and graceful shutdown. */
+  close(): Promise<void>
+}
+
+export function createRouteHandlers(create: () => BffApp): RouteHandlers {
+  let app: BffApp | undefined
+  const handle: RouteHandler = async (request) => {
+    app ??= create()
+    return app.fetch(request)
+  }
+  return {
+    GET: handle,
+    POST: handle,
+    OPTIONS: handle,
+    HEAD: handle,
+    async close() {
+      await app?.close()
+      app = undefined
+    },
+  }
+}

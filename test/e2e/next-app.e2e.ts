@@ -1,0 +1,294 @@
+/**
+ * @module A real Next.js app (App Router, Next 16, on this Node) built from the packed tarballs
+ * (`npm run pack`) in a scratch directory, as a publisher's would be: a server component creates the search
+ * for the visitor (`readVisitor(await headers())`, `createServerSearch`) and renders `<OfferWidget>` from
+ * the package with it attached; a route handler hosts the BFF (`createRouteHandlers`). Both files are
+ * README's blocks as written (`nextjs-page`, `nextjs`); the fixture adds the layout, config and `/es`. `next build`, then
+ * `next start` on a random port behind one edge proxy, against the sandbox as the upstream (with a token, as
+ * in production). In Chromium: the first HTML has offer cards, hydration completes with more offers, each
+ * pixel fires once, no console error; a visitor's own `X-Forwarded-For` does not choose their address; a
+ * crawler gets the page (client-rendered widget), not a 500. Nothing is downloaded but npm packages.
+ */
+import { type ChildProcess, execFile, spawn } from 'node:child_process'
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type ServedSandbox, serveSandbox } from '../../src/sandbox/index.ts'
+import { block } from '../docs/support/readme-blocks.ts'
+import { REPO, removeScratch, tarball } from '../package/support/scratch-project.ts'
+import { type Browser, collectErrors, launchBrowser, screenshot } from './support/browser.ts'
+import { type EdgeProxy, startEdgeProxy } from './support/edge-proxy.ts'
+
+const execFileAsync = promisify(execFile)
+const FIXTURE = join(REPO, 'test/e2e/fixtures/next-app')
+/** Next 16 needs Node >= 20.9 (`npm view next@16 engines`); this repository runs 20.19+. */
+const NEXT = 'next@16'
+const SERVER_KEY = 'k'.repeat(40)
+/** The visitor's public address as the edge proxy reports it (loopback is not a visitor's address). */
+const VISITOR_ADDRESS = '81.2.69.160'
+const SCRATCH_TIMEOUT = 600_000
+
+const root = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as {
+  devDependencies: Record<string, string>
+}
+
+let dir = ''
+let sandbox: ServedSandbox
+let next: ChildProcess | undefined
+let nextUrl = ''
+let edge: EdgeProxy
+let browser: Browser
+let nextOutput = ''
+
+/** No telemetry, and nothing of the repository's environment (a publisher's server has none of it). */
+const baseEnv = () => ({
+  PATH: process.env.PATH ?? '',
+  HOME: process.env.HOME ?? tmpdir(),
+  NEXT_TELEMETRY_DISABLED: '1',
+  CI: '1',
+})
+
+async function npm(args: string[]) {
+  await execFileAsync('npm', args, { cwd: dir, env: baseEnv(), maxBuffer: 16 * 1024 * 1024 })
+}
+
+async function startNext(env: Record<string, string>): Promise<string> {
+  const child = spawn(
+    process.execPath,
+    [join(dir, 'node_modules/next/dist/bin/next'), 'start', '-H', '127.0.0.1', '-p', '0'],
+    { cwd: dir, env: { ...baseEnv(), ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
+  )
+  next = child
+  return new Promise<string>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      nextOutput += chunk.toString()
+      const match = /Local:\s+(http:\/\/127\.0\.0\.1:\d+)/.exec(nextOutput)
+      if (match && /Ready in/.test(nextOutput)) resolve(match[1] as string)
+    }
+    child.stdout?.on('data', onData)
+    child.stderr?.on('data', onData)
+    child.once('exit', (code) => reject(new Error(`next start exited with ${code}:\n${nextOutput}`)))
+  })
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'offer-widget-next-'))
+  cpSync(FIXTURE, dir, { recursive: true })
+  writeFileSync(join(dir, 'app/page.tsx'), `${block('nextjs-page').code}\n`)
+  mkdirSync(join(dir, 'app/api/[...path]'), { recursive: true })
+  writeFileSync(join(dir, 'app/api/[...path]/route.ts'), `${block('nextjs').code}\n`)
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'publisher-next', private: true }))
+  // The app is type-checked by `next build` with the package's own types; TypeScript as the repository's.
+  await npm([
+    'install',
+    '--prefer-offline',
+    '--no-audit',
+    '--no-fund',
+    tarball('offer-widget'),
+    tarball('offer-widget-server'),
+    NEXT,
+    'react@19',
+    'react-dom@19',
+    `typescript@${root.devDependencies.typescript}`,
+    '@types/react@19',
+    '@types/node@20',
+    // The page CSS of /styled: what React apps commonly carry.
+    'tailwindcss@4',
+    'bootstrap@5',
+  ])
+  await execFileAsync(process.execPath, [join(dir, 'node_modules/next/dist/bin/next'), 'build'], {
+    cwd: dir,
+    env: baseEnv(),
+    maxBuffer: 16 * 1024 * 1024,
+  })
+  sandbox = await serveSandbox({ port: 0 })
+  // Next needs its public URL (the edge's) at start, and the edge needs Next's address: the edge first.
+  edge = await startEdgeProxy(() => nextUrl, VISITOR_ADDRESS)
+  nextUrl = await startNext({
+    ENGINE_TOKEN: 'sandbox-test-token',
+    ENGINE_ENV: 'test',
+    ENGINE_BASE_URL_TEST: `${sandbox.url}/test`,
+    SESSION_SECRET: 's'.repeat(64),
+    PUBLIC_BASE_URL: edge.url,
+    SERVER_API_KEYS: SERVER_KEY,
+    // The page's server code: the BFF's server-to-server route, here the app's own route handler.
+    OFFERS_BFF_URL: edge.url,
+    OFFERS_SERVER_KEY: SERVER_KEY,
+    // One proxy in front of `next start` (the edge): README's "one proxy" case.
+    TRUST_PROXY: '1',
+    LOG_LEVEL: 'warn',
+  })
+  browser = await launchBrowser()
+}, SCRATCH_TIMEOUT)
+
+afterAll(async () => {
+  await browser?.close()
+  if (next?.pid && next.exitCode === null) {
+    const exited = new Promise((done) => next?.once('exit', done))
+    process.kill(-next.pid, 'SIGTERM')
+    await exited
+  }
+  await edge?.close()
+  await sandbox?.close()
+  removeScratch(dir)
+}, 60_000)
+
+describe('Next.js App Router app installed from the packed tarballs', () => {
+  it('first HTML has offer cards, hydration brings more, each pixel fires once, no console error', async () => {
+    sandbox.sandbox.resetPixelHits()
+    const page = await browser.context.newPage()
+    const errors = collectErrors(page)
+    const apiCalls: string[] = []
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url())
+      if (pathname.startsWith('/api/')) apiCalls.push(`${request.method()} ${pathname}`)
+    })
+    const failed: string[] = []
+    page.on('response', (answer) => {
+      if (answer.status() >= 400) failed.push(`${answer.status()} ${answer.url()}`)
+    })
+    // A visitor who writes their own X-Forwarded-For does not choose their address: the edge appends the
+    // one it saw, and readVisitor takes the rightmost entry past the trusted proxy. A private address
+    // chosen here would be refused by the BFF, and the first HTML would have no offers.
+    await page.setExtraHTTPHeaders({ 'x-forwarded-for': '10.9.8.7' })
+    const response = await page.goto(`${edge.url}/`)
+    const html = (await response?.text()) ?? ''
+    const firstCards = [...html.matchAll(/data-offer-uuid="([^"]+)"/g)].map((m) => m[1] as string)
+    expect(firstCards.length, nextOutput).toBeGreaterThan(0)
+    await page.waitForFunction(
+      () => document.querySelector('.ow-root')?.getAttribute('data-ow-status') === 'complete',
+      null,
+      {
+        timeout: 45_000,
+        polling: 100,
+      },
+    )
+    const final = await page.evaluate(() => ({
+      cards: [...document.querySelectorAll<HTMLElement>('.ow-card[data-offer-uuid]')].map(
+        (card) => card.dataset.offerUuid ?? '',
+      ),
+      text: document.querySelector('.ow-root')?.textContent ?? '',
+    }))
+    const completed = Number(/(\d+) offers/.exec(final.text)?.[1] ?? 0)
+    expect(completed).toBeGreaterThan(firstCards.length)
+    // Hydrated, not replaced: the browser only polled the server's search, it never created one.
+    expect(apiCalls.filter((call) => call.startsWith('POST'))).toEqual([])
+    expect(apiCalls.filter((call) => call.startsWith('GET /api/offer-searches/')).length).toBeGreaterThan(0)
+    const hits = () => sandbox.sandbox.pixelHits()
+    await expect
+      .poll(() => Object.keys(hits()).length, { timeout: 10_000, interval: 100 })
+      .toBeGreaterThanOrEqual(final.cards.length)
+    for (const [url, count] of Object.entries(hits())) expect(count, url).toBe(1)
+    expect(errors, failed.join('\n')).toEqual([])
+    await screenshot(page, 'next-app-1280')
+    await page.close()
+  })
+
+  it('the Spanish label pack, imported by the server component, renders on the server', async () => {
+    const page = await browser.context.newPage()
+    const errors = collectErrors(page)
+    const response = await page.goto(`${edge.url}/es`)
+    expect(await response?.text()).toContain('Sus ofertas de seguro de auto')
+    await page.waitForFunction(
+      () => document.querySelector('.ow-root')?.getAttribute('data-ow-status') === 'complete',
+      null,
+      {
+        timeout: 45_000,
+        polling: 100,
+      },
+    )
+    expect(await page.textContent('.ow-root')).toMatch(/Búsqueda completa: \d+ ofertas\./)
+    expect(errors).toEqual([])
+    await page.close()
+  })
+
+  it('page CSS (Tailwind preflight, Bootstrap reboot, a #root rule) does not restyle the widget', async () => {
+    const styles = async (path: string) => {
+      const page = await browser.context.newPage()
+      const errors = collectErrors(page)
+      await page.goto(`${edge.url}${path}`)
+      await page.waitForFunction(
+        () => document.querySelector('.ow-root')?.getAttribute('data-ow-status') === 'complete',
+        null,
+        {
+          timeout: 45_000,
+          polling: 100,
+        },
+      )
+      const read = await page.evaluate(() => {
+        const PROPERTIES = [
+          'font-family',
+          'font-size',
+          'font-weight',
+          'line-height',
+          'letter-spacing',
+          'text-transform',
+          'color',
+          'text-align',
+          'margin-top',
+          'margin-bottom',
+          'padding-top',
+          'padding-left',
+          'border-top-width',
+          'border-top-style',
+          'box-sizing',
+          'background-color',
+          'text-decoration-line',
+          'display',
+          'list-style-type',
+          'cursor',
+        ]
+        // The same elements on both pages (a server-attached search and a browser one differ in a link or two).
+        const probes: Array<[string, string?]> = [
+          ['.ow-root'],
+          ['.ow-root h2'],
+          ['.ow-card'],
+          ['.ow-card a'],
+          ['.ow-card ul'],
+          ['.ow-card li'],
+          ['.ow-card li', '::before'],
+          ['.ow-more button'],
+          ['.ow-muted'],
+          ['.ow-disclaimers'],
+        ]
+        const out: Record<string, Record<string, string>> = {}
+        for (const [selector, pseudo] of probes) {
+          const element = document.querySelector(selector)
+          if (!element) continue
+          const style = getComputedStyle(element, pseudo)
+          // Sizes only for the check mark: the widget's own width follows the page's layout (body margin).
+          const names = pseudo
+            ? [...PROPERTIES, 'content', 'border-right-width', 'width', 'height']
+            : PROPERTIES
+          out[`${selector}${pseudo ?? ''}`] = Object.fromEntries(
+            names.map((name) => [name, style.getPropertyValue(name)]),
+          )
+        }
+        const body = getComputedStyle(document.body)
+        return { widget: out, page: { font: body.fontFamily, margin: body.margin } }
+      })
+      if (path === '/styled') await screenshot(page, 'next-app-page-css')
+      await page.close()
+      return { ...read, errors }
+    }
+    const plain = await styles('/')
+    const styled = await styles('/styled')
+    // The page CSS is really there: Bootstrap's reboot sets the body's font and margin.
+    expect(styled.page).not.toEqual(plain.page)
+    expect(Object.keys(styled.widget).length).toBeGreaterThanOrEqual(9)
+    expect(styled.widget).toEqual(plain.widget)
+    expect(styled.errors).toEqual([])
+  })
+
+  it('a request with no browser user agent (curl, an uptime check) gets the page, not a 500', async () => {
+    for (const userAgent of ['curl/8.5.0', '']) {
+      const answer = await fetch(`${edge.url}/`, { headers: { 'user-agent': userAgent } })
+      expect(answer.status, userAgent).toBe(200)
+      const html = await answer.text()
+      expect(html).toContain('class="ow-root"')
+      expect(html).not.toContain('data-offer-uuid')
+    }
+  })
+})
