@@ -168,7 +168,11 @@ function stageWidget(dir: string): void {
   }
   cpSync(join(ROOT, 'dist/widget'), join(dir, 'dist'), { recursive: true })
   cpSync(join(ROOT, 'dist/types'), join(dir, 'dist/types'), { recursive: true })
-  cpSync(join(ROOT, 'dist/embed'), join(dir, 'embed'), { recursive: true })
+  // The bundle for self-hosting, without the BFF's precompressed copies (a page's own server compresses).
+  cpSync(join(ROOT, 'dist/embed'), join(dir, 'embed'), {
+    recursive: true,
+    filter: (source) => !/\.(br|gz)$/.test(source),
+  })
   // The stylesheet the component injects: page CSS cannot restyle the widget (scripts/isolate-css.ts).
   writeFileSync(
     join(dir, 'styles.css'),
