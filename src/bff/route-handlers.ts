@@ -4,7 +4,9 @@
  * on the first request, not when the module loads: `next build` loads route modules to collect their
  * metadata, with none of the runtime's environment, and a BFF built there would fail the build (or hold a
  * build-time configuration). A bad configuration then fails each request with the `ConfigError` naming the
- * variable, until it is fixed and the process restarted.
+ * variable, until it is fixed and the process restarted. The host framework compresses what a route
+ * returns (Next.js does, whatever the answer's own `Content-Encoding`), so the BFF sees no `Accept-Encoding`
+ * here and answers uncompressed: compressed twice, a client decodes once and reads gzip bytes as JSON.
  */
 import type { BffApp } from './create-bff.ts'
 
@@ -23,7 +25,9 @@ export function createRouteHandlers(create: () => BffApp): RouteHandlers {
   let app: BffApp | undefined
   const handle: RouteHandler = async (request) => {
     app ??= create()
-    return app.fetch(request)
+    const headers = new Headers(request.headers)
+    headers.delete('accept-encoding')
+    return app.fetch(new Request(request, { headers }))
   }
   return {
     GET: handle,
