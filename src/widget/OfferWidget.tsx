@@ -20,6 +20,8 @@ import { SearchForm } from './SearchForm.tsx'
 import { SearchProgress } from './SearchProgress.tsx'
 import { StableLayout } from './StableLayout.tsx'
 import { FORM_FIELDS, type FormField, missingFields, type SearchData } from './search-input.ts'
+import { lenderProgressOf, placesThatCanFill } from './second-look.ts'
+import type { Disclaimer } from './seen-partners.ts'
 import widgetCss from './styles.css?inline'
 import { type ThemePreset, type ThemeVariables, themeStyle } from './theme.ts'
 import { useIsClient } from './useIsClient.ts'
@@ -122,6 +124,9 @@ function WidgetBody(props: OfferWidgetProps & { client: QueryClient }) {
   const [submitted, setSubmitted] = useState<SearchData | null>(null)
   const [submission, setSubmission] = useState(0)
   const [editing, setEditing] = useState(false)
+  // Where focus goes after the visitor's own action changed the view: the results after a submit, the
+  // form's first field after "Change details". Never on the page's own first render.
+  const [focusAfter, setFocusAfter] = useState<'results' | 'form' | undefined>(undefined)
   // Pointer or focus inside: nothing is inserted above what the visitor may be about to tap.
   const [pointerIn, setPointerIn] = useState(false)
   const [focusIn, setFocusIn] = useState(false)
@@ -187,10 +192,22 @@ function WidgetBody(props: OfferWidgetProps & { client: QueryClient }) {
   if (status === 'complete' && offers.length === 0 && props.emptyState === 'hide') return null
 
   const searching = status === 'creating' || status === 'searching'
-  // One skeleton per partner still pending (every place before the first rate table), up to the visible limit.
-  const expected = status === 'creating' ? 99 : (result.rateTable?.pendingResponses.length ?? 0)
+  // Skeletons for the places that can still fill (every place before the first rate table), up to the
+  // visible limit; none once the search is over.
+  const expected =
+    status === 'creating' ? 99 : result.rateTable ? placesThatCanFill(result.rateTable, secondLook) : 0
+  // A second look shows each partner's disclaimer on its own offer, so never one of a partner offering
+  // nothing; an offer search shows every populated partner disclaimer (docs/offer-search-api.md rule 5).
+  const disclaimers = secondLook ? NO_DISCLAIMERS : result.disclaimers
   const changeButton = (
-    <button type="button" className="ow-link" onClick={() => setEditing(true)}>
+    <button
+      type="button"
+      className="ow-link"
+      onClick={() => {
+        setEditing(true)
+        setFocusAfter('form')
+      }}
+    >
       {labels.changeDetails}
     </button>
   )
@@ -206,8 +223,13 @@ function WidgetBody(props: OfferWidgetProps & { client: QueryClient }) {
       style={themeStyle(props.themeVariables)}
       onPointerEnter={() => setPointerIn(true)}
       onPointerLeave={() => setPointerIn(false)}
-      onFocus={() => setFocusIn(true)}
-      onBlur={(event) => setFocusIn(event.currentTarget.contains(event.relatedTarget))}
+      // Focus we placed on a heading or a card (tabindex -1) is for reading: only a control the visitor
+      // reached counts as being inside.
+      onFocus={(event) => setFocusIn(event.target.tabIndex >= 0)}
+      onBlur={(event) => {
+        const next = event.relatedTarget
+        setFocusIn(next instanceof HTMLElement && event.currentTarget.contains(next) && next.tabIndex >= 0)
+      }}
     >
       {showForm ? (
         <SearchForm
@@ -219,7 +241,9 @@ function WidgetBody(props: OfferWidgetProps & { client: QueryClient }) {
           client={client}
           serverErrors={serverErrors?.mapped ?? NO_ERRORS}
           serverMessage={serverErrors?.message}
+          focusFirstField={focusAfter === 'form'}
           onSubmit={(data) => {
+            setFocusAfter('results')
             setEditing(false)
             setSubmitted(data)
             setSubmission((n) => n + 1)
@@ -228,7 +252,18 @@ function WidgetBody(props: OfferWidgetProps & { client: QueryClient }) {
       ) : (
         <section className="ow-results" aria-labelledby={headingId} aria-busy={searching}>
           <div className="ow-head">
-            <Heading id={headingId} className="ow-heading">
+            <Heading
+              id={headingId}
+              className="ow-heading"
+              tabIndex={-1}
+              ref={(heading) => {
+                // After a submit the visitor lands on the results' heading; the status line follows it.
+                if (heading && focusAfter === 'results') {
+                  heading.focus()
+                  setFocusAfter(undefined)
+                }
+              }}
+            >
               {labels.heading}
             </Heading>
             {canChange && changeButton}
@@ -254,6 +289,7 @@ function WidgetBody(props: OfferWidgetProps & { client: QueryClient }) {
               total={result.progress.total}
               offerCount={offers.length}
               failed={result.failed}
+              lenders={secondLook ? lenderProgressOf(result.rateTable, result.progress) : undefined}
               labels={labels}
             />
           )}
@@ -292,7 +328,7 @@ function WidgetBody(props: OfferWidgetProps & { client: QueryClient }) {
                 </button>
               </div>
             )}
-            <Disclaimers disclaimers={result.disclaimers} labels={labels} headingLevel={headingLevel + 1} />
+            <Disclaimers disclaimers={disclaimers} labels={labels} headingLevel={headingLevel + 1} />
           </StableLayout>
         </section>
       )}
@@ -320,6 +356,7 @@ function WidgetBody(props: OfferWidgetProps & { client: QueryClient }) {
 }
 
 const NO_ERRORS: FieldErrors = {}
+const NO_DISCLAIMERS: Disclaimer[] = []
 
 /** The visitor's sentence for a field the BFF refused. */
 function fieldMessage(field: FormField, labels: Labels): string {
