@@ -70,6 +70,8 @@ export function OfferCard({ offer, labels, headingLevel, tracker, onClick }: Off
             <img
               src={offer.carrierLogoUrl}
               alt=""
+              // Lazy also keeps React's server renderer from adding a preload hint for every logo.
+              loading="lazy"
               referrerPolicy="strict-origin-when-cross-origin"
               onError={() => setLogoFailed(true)}
             />
