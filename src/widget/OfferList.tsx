@@ -40,8 +40,8 @@ export function OfferList(props: OfferListProps) {
   const [places, setPlaces] = useState(props.initialOffers)
   // The uuids on screen at the last render, in their order: what no later arrival may move out of view.
   const onScreen = useRef<string[]>([])
-  // The card to focus after the render the visitor's action causes.
-  const focusNext = useRef<string | undefined>(undefined)
+  // After the visitor revealed cards: the uuids on screen before, so focus goes to the first card new to it.
+  const focusNext = useRef<ReadonlySet<string> | undefined>(undefined)
   const listRef = useRef<HTMLUListElement>(null)
   const [, rearrange] = useState(0)
 
@@ -58,13 +58,11 @@ export function OfferList(props: OfferListProps) {
   })
 
   useLayoutEffect(() => {
-    const uuid = focusNext.current
-    if (uuid === undefined) return
+    const before = focusNext.current
+    if (before === undefined) return
     focusNext.current = undefined
-    const card = [...(listRef.current?.children ?? [])].find(
-      (li) => (li as HTMLElement).dataset.offerUuid === uuid,
-    )
-    ;(card as HTMLElement | undefined)?.focus()
+    const cards = [...(listRef.current?.querySelectorAll<HTMLElement>('li.ow-card') ?? [])]
+    cards.find((card) => !before.has(card.dataset.offerUuid ?? ''))?.focus()
   })
 
   return (
@@ -76,8 +74,7 @@ export function OfferList(props: OfferListProps) {
           className="ow-button ow-new"
           onClick={() => {
             // The visitor asked: everything in rank order, with room for every card that was on screen.
-            const before = new Set(onScreen.current)
-            focusNext.current = props.offers.find((offer) => !before.has(offer.uuid))?.uuid
+            focusNext.current = new Set(onScreen.current)
             setPlaces(Math.max(places, visible.length + held))
             onScreen.current = []
             rearrange((n) => n + 1)
@@ -108,7 +105,7 @@ export function OfferList(props: OfferListProps) {
             type="button"
             className="ow-link"
             onClick={() => {
-              focusNext.current = shown[visible.length]?.uuid
+              focusNext.current = new Set(onScreen.current)
               setPlaces(Number.POSITIVE_INFINITY)
             }}
           >

@@ -223,12 +223,12 @@ function WidgetBody(props: OfferWidgetProps & { client: QueryClient }) {
       style={themeStyle(props.themeVariables)}
       onPointerEnter={() => setPointerIn(true)}
       onPointerLeave={() => setPointerIn(false)}
-      // Focus we placed on a heading or a card (tabindex -1) is for reading: only a control the visitor
-      // reached counts as being inside.
-      onFocus={(event) => setFocusIn(event.target.tabIndex >= 0)}
+      // The results heading, focused after a submit, is a place to start reading, not to tap: arrivals are
+      // not held for it. A card or a control the visitor is on is.
+      onFocus={(event) => setFocusIn(!isResultsHeading(event.target))}
       onBlur={(event) => {
         const next = event.relatedTarget
-        setFocusIn(next instanceof HTMLElement && event.currentTarget.contains(next) && next.tabIndex >= 0)
+        setFocusIn(next instanceof Node && event.currentTarget.contains(next) && !isResultsHeading(next))
       }}
     >
       {showForm ? (
@@ -356,6 +356,10 @@ function WidgetBody(props: OfferWidgetProps & { client: QueryClient }) {
 }
 
 const NO_ERRORS: FieldErrors = {}
+
+function isResultsHeading(node: Node): boolean {
+  return node instanceof Element && node.classList.contains('ow-heading')
+}
 const NO_DISCLAIMERS: Disclaimer[] = []
 
 /** The visitor's sentence for a field the BFF refused. */
