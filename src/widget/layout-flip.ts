@@ -43,6 +43,9 @@ export function moveKeyframes(dy: number): Keyframe[] {
  */
 export const ENTER_KEYFRAMES: Keyframe[] = [{ transform: `translateY(${ENTER_PX}px)` }, { transform: 'none' }]
 
+/** Held while the cards around a newcomer move: it stays drawn above them. */
+export const ON_TOP_KEYFRAMES: Keyframe[] = [{ zIndex: 2 }, { zIndex: 2 }]
+
 /** Moves still playing, by element: cancelled before measuring, so layout is read without their transform. */
 const running = new WeakMap<Element, Animation>()
 
@@ -57,10 +60,16 @@ export function playFlip(container: ParentNode, before: Positions, reducedMotion
   const elements = tracked(container).filter((element) => typeof element.animate === 'function')
   // Cancel first, then measure: the new place is where layout puts the element, without an old transform.
   for (const element of elements) running.get(element)?.cancel()
+  const moving = elements.some((element) => {
+    const was = before.get(element.getAttribute(FLIP_ATTRIBUTE) ?? '')
+    return was !== undefined && Math.abs(was - element.getBoundingClientRect().top) >= 0.5
+  })
   for (const element of elements) {
     const was = before.get(element.getAttribute(FLIP_ATTRIBUTE) ?? '')
     if (was === undefined) {
       if (!reducedMotion) element.animate(ENTER_KEYFRAMES, { duration: ENTER_MS, easing: 'ease-out' })
+      // A newcomer is drawn above the cards still sliding away from its place, so it reads at once.
+      if (moving) element.animate(ON_TOP_KEYFRAMES, { duration: reducedMotion ? SNAP_MS : MOVE_MS })
       continue
     }
     const dy = was - element.getBoundingClientRect().top

@@ -8,6 +8,7 @@ import {
   ENTER_MS,
   FLIP_ATTRIBUTE,
   MOVE_MS,
+  ON_TOP_KEYFRAMES,
   playFlip,
   readPositions,
   SNAP_MS,
@@ -59,8 +60,11 @@ describe('playFlip', () => {
     tops.set('rank-1', 100).set('rank-3', 250)
     playFlip(container(['still', 'rank-1', 'rank-3']), before, false)
 
-    expect(played.map((p) => p.key)).toEqual(['rank-1', 'rank-3'])
-    const [enter, move] = played
+    expect(played.map((p) => p.key)).toEqual(['rank-1', 'rank-1', 'rank-3'])
+    const [enter, onTop, move] = played
+    // Drawn above the card sliding away from its place for as long as that slide runs.
+    expect(onTop?.keyframes).toEqual(ON_TOP_KEYFRAMES)
+    expect(onTop?.duration).toBe(MOVE_MS)
     // Readable from its first frame: no opacity anywhere, short.
     expect(enter?.keyframes).toEqual(ENTER_KEYFRAMES)
     expect(enter?.keyframes.every((frame) => !('opacity' in frame))).toBe(true)
@@ -75,10 +79,11 @@ describe('playFlip', () => {
     const before = readPositions(container(['rank-3']))
     tops.set('rank-1', 100).set('rank-3', 250)
     playFlip(container(['rank-1', 'rank-3']), before, true)
-    expect(played.map((p) => p.key)).toEqual(['rank-3'])
-    expect(played[0]?.keyframes).toEqual([{ transform: 'translateY(-150px)' }, { transform: 'none' }])
-    expect(played[0]?.easing).toBe('steps(1, end)')
-    expect(played[0]?.duration).toBe(SNAP_MS)
+    expect(played.map((p) => p.key)).toEqual(['rank-1', 'rank-3'])
+    expect(played[0]?.keyframes).toEqual(ON_TOP_KEYFRAMES)
+    expect(played[1]?.keyframes).toEqual([{ transform: 'translateY(-150px)' }, { transform: 'none' }])
+    expect(played[1]?.easing).toBe('steps(1, end)')
+    expect(played[1]?.duration).toBe(SNAP_MS)
   })
 
   test('a move still running is cancelled before the new place is measured', () => {
