@@ -5,7 +5,7 @@
  * to the first card the visitor revealed. Also the `onOffersShown` report of offers new to the screen.
  */
 import type { QueryClient } from '@tanstack/react-query'
-import { useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { useEffect, useRef } from 'react'
 import { arrangeOffers } from './arrange-offers.ts'
 import type { DisplayOffer } from './display-rules.ts'
 import { countLabel, formatLabel, type Labels } from './labels.ts'
@@ -27,8 +27,13 @@ export interface OfferListProps {
   holding: boolean
   /** Places that can still fill (offers expected from pending partners), drawn as skeleton cards. */
   expected: number
-  /** Cards shown before the visitor asks for more. */
-  initialOffers: number
+  /**
+   * Places on screen: `initialOffers` until the visitor asks for more. Held by the widget, so that a change
+   * re-renders its StableLayout, which slides whatever the change moves.
+   */
+  places: number
+  /** The visitor asked for more places (`Show N more`, `N new offers`). */
+  onPlaces: (places: number) => void
   onOffersShown: ((offers: DisplayOffer[]) => void) | undefined
   onOfferClick: ((offer: DisplayOffer) => void) | undefined
 }
@@ -36,14 +41,12 @@ export interface OfferListProps {
 export function OfferList(props: OfferListProps) {
   const { client, searchKey, labels } = props
   const callbacks = useLatestRef({ onOffersShown: props.onOffersShown, onOfferClick: props.onOfferClick })
-  // Places on screen: `initialOffers`, more once the visitor asked for them.
-  const [places, setPlaces] = useState(props.initialOffers)
+  const { places } = props
   // The uuids on screen at the last render, in their order: what no later arrival may move out of view.
   const onScreen = useRef<string[]>([])
   // After the visitor revealed cards: the uuids on screen before, so focus goes to the first card new to it.
   const focusNext = useRef<ReadonlySet<string> | undefined>(undefined)
   const listRef = useRef<HTMLUListElement>(null)
-  const [, rearrange] = useState(0)
 
   const still = props.holding || prefersReducedMotion(typeof window === 'undefined' ? undefined : window)
   const { shown, held } = arrangeOffers(props.offers, onScreen.current, { places, still })
@@ -57,7 +60,9 @@ export function OfferList(props: OfferListProps) {
     if (fresh.length > 0) callbacks.current.onOffersShown?.(fresh)
   })
 
-  useLayoutEffect(() => {
+  // After the commit's layout work (StableLayout measures positions then): focusing may scroll the page,
+  // which must not happen between its two measurements.
+  useEffect(() => {
     const before = focusNext.current
     if (before === undefined) return
     focusNext.current = undefined
@@ -75,9 +80,8 @@ export function OfferList(props: OfferListProps) {
           onClick={() => {
             // The visitor asked: everything in rank order, with room for every card that was on screen.
             focusNext.current = new Set(onScreen.current)
-            setPlaces(Math.max(places, visible.length + held))
             onScreen.current = []
-            rearrange((n) => n + 1)
+            props.onPlaces(Math.max(places, visible.length + held))
           }}
         >
           {countLabel(labels.newOffer, labels.newOffers, held)}
@@ -106,7 +110,7 @@ export function OfferList(props: OfferListProps) {
             className="ow-link"
             onClick={() => {
               focusNext.current = new Set(onScreen.current)
-              setPlaces(Number.POSITIVE_INFINITY)
+              props.onPlaces(Number.POSITIVE_INFINITY)
             }}
           >
             {formatLabel(labels.moreOffers, { count: hidden })}

@@ -178,6 +178,11 @@ function WidgetBody(props: OfferWidgetProps & { client: QueryClient }) {
 
   const announcement = useAnnouncement(status, offers.length, labels, result.failed)
   const initialOffers = props.initialOffers ?? 3
+  const searchKey = `${result.search?.source}:${result.search?.uuid}`
+  // Places the visitor asked for, per search (a new search starts at `initialOffers` again). Held here, not
+  // in the list, so the change re-renders StableLayout, which slides what it moves.
+  const [asked, setAsked] = useState<{ searchKey: string; places: number }>()
+  const places = asked?.searchKey === searchKey ? asked.places : initialOffers
   // A server-rendered search's first cards carry their pixels as <img> tags (rendered-pixels.ts): fixed at
   // the first render, so the server's tags and the hydrated ones match and are never re-created.
   const [renderedPixels] = useState(() =>
@@ -299,12 +304,13 @@ function WidgetBody(props: OfferWidgetProps & { client: QueryClient }) {
                 offers={offers}
                 holding={pointerIn || focusIn}
                 expected={searching ? expected : 0}
-                initialOffers={initialOffers}
+                places={places}
+                onPlaces={(more) => setAsked({ searchKey, places: more })}
                 labels={labels}
                 headingLevel={headingLevel + 1}
                 tracker={tracker}
                 client={client}
-                searchKey={`${result.search?.source}:${result.search?.uuid}`}
+                searchKey={searchKey}
                 onOffersShown={props.onOffersShown}
                 onOfferClick={props.onOfferClick}
               />
