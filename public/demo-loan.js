@@ -40,7 +40,9 @@
       labels: {
         heading: 'Lenders who took a second look',
         searching: 'Asking lenders',
-        progress: '{answered} of {total} lenders answered',
+        // The lenders asked, those who answered and the longest wait (the tier windows), as the BFF reports them.
+        lenderProgress: 'Asking {lenders} for you · {answered} answered · at most {seconds} s more',
+        lenderProgressOpen: 'Asking {lenders} for you · {answered} answered',
         noOffers: 'No lender could make an offer this time.',
       },
     })

@@ -21,6 +21,7 @@ import {
   EMBED_PATH,
   type EmbedBundle,
 } from '../embed/manifest.ts'
+import { mountPointHtml, pasteBlock, reservationCss } from '../embed/publisher-snippet.ts'
 import { packageRoot } from '../package-root.ts'
 import { IMMUTABLE, REVALIDATE } from './cache-control.ts'
 import { precompressedStatic } from './precompressed-static.ts'
@@ -170,7 +171,13 @@ export function withEmbedAssets(
 
 /** What a publisher pastes for a BFF at one origin: `npm run snippet -- <origin>` prints it. */
 export interface PublisherEmbed {
-  /** The mount point with `data-endpoint` set to the BFF. */
+  /** Everything to paste, in order: the reservation, the mount point (and a commented one with a ZIP), the loader. */
+  pasteBlock: string
+  /** The `<style>` that reserves the widget's height from the first paint (CLS 0). */
+  reservation: string
+  /** `'sha256-…'` of the reservation's CSS: the CSP source that allows that inline style. */
+  reservationCspHash: string
+  /** The mount point with `data-endpoint` set to the BFF and the reservation's class. */
   mountPoint: string
   /** The loader's JavaScript (the text between `<script>` and `</script>`). */
   script: string
@@ -195,23 +202,31 @@ const bffOrigin = z.url({
  * what the widget does: the inline loader by its hash and the bundle from the BFF's `/embed/`
  * (`script-src`), its API calls (`connect-src`), and logos and impression pixels (`img-src`: the rate
  * table's image and pixel URLs may be on any https host, docs/offer-search-api.md, plus the BFF's own
- * pixels and sandbox logos). Styles need nothing: the widget adopts a constructed stylesheet.
+ * pixels and sandbox logos). The widget's own styles need nothing (it adopts a constructed stylesheet);
+ * `style-src` allows the printed height reservation by its hash.
  */
 export function publisherEmbed(manifest: EmbedBundle, origin: string): PublisherEmbed {
   const base = new URL(bffOrigin.parse(origin)).origin
   const script = snippetFor(manifest, base)
-  const cspHash = `'sha256-${createHash('sha256').update(script).digest('base64')}'`
+  const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`
+  const cspHash = sha256(script)
+  const css = reservationCss()
+  const reservationCspHash = sha256(css)
   const csp = [
     "default-src 'self'",
     `script-src 'self' ${cspHash} ${base}${EMBED_PATH}`,
     `connect-src 'self' ${base}`,
     `img-src 'self' ${base} https:`,
-    "style-src 'self'",
+    `style-src 'self' ${reservationCspHash}`,
   ].join('; ')
+  const snippet = `<script>${script}</script>`
   return {
-    mountPoint: `<div data-offer-widget data-endpoint="${base}"></div>`,
+    pasteBlock: pasteBlock({ version: manifest.version, endpoint: base, loader: snippet }),
+    reservation: `<style>${css}</style>`,
+    reservationCspHash,
+    mountPoint: mountPointHtml(base),
     script,
-    snippet: `<script>${script}</script>`,
+    snippet,
     integrity: manifest.integrity,
     cspHash,
     csp,
@@ -233,12 +248,11 @@ function printSnippet(origin: string): void {
     console.error(`snippet: ${JSON.stringify(origin)}: ${message}`)
     process.exit(2)
   }
-  console.log(`<!-- offer-widget ${manifest.version}: a mount point, then the loader (once per page) -->`)
-  console.log(embed.mountPoint)
-  console.log(embed.snippet)
+  console.log(embed.pasteBlock)
   console.log('')
   console.log(`SRI of the bundle:      ${embed.integrity}`)
   console.log(`CSP hash of the loader: ${embed.cspHash}`)
+  console.log(`CSP hash of the style:  ${embed.reservationCspHash}`)
   console.log(`Content-Security-Policy: ${embed.csp}`)
 }
 

@@ -178,7 +178,7 @@ export const STORIES: Story[] = [
       lead: SAMPLE_LEAD,
       labels: {
         heading: 'Lenders who took a second look',
-        progress: '{answered} of {total} lenders answered',
+        lenderProgress: '{answered} of {total} lenders answered · at most {seconds} s more',
       },
     },
   },

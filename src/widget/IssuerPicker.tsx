@@ -18,17 +18,17 @@ export interface IssuerPickerProps {
 }
 
 export function IssuerPicker({ name, value, onChange, issuers, loading, failed, labels }: IssuerPickerProps) {
+  // "Not insured" first: it is there before the list loads, and the insurers' arrival below it moves it not.
   const options = [
-    ...(issuers ?? []).filter((i) => i.id !== NOT_INSURED),
     { id: NOT_INSURED, name: labels.notInsured, logoImageUrl: '' },
+    ...(issuers ?? []).filter((i) => i.id !== NOT_INSURED),
   ]
   return (
     <fieldset className="ow-field">
       <legend className="ow-legend">
         {labels.currentIssuer} <span className="ow-muted">{labels.optional}</span>
       </legend>
-      {loading && <p className="ow-muted">{labels.issuersLoading}</p>}
-      {failed && <p className="ow-muted">{labels.issuersUnavailable}</p>}
+      {/* A box of fixed height from the first render: the list's arrival moves nothing below it. */}
       <div className="ow-issuers">
         {options.map((issuer) => {
           const logo = safeHttpUrl(issuer.logoImageUrl)
@@ -46,6 +46,8 @@ export function IssuerPicker({ name, value, onChange, issuers, loading, failed, 
             </label>
           )
         })}
+        {loading && <p className="ow-muted ow-issuers-note">{labels.issuersLoading}</p>}
+        {failed && <p className="ow-muted ow-issuers-note">{labels.issuersUnavailable}</p>}
       </div>
     </fieldset>
   )

@@ -1,8 +1,9 @@
 /**
- * @module One offer: carrier logo and name, headline, checkmark bullets, product name and the "View rate"
- * link. Collapsed, every card has the same height at a given width (one-line names, a two-line headline,
- * three one-line bullets), so a card replaces its skeleton without moving anything; "More details" opens
- * the rest. Upstream text is rendered as text (React escapes it), never as HTML.
+ * @module One offer, designed from a 280 px container up: the lender's logo (a slot wide enough for a
+ * wordmark), its name and product, the headline, checkmark bullets, the call to action, then "More
+ * details" when some copy waits behind it, and a second-look partner's disclaimer under its own offer.
+ * Every text wraps; nothing is cut with an ellipsis. Upstream text is rendered as text (React escapes
+ * it), never as HTML.
  */
 import { useEffect, useId, useState } from 'react'
 import type { DisplayOffer } from './display-rules.ts'
@@ -18,13 +19,25 @@ export interface OfferCardProps {
   onClick: (offer: DisplayOffer) => void
 }
 
-/** Whether collapsed copy may hide something: more than three bullets, or text past what one line holds. */
-export function isClamped(offer: Pick<DisplayOffer, 'headline' | 'descriptionPoints'>): boolean {
-  return (
-    offer.descriptionPoints.length > 3 ||
-    offer.headline.length > 60 ||
-    offer.descriptionPoints.some((point) => point.length > 36)
-  )
+/** Bullets shown before "More details": at most three, fewer when they are long (a phone shows a card, not a page). */
+export const COLLAPSED_POINTS = 3
+const COLLAPSED_CHARS = 220
+
+/** How many bullets a collapsed card shows: whole bullets only, at least one, so no bullet is ever cut. */
+export function collapsedPointCount(points: readonly string[]): number {
+  let chars = 0
+  let count = 0
+  for (const point of points.slice(0, COLLAPSED_POINTS)) {
+    chars += point.length
+    if (count > 0 && chars > COLLAPSED_CHARS) break
+    count++
+  }
+  return count
+}
+
+/** Whether "More details" has something to reveal. */
+export function isClamped(offer: Pick<DisplayOffer, 'descriptionPoints'>): boolean {
+  return collapsedPointCount(offer.descriptionPoints) < offer.descriptionPoints.length
 }
 
 export function OfferCard({ offer, labels, headingLevel, tracker, onClick }: OfferCardProps) {
@@ -34,7 +47,11 @@ export function OfferCard({ offer, labels, headingLevel, tracker, onClick }: Off
     tracker?.track(offer.uuid, offer.pixelUrls)
   }, [tracker, offer.uuid, offer.pixelUrls])
   const [open, setOpen] = useState(false)
+  // A logo that fails to load gives its slot back: the lender's name below is the card's identity.
+  const [logoFailed, setLogoFailed] = useState(false)
   const id = useId()
+  const shownPoints = open ? offer.descriptionPoints.length : collapsedPointCount(offer.descriptionPoints)
+  const clamped = isClamped(offer)
 
   const Heading = `h${Math.min(headingLevel, 6)}` as 'h3'
   return (
@@ -43,49 +60,43 @@ export function OfferCard({ offer, labels, headingLevel, tracker, onClick }: Off
       data-offer-uuid={offer.uuid}
       data-ow-flip={offer.uuid}
       data-ow-open={open || undefined}
+      // Focus lands here after "Show N more" or "N new offers": the whole card is read, Tab goes on to its link.
+      tabIndex={-1}
+      aria-labelledby={`${id}-name`}
     >
       <div className="ow-card-head">
-        <span className="ow-logo">
-          {offer.carrierLogoUrl && (
+        {offer.carrierLogoUrl && !logoFailed && (
+          <span className="ow-logo">
             <img
               src={offer.carrierLogoUrl}
               alt=""
+              // Lazy also keeps React's server renderer from adding a preload hint for every logo.
               loading="lazy"
               referrerPolicy="strict-origin-when-cross-origin"
-              // The carrier's name is beside it: a logo that fails leaves an empty box, not a broken image.
-              onError={(event) => {
-                event.currentTarget.style.visibility = 'hidden'
-              }}
+              onError={() => setLogoFailed(true)}
             />
-          )}
-        </span>
+          </span>
+        )}
         <div className="ow-names">
-          <p className="ow-carrier">{offer.carrierName}</p>
-          <p className="ow-product ow-muted">{offer.productDisplayName}</p>
+          <p className="ow-carrier" id={`${id}-name`}>
+            {offer.carrierName}
+          </p>
+          {offer.productDisplayName && <p className="ow-product ow-muted">{offer.productDisplayName}</p>}
         </div>
       </div>
-      <Heading className="ow-headline">{offer.headline}</Heading>
-      <ul className="ow-points" id={id}>
-        {offer.descriptionPoints.map((point, index) => (
-          // Points have no id and may repeat; their position is their identity.
-          // biome-ignore lint/suspicious/noArrayIndexKey: see above
-          <li key={index}>{point}</li>
-        ))}
-      </ul>
-      {/* The toggle's row is there either way, so every collapsed card has the same height. */}
-      <span className="ow-toggle">
-        {isClamped(offer) && (
-          <button
-            type="button"
-            className="ow-link"
-            aria-expanded={open}
-            aria-controls={id}
-            onClick={() => setOpen(!open)}
-          >
-            {open ? labels.fewerDetails : labels.moreDetails}
-          </button>
+      <div className="ow-body">
+        {offer.headline && <Heading className="ow-headline">{offer.headline}</Heading>}
+        {offer.descriptionPoints.length > 0 && (
+          <ul className="ow-points" id={`${id}-points`}>
+            {offer.descriptionPoints.slice(0, shownPoints).map((point, index) => (
+              // Points have no id and may repeat; their position is their identity.
+              // biome-ignore lint/suspicious/noArrayIndexKey: see above
+              <li key={index}>{point}</li>
+            ))}
+          </ul>
         )}
-      </span>
+      </div>
+      {/* First in tab order after the name: the call to action, then the details toggle. */}
       <a
         className="ow-cta"
         href={offer.href}
@@ -99,21 +110,29 @@ export function OfferCard({ offer, labels, headingLevel, tracker, onClick }: Off
           ({offer.carrierName}, {labels.opensInNewTab})
         </span>
       </a>
+      {clamped && (
+        <button
+          type="button"
+          className="ow-link ow-toggle"
+          aria-expanded={open}
+          aria-controls={`${id}-points`}
+          onClick={() => setOpen(!open)}
+        >
+          {open ? labels.fewerDetails : labels.moreDetails}
+        </button>
+      )}
+      {offer.disclaimer && <p className="ow-card-disclaimer ow-muted">{offer.disclaimer}</p>}
     </li>
   )
 }
 
 /**
- * A card's place while its offer is expected: the same boxes, empty, so the swap moves nothing. A `spacer`
- * keeps a place no longer expected, invisible.
+ * A card's place while an offer for it can still arrive: the card's boxes, empty and shimmering, about
+ * the height of a typical card at this width.
  */
-export function SkeletonCard({ index, spacer }: { index: number; spacer: boolean }) {
+export function SkeletonCard({ index }: { index: number }) {
   return (
-    <li
-      className={spacer ? 'ow-slot ow-spacer' : 'ow-slot ow-skeleton'}
-      aria-hidden="true"
-      data-ow-flip={`skeleton-${index}`}
-    >
+    <li className="ow-slot ow-skeleton" aria-hidden="true" data-ow-flip={`skeleton-${index}`}>
       <div className="ow-card-head">
         <span className="ow-logo" />
         <div className="ow-names">
@@ -121,9 +140,13 @@ export function SkeletonCard({ index, spacer }: { index: number; spacer: boolean
           <p className="ow-product" />
         </div>
       </div>
-      <p className="ow-headline" />
-      <ul className="ow-points" />
-      <span className="ow-toggle" />
+      <div className="ow-body">
+        <p className="ow-headline" />
+        <ul className="ow-points">
+          <li />
+          <li />
+        </ul>
+      </div>
       <span className="ow-cta" />
     </li>
   )

@@ -1,14 +1,15 @@
 /**
- * @module The ranked list of offer cards with its reserved places: skeleton cards for partners still
- * pending, the first `initialOffers` cards until the visitor asks for more, and arrivals held while the
- * visitor is inside the widget (arrange-offers.ts) behind a "1 new offer" control. Also the
- * `onOffersShown` report of offers new to the screen.
+ * @module The ranked list of offer cards: skeleton cards for the places that can still fill while partners
+ * are pending, the first `initialOffers` cards until the visitor asks for more, and better-ranked arrivals
+ * that would move a card on screen held behind a "N new offers" control (arrange-offers.ts). Moves focus
+ * to the first card the visitor revealed. Also the `onOffersShown` report of offers new to the screen.
  */
 import type { QueryClient } from '@tanstack/react-query'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef } from 'react'
 import { arrangeOffers } from './arrange-offers.ts'
 import type { DisplayOffer } from './display-rules.ts'
 import { countLabel, formatLabel, type Labels } from './labels.ts'
+import { prefersReducedMotion } from './layout-flip.ts'
 import { OfferCard, SkeletonCard } from './OfferCard.tsx'
 import { firstTime } from './once.ts'
 import type { PixelTracker } from './pixel-tracker.ts'
@@ -22,12 +23,17 @@ export interface OfferListProps {
   /** The widget's client and search: "already shown" is remembered per widget and search. */
   client: QueryClient
   searchKey: string
-  /** The visitor's pointer or focus is inside the widget: nothing moves under it. */
+  /** The visitor's pointer, finger or focus is inside the widget: nothing moves under it. */
   holding: boolean
-  /** Places kept for offers still expected (pending partners), drawn as skeleton cards. */
+  /** Places that can still fill (offers expected from pending partners), drawn as skeleton cards. */
   expected: number
-  /** Cards shown before the visitor asks for more. */
-  initialOffers: number
+  /**
+   * Places on screen: `initialOffers` until the visitor asks for more. Held by the widget, so that a change
+   * re-renders its StableLayout, which slides whatever the change moves.
+   */
+  places: number
+  /** The visitor asked for more places (`Show N more`, `N new offers`). */
+  onPlaces: (places: number) => void
   onOffersShown: ((offers: DisplayOffer[]) => void) | undefined
   onOfferClick: ((offer: DisplayOffer) => void) | undefined
 }
@@ -35,24 +41,33 @@ export interface OfferListProps {
 export function OfferList(props: OfferListProps) {
   const { client, searchKey, labels } = props
   const callbacks = useLatestRef({ onOffersShown: props.onOffersShown, onOfferClick: props.onOfferClick })
-  const [all, setAll] = useState(false)
-  // What was on screen at the last render; read only while the visitor is inside.
-  const onScreen = useRef<string[] | undefined>(undefined)
-  const [, reorder] = useState(0)
-  const { shown, held } = arrangeOffers(props.offers, props.holding ? onScreen.current : undefined)
-  const limit = all ? shown.length : props.initialOffers
-  const visible = shown.slice(0, limit)
+  const { places } = props
+  // The uuids on screen at the last render, in their order: what no later arrival may move out of view.
+  const onScreen = useRef<string[]>([])
+  // After the visitor revealed cards: the uuids on screen before, so focus goes to the first card new to it.
+  const focusNext = useRef<ReadonlySet<string> | undefined>(undefined)
+  const listRef = useRef<HTMLUListElement>(null)
+
+  const still = props.holding || prefersReducedMotion(typeof window === 'undefined' ? undefined : window)
+  const { shown, held } = arrangeOffers(props.offers, onScreen.current, { places, still })
+  const visible = shown.slice(0, places)
   onScreen.current = visible.map((offer) => offer.uuid)
   const hidden = shown.length - visible.length
-  const skeletons = Math.max(0, Math.min(props.expected, limit - visible.length))
-  // The list never gets shorter by itself: places no longer expected stay as invisible spacers.
-  const places = useRef(0)
-  places.current = Math.max(places.current, visible.length + skeletons)
-  const fillers = places.current - visible.length
+  const skeletons = Math.max(0, Math.min(props.expected, places - visible.length))
 
   useEffect(() => {
     const fresh = visible.filter((offer) => firstTime(client, `${searchKey}:shown:${offer.uuid}`))
     if (fresh.length > 0) callbacks.current.onOffersShown?.(fresh)
+  })
+
+  // After the commit's layout work (StableLayout measures positions then): focusing may scroll the page,
+  // which must not happen between its two measurements.
+  useEffect(() => {
+    const before = focusNext.current
+    if (before === undefined) return
+    focusNext.current = undefined
+    const cards = [...(listRef.current?.querySelectorAll<HTMLElement>('li.ow-card') ?? [])]
+    cards.find((card) => !before.has(card.dataset.offerUuid ?? ''))?.focus()
   })
 
   return (
@@ -63,14 +78,16 @@ export function OfferList(props: OfferListProps) {
           type="button"
           className="ow-button ow-new"
           onClick={() => {
-            onScreen.current = undefined
-            reorder((n) => n + 1)
+            // The visitor asked: everything in rank order, with room for every card that was on screen.
+            focusNext.current = new Set(onScreen.current)
+            onScreen.current = []
+            props.onPlaces(Math.max(places, visible.length + held))
           }}
         >
           {countLabel(labels.newOffer, labels.newOffers, held)}
         </button>
       )}
-      <ul className="ow-offers">
+      <ul className="ow-offers" ref={listRef}>
         {visible.map((offer) => (
           <OfferCard
             key={offer.uuid}
@@ -81,19 +98,25 @@ export function OfferList(props: OfferListProps) {
             onClick={(clicked) => callbacks.current.onOfferClick?.(clicked)}
           />
         ))}
-        {Array.from({ length: fillers }, (_, i) => (
+        {Array.from({ length: skeletons }, (_, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: places, not items
-          <SkeletonCard key={i} index={i} spacer={i >= skeletons} />
+          <SkeletonCard key={i} index={i} />
         ))}
       </ul>
-      {/* Its place is kept while the list exists, so the button's arrival moves nothing below. */}
-      <div className="ow-more">
-        {hidden > 0 && (
-          <button type="button" className="ow-link" onClick={() => setAll(true)}>
+      {hidden > 0 && (
+        <div className="ow-more" data-ow-flip="more">
+          <button
+            type="button"
+            className="ow-link"
+            onClick={() => {
+              focusNext.current = new Set(onScreen.current)
+              props.onPlaces(Number.POSITIVE_INFINITY)
+            }}
+          >
             {formatLabel(labels.moreOffers, { count: hidden })}
           </button>
-        )}
-      </div>
+        </div>
+      )}
     </div>
   )
 }

@@ -20,6 +20,8 @@ import { SearchForm } from './SearchForm.tsx'
 import { SearchProgress } from './SearchProgress.tsx'
 import { StableLayout } from './StableLayout.tsx'
 import { FORM_FIELDS, type FormField, missingFields, type SearchData } from './search-input.ts'
+import { lenderProgressOf, placesThatCanFill } from './second-look.ts'
+import type { Disclaimer } from './seen-partners.ts'
 import widgetCss from './styles.css?inline'
 import { type ThemePreset, type ThemeVariables, themeStyle } from './theme.ts'
 import { useIsClient } from './useIsClient.ts'
@@ -122,6 +124,9 @@ function WidgetBody(props: OfferWidgetProps & { client: QueryClient }) {
   const [submitted, setSubmitted] = useState<SearchData | null>(null)
   const [submission, setSubmission] = useState(0)
   const [editing, setEditing] = useState(false)
+  // Where focus goes after the visitor's own action changed the view: the results after a submit, the
+  // form's first field after "Change details". Never on the page's own first render.
+  const [focusAfter, setFocusAfter] = useState<'results' | 'form' | undefined>(undefined)
   // Pointer or focus inside: nothing is inserted above what the visitor may be about to tap.
   const [pointerIn, setPointerIn] = useState(false)
   const [focusIn, setFocusIn] = useState(false)
@@ -173,6 +178,11 @@ function WidgetBody(props: OfferWidgetProps & { client: QueryClient }) {
 
   const announcement = useAnnouncement(status, offers.length, labels, result.failed)
   const initialOffers = props.initialOffers ?? 3
+  const searchKey = `${result.search?.source}:${result.search?.uuid}`
+  // Places the visitor asked for, per search (a new search starts at `initialOffers` again). Held here, not
+  // in the list, so the change re-renders StableLayout, which slides what it moves.
+  const [asked, setAsked] = useState<{ searchKey: string; places: number }>()
+  const places = asked?.searchKey === searchKey ? asked.places : initialOffers
   // A server-rendered search's first cards carry their pixels as <img> tags (rendered-pixels.ts): fixed at
   // the first render, so the server's tags and the hydrated ones match and are never re-created.
   const [renderedPixels] = useState(() =>
@@ -187,10 +197,22 @@ function WidgetBody(props: OfferWidgetProps & { client: QueryClient }) {
   if (status === 'complete' && offers.length === 0 && props.emptyState === 'hide') return null
 
   const searching = status === 'creating' || status === 'searching'
-  // One skeleton per partner still pending (every place before the first rate table), up to the visible limit.
-  const expected = status === 'creating' ? 99 : (result.rateTable?.pendingResponses.length ?? 0)
+  // Skeletons for the places that can still fill (every place before the first rate table), up to the
+  // visible limit; none once the search is over.
+  const expected =
+    status === 'creating' ? 99 : result.rateTable ? placesThatCanFill(result.rateTable, secondLook) : 0
+  // A second look shows each partner's disclaimer on its own offer, so never one of a partner offering
+  // nothing; an offer search shows every populated partner disclaimer (docs/offer-search-api.md rule 5).
+  const disclaimers = secondLook ? NO_DISCLAIMERS : result.disclaimers
   const changeButton = (
-    <button type="button" className="ow-link" onClick={() => setEditing(true)}>
+    <button
+      type="button"
+      className="ow-link"
+      onClick={() => {
+        setEditing(true)
+        setFocusAfter('form')
+      }}
+    >
       {labels.changeDetails}
     </button>
   )
@@ -206,8 +228,13 @@ function WidgetBody(props: OfferWidgetProps & { client: QueryClient }) {
       style={themeStyle(props.themeVariables)}
       onPointerEnter={() => setPointerIn(true)}
       onPointerLeave={() => setPointerIn(false)}
-      onFocus={() => setFocusIn(true)}
-      onBlur={(event) => setFocusIn(event.currentTarget.contains(event.relatedTarget))}
+      // The results heading, focused after a submit, is a place to start reading, not to tap: arrivals are
+      // not held for it. A card or a control the visitor is on is.
+      onFocus={(event) => setFocusIn(!isResultsHeading(event.target))}
+      onBlur={(event) => {
+        const next = event.relatedTarget
+        setFocusIn(next instanceof Node && event.currentTarget.contains(next) && !isResultsHeading(next))
+      }}
     >
       {showForm ? (
         <SearchForm
@@ -219,7 +246,9 @@ function WidgetBody(props: OfferWidgetProps & { client: QueryClient }) {
           client={client}
           serverErrors={serverErrors?.mapped ?? NO_ERRORS}
           serverMessage={serverErrors?.message}
+          focusFirstField={focusAfter === 'form'}
           onSubmit={(data) => {
+            setFocusAfter('results')
             setEditing(false)
             setSubmitted(data)
             setSubmission((n) => n + 1)
@@ -228,7 +257,18 @@ function WidgetBody(props: OfferWidgetProps & { client: QueryClient }) {
       ) : (
         <section className="ow-results" aria-labelledby={headingId} aria-busy={searching}>
           <div className="ow-head">
-            <Heading id={headingId} className="ow-heading">
+            <Heading
+              id={headingId}
+              className="ow-heading"
+              tabIndex={-1}
+              ref={(heading) => {
+                // After a submit the visitor lands on the results' heading; the status line follows it.
+                if (heading && focusAfter === 'results') {
+                  heading.focus()
+                  setFocusAfter(undefined)
+                }
+              }}
+            >
               {labels.heading}
             </Heading>
             {canChange && changeButton}
@@ -254,6 +294,7 @@ function WidgetBody(props: OfferWidgetProps & { client: QueryClient }) {
               total={result.progress.total}
               offerCount={offers.length}
               failed={result.failed}
+              lenders={secondLook ? lenderProgressOf(result.rateTable, result.progress) : undefined}
               labels={labels}
             />
           )}
@@ -263,12 +304,13 @@ function WidgetBody(props: OfferWidgetProps & { client: QueryClient }) {
                 offers={offers}
                 holding={pointerIn || focusIn}
                 expected={searching ? expected : 0}
-                initialOffers={initialOffers}
+                places={places}
+                onPlaces={(more) => setAsked({ searchKey, places: more })}
                 labels={labels}
                 headingLevel={headingLevel + 1}
                 tracker={tracker}
                 client={client}
-                searchKey={`${result.search?.source}:${result.search?.uuid}`}
+                searchKey={searchKey}
                 onOffersShown={props.onOffersShown}
                 onOfferClick={props.onOfferClick}
               />
@@ -292,7 +334,7 @@ function WidgetBody(props: OfferWidgetProps & { client: QueryClient }) {
                 </button>
               </div>
             )}
-            <Disclaimers disclaimers={result.disclaimers} labels={labels} headingLevel={headingLevel + 1} />
+            <Disclaimers disclaimers={disclaimers} labels={labels} headingLevel={headingLevel + 1} />
           </StableLayout>
         </section>
       )}
@@ -321,6 +363,11 @@ function WidgetBody(props: OfferWidgetProps & { client: QueryClient }) {
 }
 
 const NO_ERRORS: FieldErrors = {}
+
+function isResultsHeading(node: Node): boolean {
+  return node instanceof Element && node.classList.contains('ow-heading')
+}
+const NO_DISCLAIMERS: Disclaimer[] = []
 
 /** The visitor's sentence for a field the BFF refused. */
 function fieldMessage(field: FormField, labels: Labels): string {

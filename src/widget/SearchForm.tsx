@@ -35,6 +35,8 @@ export interface SearchFormProps {
   serverErrors: FieldErrors
   /** BFF errors that name no form field. */
   serverMessage: string | undefined
+  /** Focus the first field when the form appears (the visitor asked to change their details). */
+  focusFirstField?: boolean
   onSubmit: (data: SearchData) => void
 }
 
@@ -48,6 +50,11 @@ export function SearchForm(props: SearchFormProps) {
   const issuers = useIssuers(props.endpoint, fields.includes('currentIssuer'), props.client)
 
   useEffect(() => setErrors(props.serverErrors), [props.serverErrors])
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: on appearing only, never on a later render
+  useEffect(() => {
+    if (props.focusFirstField) formRef.current?.querySelector<HTMLElement>('input, select')?.focus()
+  }, [])
 
   // After a failed submit, move focus to the first field in error so keyboard and screen reader users land on it.
   useEffect(() => {

@@ -21,6 +21,8 @@ export interface DisplayOffer {
   monetized: boolean
   /** http(s) pixels only, duplicates removed. */
   pixelUrls: string[]
+  /** A second-look partner's disclaimer, shown with this offer only; `undefined` when it has none. */
+  disclaimer: string | undefined
 }
 
 export interface DisplayOptions {
@@ -75,6 +77,7 @@ export function toDisplayOffers(offers: readonly Offer[], options: DisplayOption
         href,
         monetized,
         pixelUrls: safePixelUrls(offer.impressionTrackingPixelUrls ?? []),
+        disclaimer: offer.disclaimer?.trim() || undefined,
       }
     })
 }

@@ -48,6 +48,25 @@ export function fromFormValues(values: FormValues, given: SearchData): SearchDat
   return merged
 }
 
+/** The driver ages carriers rate (docs/offer-search-api.md, "Decisions"): a licence from 16, and 100 at most. */
+export const MIN_DRIVER_AGE = 16
+export const MAX_DRIVER_AGE = 100
+
+/** Whole years from `dob` to `today` (both `YYYY-MM-DD`): a birthday not yet reached this year does not count. */
+export function ageOn(dob: string, today: string): number {
+  const years = Number(today.slice(0, 4)) - Number(dob.slice(0, 4))
+  return today.slice(5) < dob.slice(5) ? years - 1 : years
+}
+
+/**
+ * `00000` is shaped like a ZIP but no place has it. Other ZIPs starting `000` do not exist either, but the
+ * sandbox's scenario ZIPs (`00001`...) use that range on purpose, so only all zeros is refused here; the
+ * upstream judges the rest.
+ */
+export function isAllZeros(zip: string): boolean {
+  return /^0{5}(-0{4})?$/.test(zip)
+}
+
 /** Only the ZIP is required (it is what starts a search); the rest is validated when given. */
 export function validateForm(
   values: FormValues,
@@ -60,11 +79,16 @@ export function validateForm(
   if (fields.includes('zipCode')) {
     if (zip === '') errors.zipCode = labels.zipCodeRequired
     else if (!ZIP_PATTERN.test(zip)) errors.zipCode = labels.zipCodeInvalid
+    else if (isAllZeros(zip)) errors.zipCode = labels.zipCodeZeros
   }
   const dob = values.dateOfBirth
   if (fields.includes('dateOfBirth') && dob !== '') {
-    const iso = today.toISOString().slice(0, 10)
+    const iso = localIsoDate(today)
     if (!isRealDate(dob) || dob >= iso || dob < '1900-01-01') errors.dateOfBirth = labels.dateOfBirthInvalid
+    else {
+      const age = ageOn(dob, iso)
+      if (age < MIN_DRIVER_AGE || age > MAX_DRIVER_AGE) errors.dateOfBirth = labels.dateOfBirthAge
+    }
   }
   const vehicles = values.numberOfVehicles
   if (fields.includes('numberOfVehicles') && vehicles !== '') {
@@ -72,6 +96,12 @@ export function validateForm(
     if (!Number.isInteger(n) || n < 1 || n > 20) errors.numberOfVehicles = labels.numberOfVehiclesInvalid
   }
   return errors
+}
+
+/** The visitor's calendar date: a birthday is reached by their clock, not UTC's. */
+function localIsoDate(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0')
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`
 }
 
 /** `autoInsuranceInformation.policyHolderInformation.isHomeOwner` -> `isHomeOwner`; unknown paths -> undefined. */

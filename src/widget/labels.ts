@@ -24,7 +24,11 @@ export const DEFAULT_LABELS = {
   submit: 'See my rates',
   zipCodeRequired: 'Enter your ZIP code.',
   zipCodeInvalid: 'Enter a 5-digit ZIP code, like 94107.',
+  /** `00000` (or `00000-0000`): shaped like a ZIP, but no place has it. */
+  zipCodeZeros: 'That ZIP code does not exist. Enter the ZIP code where you live.',
   dateOfBirthInvalid: 'Enter a real date of birth in the past.',
+  /** The driver is younger than 16 or older than 100: no carrier rates that. */
+  dateOfBirthAge: 'Drivers must be between 16 and 100 years old. Check the date of birth.',
   numberOfVehiclesInvalid: 'Choose a number of vehicles from 1 to 20.',
   currentIssuerInvalid: 'Choose your current insurer from the list, or “Not currently insured”.',
   choiceInvalid: 'Choose yes or no.',
@@ -42,6 +46,12 @@ export const DEFAULT_LABELS = {
   offersMany: '{count} offers',
   sourcesOne: '1 source',
   sourcesMany: '{count} sources',
+  /** Second look, while lenders are asked: `{lenders}`, `{answered}`, `{total}` and `{seconds}` left at most. */
+  lenderProgress: 'Asking {lenders} · {answered} answered · up to {seconds} s left',
+  /** The same when the server did not say how long the wait is. */
+  lenderProgressOpen: 'Asking {lenders} · {answered} answered',
+  lendersOne: '1 lender',
+  lendersMany: '{count} lenders',
   /** Polling failed for good with offers already on screen: they stay, with this line. */
   partial: 'Some quotes could not be loaded. The offers below are still available.',
   newOffer: '1 new offer',

@@ -10,7 +10,11 @@
 export const FLIP_ATTRIBUTE = 'data-ow-flip'
 /** Long enough to follow, short next to the 1 s poll. */
 export const MOVE_MS = 300
-export const FADE_MS = 200
+/** A newcomer's entrance: short, and small enough that the card reads while it runs. */
+export const ENTER_MS = 160
+export const ENTER_PX = 8
+/** Reduced motion: how long a moved element stays at its old place before it snaps to the new one. */
+export const SNAP_MS = 100
 
 /** Each tracked element's top edge on screen, by key. */
 export type Positions = Map<string, number>
@@ -28,47 +32,52 @@ export function readPositions(container: ParentNode): Positions {
   return positions
 }
 
-/**
- * The keyframes that draw an element `dy` px away from where layout put it and bring it home. With reduced
- * motion nothing travels: the element fades out where it was and fades in where it now is.
- */
-export function moveKeyframes(dy: number, reducedMotion: boolean): Keyframe[] {
-  const away = `translateY(${dy}px)`
-  if (!reducedMotion) return [{ transform: away }, { transform: 'none' }]
-  return [
-    { transform: away, opacity: 1 },
-    { transform: away, opacity: 0, offset: 0.5 },
-    { transform: 'none', opacity: 0, offset: 0.5 },
-    { transform: 'none', opacity: 1 },
-  ]
+/** The keyframes that draw an element `dy` px away from where layout put it and bring it home. */
+export function moveKeyframes(dy: number): Keyframe[] {
+  return [{ transform: `translateY(${dy}px)` }, { transform: 'none' }]
 }
+
+/**
+ * A newcomer's entrance: transform only, so it is drawn opaque and readable in the frame it is inserted,
+ * and it rises the last few pixels into place.
+ */
+export const ENTER_KEYFRAMES: Keyframe[] = [{ transform: `translateY(${ENTER_PX}px)` }, { transform: 'none' }]
+
+/** Held while the cards around a newcomer move: it stays drawn above them. */
+export const ON_TOP_KEYFRAMES: Keyframe[] = [{ zIndex: 2 }, { zIndex: 2 }]
 
 /** Moves still playing, by element: cancelled before measuring, so layout is read without their transform. */
 const running = new WeakMap<Element, Animation>()
 
 /**
- * After React committed: every tracked element that moved since `before` starts from its old place; new
- * ones fade in. Does nothing where the Web Animations API is missing (jsdom, very old browsers).
+ * After React committed: every tracked element that moved since `before` starts from its old place and
+ * slides to its new one; a newcomer rises into place. With reduced motion nothing travels: a moved
+ * element stays drawn at its old place for a moment and then snaps to its new one (still a transform, so
+ * the page's layout-shift score is untouched), and a newcomer simply appears. Does nothing where the Web
+ * Animations API is missing (jsdom, very old browsers).
  */
 export function playFlip(container: ParentNode, before: Positions, reducedMotion: boolean): void {
   const elements = tracked(container).filter((element) => typeof element.animate === 'function')
   // Cancel first, then measure: the new place is where layout puts the element, without an old transform.
   for (const element of elements) running.get(element)?.cancel()
-  const moves = elements.map((element) => {
+  const moving = elements.some((element) => {
     const was = before.get(element.getAttribute(FLIP_ATTRIBUTE) ?? '')
-    return { element, dy: was === undefined ? undefined : was - element.getBoundingClientRect().top }
+    return was !== undefined && Math.abs(was - element.getBoundingClientRect().top) >= 0.5
   })
-  // A newcomer appears where a moving element is still drawn: it waits, invisible, until the move ends,
-  // so two cards never overlap.
-  const delay = moves.some(({ dy }) => dy !== undefined && Math.abs(dy) >= 0.5) ? MOVE_MS : 0
-  for (const { element, dy } of moves) {
-    if (dy === undefined) {
-      // Not kept in `running`: a later update must not cut a fade short (the card would pop in mid-move).
-      element.animate([{ opacity: 0 }, { opacity: 1 }], { duration: FADE_MS, delay, fill: 'backwards' })
-    } else if (Math.abs(dy) >= 0.5) {
-      const keyframes = moveKeyframes(dy, reducedMotion)
-      running.set(element, element.animate(keyframes, { duration: MOVE_MS, easing: 'ease-out' }))
+  for (const element of elements) {
+    const was = before.get(element.getAttribute(FLIP_ATTRIBUTE) ?? '')
+    if (was === undefined) {
+      if (!reducedMotion) element.animate(ENTER_KEYFRAMES, { duration: ENTER_MS, easing: 'ease-out' })
+      // A newcomer is drawn above the cards still sliding away from its place, so it reads at once.
+      if (moving) element.animate(ON_TOP_KEYFRAMES, { duration: reducedMotion ? SNAP_MS : MOVE_MS })
+      continue
     }
+    const dy = was - element.getBoundingClientRect().top
+    if (Math.abs(dy) < 0.5) continue
+    const timing: KeyframeAnimationOptions = reducedMotion
+      ? { duration: SNAP_MS, easing: 'steps(1, end)' }
+      : { duration: MOVE_MS, easing: 'ease-out' }
+    running.set(element, element.animate(moveKeyframes(dy), timing))
   }
 }
 

@@ -122,19 +122,36 @@ describe('withEmbedAssets', () => {
 describe('publisherEmbed (npm run snippet)', () => {
   it('gives the snippet for the BFF origin with the hash that allows it and a CSP for the widget', () => {
     const embed = publisherEmbed(MANIFEST, 'https://bff.example/some/path/')
-    expect(embed.mountPoint).toBe('<div data-offer-widget data-endpoint="https://bff.example"></div>')
+    expect(embed.mountPoint).toBe(
+      '<div class="offer-widget-slot" data-offer-widget data-endpoint="https://bff.example"></div>',
+    )
     expect(embed.script).toBe(snippetFor(MANIFEST, 'https://bff.example'))
     expect(embed.snippet).toBe(`<script>${embed.script}</script>`)
     expect(embed.integrity).toBe('sha384-abc')
     const hash = `'sha256-${createHash('sha256').update(embed.script).digest('base64')}'`
     expect(embed.cspHash).toBe(hash)
+    const css = /^<style>(.*)<\/style>$/.exec(embed.reservation)?.[1] ?? ''
+    const styleHash = `'sha256-${createHash('sha256').update(css).digest('base64')}'`
+    expect(embed.reservationCspHash).toBe(styleHash)
     expect(embed.csp.split('; ')).toEqual([
       "default-src 'self'",
       `script-src 'self' ${hash} https://bff.example/embed/`,
       "connect-src 'self' https://bff.example",
       "img-src 'self' https://bff.example https:",
-      "style-src 'self'",
+      `style-src 'self' ${styleHash}`,
     ])
+  })
+
+  it('prints one paste-ready block: the height reservation, the mount point, a commented one with data-zip-code, the loader', () => {
+    const embed = publisherEmbed(MANIFEST, 'https://bff.example')
+    const lines = embed.pasteBlock.split('\n')
+    expect(lines[1]).toBe(embed.reservation)
+    expect(embed.reservation).toMatch(/^<style>\.offer-widget-slot\{display:block;min-height:\d+px\}/)
+    expect(lines[2]).toBe(embed.mountPoint)
+    // The ZIP line sits inside an HTML comment: pasted as printed it does nothing.
+    expect(lines[3]).toMatch(/^<!-- /)
+    expect(lines[4]).toMatch(/data-zip-code="\d{5}"><\/div> -->$/)
+    expect(lines.at(-1)).toBe(embed.snippet)
   })
 
   it('refuses what is not an http(s) origin, saying what to pass', () => {

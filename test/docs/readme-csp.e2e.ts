@@ -45,17 +45,21 @@ beforeAll(async () => {
     encoding: 'utf8',
   })
   const lines = stdout.trim().split('\n')
-  const snippet = lines[2] as string
   const csp = (lines.find((line) => line.startsWith('Content-Security-Policy: ')) ?? '').slice(25)
-  const [mountLine] = block('script-tag').code.replaceAll('https://offers.example.com', bff.url).split('\n')
-  pages.set('/printed.html', { csp, body: `${mountLine}${snippet}` })
+  // README's block: the reservation's <style>, and its commented mount point with a ZIP, used instead of
+  // the one without (so the widget searches at once); then the printed loader.
+  const readme = block('script-tag').code.replaceAll('https://offers.example.com', bff.url).split('\n')
+  const style = readme[1] as string
+  const mountLine = (readme[4] as string).replace(' -->', '')
+  const snippet = lines[lines.indexOf('') - 1] as string
+  pages.set('/printed.html', { csp, body: `${style}${mountLine}${snippet}` })
   const manifest = JSON.parse(readFileSync(join(REPO, 'dist/embed/manifest.json'), 'utf8')) as {
     loaderCspHash: string
   }
   const manifestHash = manifest.loaderCspHash
   pages.set('/manifest-hash.html', {
     csp: csp.replace(/'sha256-[^']+'/, manifestHash),
-    body: `${mountLine}${snippet}`,
+    body: `${style}${mountLine}${snippet}`,
   })
   browser = await launchBrowser()
 })

@@ -76,11 +76,15 @@ async function snippetCommand(origin: string) {
   const lines = stdout.trim().split('\n')
   const field = (label: string) =>
     (lines.find((line) => line.startsWith(label)) ?? '').slice(label.length).trim()
+  // The paste-ready block runs to the first blank line; the hashes and the CSP follow it.
+  const pasteLines = lines.slice(0, lines.indexOf(''))
   return {
-    mountPoint: lines[1] as string,
-    snippet: lines[2] as string,
+    pasteLines,
+    mountPoint: pasteLines[2] as string,
+    snippet: pasteLines.at(-1) as string,
     integrity: field('SRI of the bundle:'),
     cspHash: field('CSP hash of the loader:'),
+    styleCspHash: field('CSP hash of the style:'),
     csp: field('Content-Security-Policy:'),
   }
 }
@@ -161,20 +165,34 @@ describe('README code blocks', () => {
     expect(dockerfile).toMatch(/PORT=8787/)
   })
 
-  it('script tag: the printed snippet matches README and shows offers on a page of another origin', async () => {
+  it('script tag: the printed block matches README; pasted as printed it shows the form, with its ZIP line offers', async () => {
     const printed = await snippetCommand(bff.url)
-    const [mountLine, scriptLine] = block('script-tag')
-      .code.replaceAll('https://offers.example.com', bff.url)
-      .split('\n')
-    expect(printed.snippet).toMatch(templatePattern(scriptLine as string))
-    expect(printed.mountPoint).toBe(`<div data-offer-widget data-endpoint="${bff.url}"></div>`)
-    const page = publisherPage(`<!doctype html><body>${mountLine}${printed.snippet}</body>`)
-    await vi.waitFor(() => expect(page.shadowText()).toContain('View rate'), {
+    const readme = block('script-tag').code.replaceAll('https://offers.example.com', bff.url).split('\n')
+    expect(printed.pasteLines).toHaveLength(readme.length)
+    printed.pasteLines.forEach((line, i) => {
+      expect(line).toMatch(templatePattern(readme[i] as string))
+    })
+    expect(printed.mountPoint).toBe(
+      `<div class="offer-widget-slot" data-offer-widget data-endpoint="${bff.url}"></div>`,
+    )
+    // As printed: the reserved place, the form (no ZIP known).
+    const asPrinted = publisherPage(`<!doctype html><body>${printed.pasteLines.join('\n')}</body>`)
+    await vi.waitFor(() => expect(asPrinted.shadowText()).toContain('See my rates'), {
       timeout: 30_000,
       interval: 100,
     })
-    expect(page.errors).toEqual([])
-    page.dom.window.close()
+    expect(asPrinted.errors).toEqual([])
+    asPrinted.dom.window.close()
+    // With the commented mount point used instead: offers at once.
+    const zipLine = (printed.pasteLines[4] as string).replace(/ -->$/, '')
+    expect(zipLine).toContain('data-zip-code="94107"')
+    const withZip = publisherPage(`<!doctype html><body>${zipLine}${printed.snippet}</body>`)
+    await vi.waitFor(() => expect(withZip.shadowText()).toContain('View rate'), {
+      timeout: 30_000,
+      interval: 100,
+    })
+    expect(withZip.errors).toEqual([])
+    withZip.dom.window.close()
   })
 
   it('JS API: the block mounts the widget, which completes its search', async () => {
@@ -197,7 +215,12 @@ describe('README code blocks', () => {
     const script = /^<script>(.*)<\/script>$/.exec(printed.snippet)?.[1] as string
     expect(printed.cspHash).toBe(`'sha256-${createHash('sha256').update(script).digest('base64')}'`)
     const line = block('csp').code.replace(/^Content-Security-Policy: /, '')
-    expect(printed.csp).toBe(line.replace("'sha256-…'", printed.cspHash))
+    // The first hash is the loader's, the second the height reservation's.
+    expect(printed.csp).toBe(
+      line.replace("'sha256-…'", printed.cspHash).replace("'sha256-…'", printed.styleCspHash),
+    )
+    const style = /^<style>(.*)<\/style>$/.exec(printed.pasteLines[1] as string)?.[1] as string
+    expect(printed.styleCspHash).toBe(`'sha256-${createHash('sha256').update(style).digest('base64')}'`)
     expect(printed.integrity).toMatch(/^sha384-/)
     expect(printed.snippet).toContain(printed.integrity)
   })

@@ -2,6 +2,7 @@
  * @module <OfferWidget> end to end against msw scenarios on a fake clock: states, docs/offer-search-api.md's display
  * rules as rendered, pixels, disclaimers, callbacks, the form, theming, labels and CSS delivery.
  */
+
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
@@ -12,6 +13,7 @@ import { createFakeBff } from '../../src/playground/scenarios/fake-bff.ts'
 import { makeOffer, makePartner, SAMPLE_LEAD } from '../../src/playground/scenarios/fixtures.ts'
 import { scenarios } from '../../src/playground/scenarios/handlers.ts'
 import { DEFAULT_LABELS, OfferWidget, type OfferWidgetProps } from '../../src/widget/index.ts'
+import { ENTER_KEYFRAMES } from '../../src/widget/layout-flip.ts'
 import { createPixelTracker } from '../../src/widget/pixel-tracker.ts'
 import { advance, captureImages, ENDPOINT, server, setupWidgetTests } from './support/widget-tests.ts'
 
@@ -93,10 +95,11 @@ describe('states', () => {
       await advance(2000)
       // DOM order is rank order (what screen readers and the keyboard follow)...
       expect(cards()[1]).toBe(rank3)
-      // ...while the card already on screen is drawn at its old place and eased down, and the new one fades in.
+      // ...while the card already on screen is drawn at its old place and eased down, and the new one rises
+      // in by transform only (readable from its first frame).
       const calls = animate.mock.contexts.map((element, i) => [element, animate.mock.calls[i]?.[0]])
       expect(calls).toContainEqual([rank3, [{ transform: 'translateY(-100px)' }, { transform: 'none' }]])
-      expect(calls).toContainEqual([cards()[0], [{ opacity: 0 }, { opacity: 1 }]])
+      expect(calls).toContainEqual([cards()[0], ENTER_KEYFRAMES])
     } finally {
       rect.mockRestore()
       delete (Element.prototype as { animate?: unknown }).animate

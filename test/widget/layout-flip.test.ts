@@ -4,18 +4,21 @@
  */
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import {
-  FADE_MS,
+  ENTER_KEYFRAMES,
+  ENTER_MS,
   FLIP_ATTRIBUTE,
   MOVE_MS,
-  moveKeyframes,
+  ON_TOP_KEYFRAMES,
   playFlip,
   readPositions,
+  SNAP_MS,
 } from '../../src/widget/layout-flip.ts'
 
 interface Played {
   key: string
   keyframes: Keyframe[]
   duration: number | undefined
+  easing: string | undefined
   cancel: ReturnType<typeof vi.fn>
 }
 
@@ -34,6 +37,7 @@ function container(keys: string[]): HTMLElement {
         key,
         keyframes: keyframes as Keyframe[],
         duration: (options as KeyframeAnimationOptions).duration as number,
+        easing: (options as KeyframeAnimationOptions).easing,
         cancel,
       })
       return { cancel } as unknown as Animation
@@ -49,19 +53,37 @@ afterEach(() => {
 })
 
 describe('playFlip', () => {
-  test('an element pushed down starts where it was and slides home; new ones fade in; still ones stay', () => {
+  test('an element pushed down starts where it was and slides home; a new one rises in by transform only; still ones stay', () => {
     tops.set('rank-3', 100).set('still', 20)
     const before = readPositions(container(['still', 'rank-3']))
     // A better-ranked offer arrives above rank 3 and takes 150 px.
     tops.set('rank-1', 100).set('rank-3', 250)
     playFlip(container(['still', 'rank-1', 'rank-3']), before, false)
 
-    expect(played.map((p) => p.key)).toEqual(['rank-1', 'rank-3'])
-    const [fade, move] = played
-    expect(fade?.keyframes).toEqual([{ opacity: 0 }, { opacity: 1 }])
-    expect(fade?.duration).toBe(FADE_MS)
+    expect(played.map((p) => p.key)).toEqual(['rank-1', 'rank-1', 'rank-3'])
+    const [enter, onTop, move] = played
+    // Drawn above the card sliding away from its place for as long as that slide runs.
+    expect(onTop?.keyframes).toEqual(ON_TOP_KEYFRAMES)
+    expect(onTop?.duration).toBe(MOVE_MS)
+    // Readable from its first frame: no opacity anywhere, short.
+    expect(enter?.keyframes).toEqual(ENTER_KEYFRAMES)
+    expect(enter?.keyframes.every((frame) => !('opacity' in frame))).toBe(true)
+    expect(enter?.duration).toBe(ENTER_MS)
+    expect(ENTER_MS).toBeLessThanOrEqual(200)
     expect(move?.keyframes).toEqual([{ transform: 'translateY(-150px)' }, { transform: 'none' }])
     expect(move?.duration).toBe(MOVE_MS)
+  })
+
+  test('with reduced motion a newcomer just appears and a moved element snaps (no travel, no fade)', () => {
+    tops.set('rank-3', 100)
+    const before = readPositions(container(['rank-3']))
+    tops.set('rank-1', 100).set('rank-3', 250)
+    playFlip(container(['rank-1', 'rank-3']), before, true)
+    expect(played.map((p) => p.key)).toEqual(['rank-1', 'rank-3'])
+    expect(played[0]?.keyframes).toEqual(ON_TOP_KEYFRAMES)
+    expect(played[1]?.keyframes).toEqual([{ transform: 'translateY(-150px)' }, { transform: 'none' }])
+    expect(played[1]?.easing).toBe('steps(1, end)')
+    expect(played[1]?.duration).toBe(SNAP_MS)
   })
 
   test('a move still running is cancelled before the new place is measured', () => {
@@ -82,17 +104,5 @@ describe('playFlip', () => {
     tops.set('a', 50)
     expect(() => playFlip(root, new Map([['a', 0]]), false)).not.toThrow()
     expect(played).toEqual([])
-  })
-})
-
-describe('moveKeyframes', () => {
-  test('with reduced motion nothing travels: the element fades out in place and in at its new place', () => {
-    const frames = moveKeyframes(-150, true)
-    expect(frames[0]).toEqual({ transform: 'translateY(-150px)', opacity: 1 })
-    // The jump happens at one instant, while the element is invisible.
-    const hidden = frames.filter((f) => f.opacity === 0)
-    expect(hidden.map((f) => f.offset)).toEqual([0.5, 0.5])
-    expect(hidden.map((f) => f.transform)).toEqual(['translateY(-150px)', 'none'])
-    expect(frames.at(-1)).toEqual({ transform: 'none', opacity: 1 })
   })
 })

@@ -1,8 +1,9 @@
 /**
- * @module Issue 11 in jsdom: what keeps the widget still and clear on a publisher's page. Skeleton places
- * from the first moment, the initial limit with "Show N more", nothing inserted above a card while the
- * visitor is inside (a "1 new offer" control re-sorts), "More details", "Change details", the sponsored
- * slot, and one Idempotency-Key per submitted lead.
+ * @module Issues 11 and 22 in jsdom: what keeps the widget still and clear on a publisher's page. Skeleton
+ * places while partners are pending, the initial limit with "Show N more", no card on screen ever pushed
+ * out of view, nothing inserted above a card while the visitor is inside (a "1 new offer" control
+ * re-sorts), focus after each action, "More details", "Change details", the sponsored slot, and one
+ * Idempotency-Key per submitted lead.
  */
 import { fireEvent, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
@@ -13,8 +14,7 @@ import { scenarios } from '../../src/playground/scenarios/handlers.ts'
 import { arrangeOffers } from '../../src/widget/arrange-offers.ts'
 import type { DisplayOffer } from '../../src/widget/display-rules.ts'
 import { OfferWidget, type OfferWidgetProps } from '../../src/widget/index.ts'
-import { FADE_MS, MOVE_MS, playFlip } from '../../src/widget/layout-flip.ts'
-import { isClamped } from '../../src/widget/OfferCard.tsx'
+import { collapsedPointCount, isClamped } from '../../src/widget/OfferCard.tsx'
 import { createPixelTracker } from '../../src/widget/pixel-tracker.ts'
 import { renderWidget } from './support/render-widget.tsx'
 import { advance, ENDPOINT, server, setupWidgetTests } from './support/widget-tests.ts'
@@ -44,17 +44,30 @@ const betterOfferArrivesLate = () =>
 const offer = (uuid: string, rank: number) => ({ uuid, rank }) as DisplayOffer
 
 describe('arrangeOffers', () => {
-  test('outside the widget: rank order; inside: a better-ranked arrival is held, a worse one appended', () => {
-    const all = [offer('a', 1), offer('b', 2), offer('c', 3), offer('d', 4)]
-    expect(arrangeOffers(all, undefined).shown.map((o) => o.uuid)).toEqual(['a', 'b', 'c', 'd'])
-    const inside = arrangeOffers(all, ['b', 'c'])
-    expect(inside.shown.map((o) => o.uuid)).toEqual(['b', 'c', 'd'])
-    expect(inside.held).toBe(1)
+  const all = [offer('a', 1), offer('b', 2), offer('c', 3), offer('d', 4)]
+  const ids = (offers: DisplayOffer[]) => offers.map((o) => o.uuid)
+  test('before any card is on screen: rank order', () => {
+    expect(ids(arrangeOffers(all, [], { places: 3, still: false }).shown)).toEqual(['a', 'b', 'c', 'd'])
+  })
+  test.each([
+    // [on screen, places, still, shown, held]
+    [['b', 'c'], 3, false, ['a', 'b', 'c', 'd'], 0], // room for one more: "a" goes above, "d" after
+    [['b', 'c'], 3, true, ['b', 'c', 'd'], 1], // the visitor is inside: "a" waits
+    [['b', 'c', 'd'], 3, false, ['b', 'c', 'd'], 1], // "a" would push "d" behind "Show N more": it waits
+    [['b', 'c', 'd'], 4, false, ['a', 'b', 'c', 'd'], 0], // four places: it fits
+    [['c'], 3, false, ['a', 'b', 'c', 'd'], 0],
+    [['d'], 2, false, ['a', 'd'], 2], // one place left: the best, "a", takes it; "b" and "c" would push "d" out
+  ] as const)('on screen %j, %i places, still %s: %j, %i held', (onScreen, places, still, shown, held) => {
+    const arranged = arrangeOffers(all, onScreen, { places, still })
+    expect(ids(arranged.shown)).toEqual(shown)
+    expect(arranged.held).toBe(held)
+    // Whatever the case, every card that was on screen keeps a place on screen.
+    for (const uuid of onScreen) expect(ids(arranged.shown).indexOf(uuid)).toBeLessThan(places)
   })
 })
 
 describe('on a publisher page', () => {
-  test('skeleton places from the first moment, replaced by cards; the list never gets shorter by itself', async () => {
+  test('skeleton places while partners are pending, replaced by cards; none left once the search completes', async () => {
     const bff = createFakeBff({
       partners: [
         { partner: makePartner({ name: 'A' }), answersAfterMs: 1500, offers: [makeOffer({ rank: 1 })] },
@@ -72,9 +85,32 @@ describe('on a publisher page', () => {
     await advance(3000)
     expect(view.container.querySelector('[data-ow-status="complete"]')).not.toBeNull()
     expect(skeletons(view.container)).toBe(0)
-    // Places no longer expected stay as invisible spacers: nothing below moves up.
-    expect(view.container.querySelectorAll('.ow-spacer').length).toBe(2)
-    expect(view.container.querySelectorAll('.ow-offers > li').length).toBe(3)
+    // No empty place below the last card.
+    expect(view.container.querySelectorAll('.ow-offers > li').length).toBe(1)
+  })
+
+  test('a better-ranked arrival never pushes a card on screen behind "Show N more"; "1 new offer" shows all by rank and focuses it', async () => {
+    const bff = createFakeBff({
+      partners: [
+        {
+          partner: makePartner({ name: 'Late' }),
+          answersAfterMs: 2000,
+          offers: [makeOffer({ rank: 1, headline: 'Best' })],
+        },
+      ],
+      initialOffers: [2, 3, 4].map((rank) => makeOffer({ rank, headline: `Rank ${rank}` })),
+    })
+    const view = mount(bff)
+    await advance()
+    const before = cards(view.container)
+    expect(before).toHaveLength(3)
+    await advance(3000)
+    expect(cards(view.container)).toEqual(before)
+    expect(screen.queryByRole('button', { name: /Show \d+ more/ })).toBeNull()
+    await user().click(screen.getByRole('button', { name: '1 new offer' }))
+    const headlines = cards(view.container).map((c) => c.querySelector('.ow-headline')?.textContent)
+    expect(headlines).toEqual(['Best', 'Rank 2', 'Rank 3', 'Rank 4'])
+    expect(document.activeElement).toBe(cards(view.container)[0])
   })
 
   test('the first three offers show; "Show N more" reveals the rest (and only then fires their pixels)', async () => {
@@ -88,6 +124,8 @@ describe('on a publisher page', () => {
     await user().click(screen.getByRole('button', { name: 'Show 2 more' }))
     expect(cards(view.container)).toHaveLength(5)
     expect(fire.mock.calls.length).toBeGreaterThan(pixelsOfThree)
+    // Focus on the first card revealed, so the next Tab reaches its "View rate".
+    expect(document.activeElement).toBe(cards(view.container)[3])
   })
 
   test('while the pointer is inside, a better-ranked arrival waits behind "1 new offer"; a click re-sorts', async () => {
@@ -126,10 +164,13 @@ describe('on a publisher page', () => {
     ])
   })
 
-  test('"More details" only where copy is clamped, with aria-expanded', async () => {
-    expect(isClamped({ headline: 'Short', descriptionPoints: ['a', 'b', 'c'] })).toBe(false)
-    expect(isClamped({ headline: 'Short', descriptionPoints: ['a', 'b', 'c', 'd'] })).toBe(true)
-    expect(isClamped({ headline: 'x'.repeat(200), descriptionPoints: [] })).toBe(true)
+  test('"More details" only where copy waits behind it, with aria-expanded; it reveals all; "View rate" comes first', async () => {
+    expect(isClamped({ descriptionPoints: ['a', 'b', 'c'] })).toBe(false)
+    expect(isClamped({ descriptionPoints: ['a', 'b', 'c', 'd'] })).toBe(true)
+    // Long bullets: fewer shown collapsed, whole ones only, never fewer than one.
+    expect(collapsedPointCount(['x'.repeat(150), 'y'.repeat(150), 'z'])).toBe(1)
+    expect(collapsedPointCount(['x'.repeat(500)])).toBe(1)
+    expect(collapsedPointCount([])).toBe(0)
     const bff = createFakeBff({
       partners: [],
       initialOffers: [makeOffer({ rank: 1, descriptionPoints: ['1', '2', '3', '4', '5'] })],
@@ -138,9 +179,13 @@ describe('on a publisher page', () => {
     await advance()
     const toggle = screen.getByRole('button', { name: 'More details' })
     expect(toggle.getAttribute('aria-expanded')).toBe('false')
+    expect(view.container.querySelectorAll('.ow-points li')).toHaveLength(3)
+    const focusable = [...view.container.querySelectorAll('li.ow-card a, li.ow-card button')]
+    expect(focusable.map((e) => e.className)).toEqual(['ow-cta', 'ow-link ow-toggle'])
     fireEvent.click(toggle)
     expect(toggle.getAttribute('aria-expanded')).toBe('true')
     expect(view.container.querySelector('li.ow-card[data-ow-open]')).not.toBeNull()
+    expect(view.container.querySelectorAll('.ow-points li')).toHaveLength(5)
   })
 
   test('no offers: a next step and "Change details", which reopens the form prefilled', async () => {
@@ -151,6 +196,8 @@ describe('on a publisher page', () => {
     expect(changes.length).toBeGreaterThan(0)
     fireEvent.click(changes[0] as HTMLElement)
     expect((screen.getByLabelText('ZIP code') as HTMLInputElement).value).toBe('94107')
+    // Focus on the form's first field, where the visitor changes their details.
+    expect(document.activeElement).toBe(screen.getByLabelText('ZIP code'))
     expect(screen.getByLabelText('Number of vehicles', { exact: false })).toBeTruthy()
   })
 
@@ -192,39 +239,5 @@ describe('on a publisher page', () => {
     expect(keys[0]).toMatch(/^[0-9a-f]{32}$/)
     expect(keys[1]).toBe(keys[0])
     expect(keys[2]).not.toBe(keys[0])
-  })
-})
-
-describe('layout-flip', () => {
-  test('a newcomer waits, invisible, until cards moving past its place have arrived: no overlap', () => {
-    const container = document.createElement('div')
-    const moved = document.createElement('div')
-    const fresh = document.createElement('div')
-    moved.setAttribute('data-ow-flip', 'moved')
-    fresh.setAttribute('data-ow-flip', 'fresh')
-    container.append(fresh, moved)
-    const calls: [Element, KeyframeAnimationOptions | number | undefined][] = []
-    const animate = vi.fn(function (
-      this: Element,
-      _k: Keyframe[],
-      options?: KeyframeAnimationOptions | number,
-    ) {
-      calls.push([this, options])
-      return { cancel() {} } as unknown as Animation
-    })
-    Element.prototype.animate = animate as unknown as Element['animate']
-    const rect = vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (
-      this: HTMLElement,
-    ) {
-      return { top: this === moved ? 200 : 0 } as DOMRect
-    })
-    try {
-      playFlip(container, new Map([['moved', 0]]), false)
-      const freshOptions = calls.find(([el]) => el === fresh)?.[1] as KeyframeAnimationOptions
-      expect(freshOptions).toMatchObject({ duration: FADE_MS, delay: MOVE_MS, fill: 'backwards' })
-    } finally {
-      rect.mockRestore()
-      delete (Element.prototype as { animate?: unknown }).animate
-    }
   })
 })

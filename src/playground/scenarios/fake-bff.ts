@@ -20,6 +20,8 @@ export interface PartnerScript {
   /** Milliseconds after creation when it answers; `null`: never. */
   answersAfterMs: number | null
   offers: Offer[]
+  /** The product types it is asked for (`offerCatalogProductTypes`); default `AutomobileInsurance`. */
+  productTypes?: string[]
 }
 
 export interface FakeBffScript {
@@ -30,6 +32,11 @@ export interface FakeBffScript {
   pollFailure?: (poll: number, elapsedMs: number) => Response | undefined
   /** Return a Response to fail the POST. */
   createFailure?: (body: unknown) => Response | undefined
+  /**
+   * A second-look lead: every table carries the `secondLook` extension (lenders asked and answered, and
+   * `answerBy` this long after creation), as the marketplace sends it.
+   */
+  secondLook?: { windowMs: number }
 }
 
 export interface FakeBffLog {
@@ -65,7 +72,17 @@ export function createFakeBff(script: FakeBffScript): FakeBff {
       offers: [...(script.initialOffers ?? []), ...answered.flatMap((p) => p.offers)],
       pendingResponses: script.partners
         .filter((p) => !answered.includes(p))
-        .map((p) => ({ partner: p.partner, offerCatalogProductTypes: ['AutomobileInsurance'] })),
+        .map((p) => ({
+          partner: p.partner,
+          offerCatalogProductTypes: p.productTypes ?? ['AutomobileInsurance'],
+        })),
+      ...(script.secondLook && {
+        secondLook: {
+          partnersAsked: script.partners.length,
+          partnersAnswered: answered.length,
+          answerBy: new Date(stored.createdAt + script.secondLook.windowMs).toISOString(),
+        },
+      }),
     }
   }
 

@@ -38,14 +38,16 @@ const lender = (name: string, answersAfterMs: number): PartnerScript => ({
   partner: makePartner({
     name,
     supportsPersonalizedOffers: false,
-    disclaimer: 'Simulated partner for the sandbox; no real offer.',
+    // A partner-level disclaimer the widget must not show for a lender offering nothing.
+    disclaimer: `${name}: simulated partner for the sandbox; no real offer.`,
   }),
   answersAfterMs,
   offers: [],
+  productTypes: ['installment_loan'],
 })
 
 /** A winning bid in the widget's offer shape, as the marketplace builds it: one click route, no pixels. */
-const loanOffer = (lenderName: string, rank: number, headline: string) => {
+const loanOffer = (lenderName: string, rank: number, headline: string, disclaimer?: string) => {
   const uuid = fakeUuid(3)
   const click = `${CARRIER_ORIGIN}/api/clicks/${uuid}`
   return makeOffer({
@@ -56,9 +58,10 @@ const loanOffer = (lenderName: string, rank: number, headline: string) => {
     headline,
     descriptionPoints: [],
     productType: 'installment_loan',
-    productDisplayName: 'Installment loan',
+    productDisplayName: 'Personal loan',
     financialInstitutionDisplayName: lenderName,
     impressionTrackingPixelUrls: [],
+    ...(disclaimer && { disclaimer }),
   })
 }
 
@@ -244,9 +247,10 @@ export const scenarios = {
   secondLookLoans: {
     title: 'Second look: lenders',
     description:
-      'First-look lenders decline at once; the second-look tier answers (0.1 s, 2.5 s, one past the 12 s window). The auction settles at 12 s and its winner appears, with no impression pixels.',
+      'Six lenders asked, 12 s at most: three decline at once (one of them with a disclaimer, never shown), two answer at 0.2 s and 2.6 s, one past the window. The auction settles at 12 s: the winner appears with its lender name, logo, product, offer details and its own disclaimer, and no impression pixels.',
     create: () =>
       createFakeBff({
+        secondLook: { windowMs: 12_000 },
         partners: [
           lender('Sim Prime Lending', 120),
           lender('Sim Flaky Bank', 120),
@@ -257,7 +261,12 @@ export const scenarios = {
           {
             ...lender('Sim Tardy Lender', 12_000),
             offers: [
-              loanOffer('Sim Steady Finance', 1, 'Personal loan up to $12,000 at 11.9% APR, 36 months'),
+              loanOffer(
+                'Sim Steady Finance',
+                1,
+                'Personal loan up to $12,000 at 11.9% APR, 36 months',
+                'Sim Steady Finance, NMLS #000000 (simulated). Rates from 11.9% APR with autopay; your rate depends on your credit.',
+              ),
             ],
           },
         ],

@@ -119,7 +119,9 @@ export function readCls(page: Page): Promise<LayoutShifts> {
 
 /**
  * Samples every animation frame from the first paint on: any two visible offer cards (or skeletons) whose
- * drawn boxes (transforms included) overlap are recorded; read them with {@link readOverlaps}.
+ * drawn boxes (transforms included) overlap while neither is animating are recorded; read them with
+ * {@link readOverlaps}. During a slide a newcomer may be drawn over the card moving away from its place
+ * (it is drawn on top, layout-flip.ts), but once every move has ended nothing overlaps.
  */
 export async function watchOverlaps(page: Page, hostSelector = '[data-offer-widget]'): Promise<void> {
   await page.addInitScript((host) => {
@@ -131,6 +133,7 @@ export async function watchOverlaps(page: Page, hostSelector = '[data-offer-widg
         .filter(
           (li) => Number(getComputedStyle(li).opacity) > 0.01 && getComputedStyle(li).visibility !== 'hidden',
         )
+        .filter((li) => li.getAnimations().length === 0)
         .map((li) => ({ key: li.dataset.owFlip ?? '', r: li.getBoundingClientRect() }))
       for (let i = 0; i < boxes.length; i++) {
         for (let j = i + 1; j < boxes.length; j++) {

@@ -1,0 +1,86 @@
+/**
+ * @module A publisher's page on its own origin and the real BFF (with its sandbox) on another, for the
+ * visitor-facing e2e suites. The page is what `npm run snippet` prints, pasted as printed; the BFF can
+ * hold the bundle's response back (a phone on a real network gets the script after the page painted).
+ */
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { MiddlewareHandler } from 'hono'
+import { publisherEmbed, withEmbedAssets } from '../../../src/bff/embed-assets.ts'
+import { loadConfig } from '../../../src/config.ts'
+import { nodeStaticFiles, type RunningServer, startServer } from '../../../src/server.ts'
+import { REPO_ROOT, requireBuild } from './server.ts'
+
+export interface PublisherSetup {
+  bff: RunningServer
+  publisherUrl: string
+  /** The block `npm run snippet` prints for this BFF, as printed. */
+  pasteBlock: string
+  /** The loader `<script>` alone. */
+  loader: string
+  /** Serves `html` at `path` on the publisher's origin. */
+  page(path: string, html: string): void
+  /** Delays every response for the bundle (`/embed/offer-widget.*.js`) by `ms` from now on. */
+  delayScript(ms: number): void
+  close(): Promise<void>
+}
+
+/** An article page around `body`, as a publisher's would be: text above and below the widget. */
+export function articlePage(body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>Cheap car insurance</title>
+<link rel="icon" href="data:,"><style>body{margin:0 auto;max-width:760px;padding:16px;font:17px/1.6 Georgia,serif}</style>
+</head><body><h1>Cheap car insurance in 2026</h1>
+<p>Prices vary by hundreds of dollars a year for the same driver. Compare live quotes below.</p>
+${body}
+<h2>What affects your rate</h2><p>Your ZIP code, age and driving record all change your price.</p>
+<p id="below">Text the widget must never push.</p></body></html>`
+}
+
+export async function startPublisherSetup(): Promise<PublisherSetup> {
+  const manifest = requireBuild()
+  const pages = new Map<string, string>()
+  const server: Server = createServer((request, response) => {
+    const html = pages.get((request.url ?? '/').split('?')[0] ?? '/')
+    if (html === undefined) response.writeHead(404).end()
+    else response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html)
+  })
+  const publisherUrl = await new Promise<string>((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`),
+    ),
+  )
+  let scriptDelayMs = 0
+  const files = withEmbedAssets(nodeStaticFiles(REPO_ROOT), { root: REPO_ROOT })
+  const staticFiles: MiddlewareHandler = async function delayedBundle(c, next) {
+    if (scriptDelayMs > 0 && /^\/embed\/offer-widget\..+\.js$/.test(c.req.path)) {
+      await new Promise((done) => setTimeout(done, scriptDelayMs))
+    }
+    return files(c, next)
+  }
+  const bff = await startServer(
+    loadConfig({
+      PORT: '0',
+      LOG_LEVEL: 'silent',
+      RATE_LIMIT_POINTS: '100000',
+      ALLOWED_ORIGINS: publisherUrl,
+    }),
+    { staticFiles, secondLook: { inMemoryLedger: true } },
+  )
+  const embed = publisherEmbed(manifest, bff.url)
+  return {
+    bff,
+    publisherUrl,
+    pasteBlock: embed.pasteBlock,
+    loader: embed.snippet,
+    page: (path, html) => pages.set(path, html),
+    delayScript: (ms) => {
+      scriptDelayMs = ms
+    },
+    async close() {
+      await bff.close()
+      server.closeAllConnections()
+      await new Promise((done) => server.close(done))
+    },
+  }
+}
