@@ -54,7 +54,7 @@ describe('isolateCss', () => {
       'content:""',
       'object-fit:contain',
       'outline-offset:2px',
-      '-webkit-line-clamp:2',
+      '-webkit-line-clamp:3',
     ])
       expect(widget, declaration).toContain(declaration)
     expect(defaults).not.toMatch(/[{;](content|object-fit|outline-offset|clip):/)
