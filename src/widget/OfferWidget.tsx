@@ -19,6 +19,7 @@ import { renderedPixelsOf, skippingRendered } from './rendered-pixels.ts'
 import { SearchForm } from './SearchForm.tsx'
 import { SearchProgress } from './SearchProgress.tsx'
 import { StableLayout } from './StableLayout.tsx'
+import { safeHttpUrl } from './safe-url.ts'
 import { FORM_FIELDS, type FormField, missingFields, type SearchData } from './search-input.ts'
 import widgetCss from './styles.css?inline'
 import { type ThemePreset, type ThemeVariables, themeStyle } from './theme.ts'
@@ -236,10 +237,10 @@ function WidgetBody(props: OfferWidgetProps & { client: QueryClient }) {
           {labels.sponsored && (
             <p className="ow-sponsored ow-muted">
               {labels.sponsored}
-              {props.disclosureUrl && (
+              {safeHttpUrl(props.disclosureUrl) && (
                 <>
                   {' · '}
-                  <a href={props.disclosureUrl} target="_blank" rel="noopener">
+                  <a href={safeHttpUrl(props.disclosureUrl)} target="_blank" rel="noopener">
                     {labels.disclosure}
                   </a>
                 </>
