@@ -16,7 +16,10 @@ export interface ClientIdentity {
 }
 
 /** Reads the identity of the visitor behind a request; throws a 400 `HTTPException` when it cannot. */
-export type ClientIdentityFn = (c: Context) => ClientIdentity
+export type ClientIdentityFn = ((c: Context) => ClientIdentity) & {
+  /** The client's address alone (through trusted proxies), for limits that must not need a User-Agent. */
+  address(c: Context): string
+}
 
 /** Returns the TCP peer address; runtime-specific, so it is an option of `createBff`. */
 export type SocketAddressFn = (c: Context) => string | undefined
@@ -54,7 +57,7 @@ export function compileTrust(trustProxy: string | number | undefined): TrustFn |
 export function createClientIdentity(options: ClientIdentityOptions = {}): ClientIdentityFn {
   const trust = compileTrust(options.trustProxy)
   const socketAddress = options.getSocketAddress ?? nodeSocketAddress
-  return function clientIdentity(c) {
+  const address = (c: Context): string => {
     const peer = socketAddress(c)
     if (peer === undefined || peer === '') {
       throw bffError(500, 'internal', 'The server cannot see the visitor address; configure getSocketAddress')
@@ -77,6 +80,10 @@ export function createClientIdentity(options: ClientIdentityOptions = {}): Clien
         ],
       })
     }
+    return ipAddress
+  }
+  const clientIdentity = (c: Context): ClientIdentity => {
+    const ipAddress = address(c)
     const userAgent = c.req.header('user-agent') ?? ''
     if (userAgent.trim() === '') {
       throw bffError(400, 'bad_request', 'The User-Agent header is required', {
@@ -85,6 +92,7 @@ export function createClientIdentity(options: ClientIdentityOptions = {}): Clien
     }
     return { ipAddress, userAgent }
   }
+  return Object.assign(clientIdentity, { address })
 }
 
 /** Canonical text of an address; an IPv4-mapped IPv6 address becomes plain IPv4. */
