@@ -62,16 +62,7 @@ export function createClientIdentity(options: ClientIdentityOptions = {}): Clien
     if (peer === undefined || peer === '') {
       throw bffError(500, 'internal', 'The server cannot see the visitor address; configure getSocketAddress')
     }
-    const chosen = trust
-      ? proxyaddr(
-          {
-            headers: { 'x-forwarded-for': c.req.header('x-forwarded-for') ?? '' },
-            connection: { remoteAddress: peer },
-            socket: { remoteAddress: peer },
-          } as unknown as Parameters<typeof proxyaddr>[0],
-          trust,
-        )
-      : peer
+    const chosen = trust ? trustedAddress(peer, c.req.header('x-forwarded-for') ?? '', trust) : peer
     const ipAddress = normalizeAddress(chosen)
     if (ipAddress === undefined) {
       throw bffError(400, 'bad_request', 'Could not determine the visitor IP address from X-Forwarded-For', {
@@ -93,6 +84,21 @@ export function createClientIdentity(options: ClientIdentityOptions = {}): Clien
     return { ipAddress, userAgent }
   }
   return Object.assign(clientIdentity, { address })
+}
+
+/**
+ * The client address behind `peer` under `trust` (proxy-addr's rule: the rightmost `X-Forwarded-For` entry
+ * that is not a trusted proxy). proxy-addr reads a Node request; this is the one shim that builds it.
+ */
+export function trustedAddress(peer: string, forwardedFor: string, trust: TrustFn): string {
+  return proxyaddr(
+    {
+      headers: { 'x-forwarded-for': forwardedFor },
+      connection: { remoteAddress: peer },
+      socket: { remoteAddress: peer },
+    } as unknown as Parameters<typeof proxyaddr>[0],
+    trust,
+  )
 }
 
 /** Canonical text of an address; an IPv4-mapped IPv6 address becomes plain IPv4. */
