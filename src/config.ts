@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import * as z from 'zod/mini'
+import { safeHttpUrl } from './contract/http-url.ts'
 import { API_VERSION_PATTERN, CURRENT_API_VERSION, ZIP_KEYS } from './contract/offer-search.ts'
 
 export const SANDBOX_DEFAULT_TOKENS = {
@@ -358,10 +359,6 @@ function isTrustProxy(value: string): boolean {
 }
 
 function isOrigin(value: string): boolean {
-  try {
-    const url = new URL(value)
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === value
-  } catch {
-    return false
-  }
+  const href = safeHttpUrl(value)
+  return href !== undefined && new URL(href).origin === value
 }

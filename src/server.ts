@@ -27,6 +27,7 @@ import { SANDBOX_REPORTS_PARTNER } from './marketplace/simulated-partners/start-
 import { type SecondLook, startSecondLook } from './marketplace/start-second-look.ts'
 import { packageRoot } from './package-root.ts'
 import { createSandbox } from './sandbox/index.ts'
+import { notServingResponse, startFailureLine } from './start-failure.ts'
 
 // The repository (from src/ or dist/server/) or the installed server package.
 const REPO_ROOT = packageRoot(import.meta.url)
@@ -127,13 +128,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
         fetch: (request, env) => {
           // New requests on kept-alive sockets during shutdown are refused and their socket closed.
           if (closing || !app) {
-            return new Response(
-              JSON.stringify({ code: 'upstream_unavailable', message: 'Server is restarting' }),
-              {
-                status: 503,
-                headers: { 'content-type': 'application/json', connection: 'close', 'retry-after': '1' },
-              },
-            )
+            return notServingResponse(closing)
           }
           return shutdownDrain.intercept(request) ?? app.fetch(request, env)
         },
@@ -279,7 +274,10 @@ async function main() {
     }
     throw error
   }
-  const running = await startServer(config)
+  const running = await startServer(config).catch((error: unknown) => {
+    console.error(startFailureLine(error, config))
+    process.exit(1)
+  })
   running.logger.info({ url: running.url }, `offer-widget BFF listening on ${running.url}`)
   if (config.serveDemoPages) {
     running.logger.info(`demo page: ${running.url}/demo.html · playground: ${running.url}/`)

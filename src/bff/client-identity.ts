@@ -16,7 +16,10 @@ export interface ClientIdentity {
 }
 
 /** Reads the identity of the visitor behind a request; throws a 400 `HTTPException` when it cannot. */
-export type ClientIdentityFn = (c: Context) => ClientIdentity
+export type ClientIdentityFn = ((c: Context) => ClientIdentity) & {
+  /** The client's address alone (through trusted proxies), for limits that must not need a User-Agent. */
+  address(c: Context): string
+}
 
 /** Returns the TCP peer address; runtime-specific, so it is an option of `createBff`. */
 export type SocketAddressFn = (c: Context) => string | undefined
@@ -54,21 +57,12 @@ export function compileTrust(trustProxy: string | number | undefined): TrustFn |
 export function createClientIdentity(options: ClientIdentityOptions = {}): ClientIdentityFn {
   const trust = compileTrust(options.trustProxy)
   const socketAddress = options.getSocketAddress ?? nodeSocketAddress
-  return function clientIdentity(c) {
+  const address = (c: Context): string => {
     const peer = socketAddress(c)
     if (peer === undefined || peer === '') {
       throw bffError(500, 'internal', 'The server cannot see the visitor address; configure getSocketAddress')
     }
-    const chosen = trust
-      ? proxyaddr(
-          {
-            headers: { 'x-forwarded-for': c.req.header('x-forwarded-for') ?? '' },
-            connection: { remoteAddress: peer },
-            socket: { remoteAddress: peer },
-          } as unknown as Parameters<typeof proxyaddr>[0],
-          trust,
-        )
-      : peer
+    const chosen = trust ? trustedAddress(peer, c.req.header('x-forwarded-for') ?? '', trust) : peer
     const ipAddress = normalizeAddress(chosen)
     if (ipAddress === undefined) {
       throw bffError(400, 'bad_request', 'Could not determine the visitor IP address from X-Forwarded-For', {
@@ -77,6 +71,10 @@ export function createClientIdentity(options: ClientIdentityOptions = {}): Clien
         ],
       })
     }
+    return ipAddress
+  }
+  const clientIdentity = (c: Context): ClientIdentity => {
+    const ipAddress = address(c)
     const userAgent = c.req.header('user-agent') ?? ''
     if (userAgent.trim() === '') {
       throw bffError(400, 'bad_request', 'The User-Agent header is required', {
@@ -85,6 +83,22 @@ export function createClientIdentity(options: ClientIdentityOptions = {}): Clien
     }
     return { ipAddress, userAgent }
   }
+  return Object.assign(clientIdentity, { address })
+}
+
+/**
+ * The client address behind `peer` under `trust` (proxy-addr's rule: the rightmost `X-Forwarded-For` entry
+ * that is not a trusted proxy). proxy-addr reads a Node request; this is the one shim that builds it.
+ */
+export function trustedAddress(peer: string, forwardedFor: string, trust: TrustFn): string {
+  return proxyaddr(
+    {
+      headers: { 'x-forwarded-for': forwardedFor },
+      connection: { remoteAddress: peer },
+      socket: { remoteAddress: peer },
+    } as unknown as Parameters<typeof proxyaddr>[0],
+    trust,
+  )
 }
 
 /** Canonical text of an address; an IPv4-mapped IPv6 address becomes plain IPv4. */

@@ -6,7 +6,7 @@
  */
 import type { Server } from 'node:http'
 import type { Socket } from 'node:net'
-import ipaddr from 'ipaddr.js'
+import { normalizeAddress } from './client-identity.ts'
 
 export interface ConnectionCapOptions {
   maxPerIp: number
@@ -38,12 +38,7 @@ export function capConnectionsPerIp(server: Server, options: ConnectionCapOption
   return open
 }
 
-/** `::ffff:203.0.113.7` and `203.0.113.7` are one client. */
+/** `::ffff:203.0.113.7` and `203.0.113.7` are one client: the BFF's one canonical form. */
 function canonical(address: string | undefined): string | undefined {
-  if (address === undefined || !ipaddr.isValid(address)) return address
-  const parsed = ipaddr.parse(address)
-  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) {
-    return (parsed as ipaddr.IPv6).toIPv4Address().toString()
-  }
-  return parsed.toString()
+  return address === undefined ? undefined : (normalizeAddress(address) ?? address)
 }

@@ -4,9 +4,8 @@
  * the same trusted-proxy rules as the BFF (`TRUST_PROXY`): the rightmost `X-Forwarded-For` entry that is not
  * a trusted proxy, never the leftmost one a browser can write. The result goes to `createServerSearch`.
  */
-import proxyaddr from 'proxy-addr'
 import type { Visitor } from '../contract/server-search.ts'
-import { compileTrust, normalizeAddress } from './client-identity.ts'
+import { compileTrust, normalizeAddress, trustedAddress } from './client-identity.ts'
 
 interface HeadersLike {
   get(name: string): string | null
@@ -47,16 +46,7 @@ export function readVisitor(source: VisitorSource, options: ReadVisitorOptions =
   const peer = options.remoteAddress ?? socketAddress
   let chosen: string | undefined
   if (peer !== undefined) {
-    chosen = trust
-      ? proxyaddr(
-          {
-            headers: { 'x-forwarded-for': forwarded.join(', ') },
-            connection: { remoteAddress: peer },
-            socket: { remoteAddress: peer },
-          } as unknown as Parameters<typeof proxyaddr>[0],
-          trust,
-        )
-      : peer
+    chosen = trust ? trustedAddress(peer, forwarded.join(', '), trust) : peer
   } else {
     if (!trust) {
       throw new VisitorError(

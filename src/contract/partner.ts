@@ -4,6 +4,7 @@
  */
 import * as z from 'zod/mini'
 import { ipAddress, nonEmptyText, realDate, text } from './common.ts'
+import { isLoopbackHost } from './loopback.ts'
 
 /** docs/partner-interface.md: "50 U.S. states plus DC, PR and VI". */
 export const US_STATES = [
@@ -273,17 +274,6 @@ export const CONDITIONAL_OFFER_FIELDS = [
   'product_type',
   'logo_src',
 ] as const
-
-/** Loopback hosts: a partner and the marketplace on one machine (the sandbox's partners, a partner's tests). */
-export function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase()
-  return (
-    host === 'localhost' ||
-    host.endsWith('.localhost') ||
-    host === '::1' ||
-    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host)
-  )
-}
 
 /**
  * A partner link a browser will follow or load (`click_url`, `logo_src`): https, or http to a loopback host

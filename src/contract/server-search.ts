@@ -5,25 +5,20 @@
  * server, whose own address and user agent must never reach carriers (docs/offer-search-api.md, "Decisions:
  * server-created searches"). Server code only: the widget never imports this file.
  */
+import { isbot } from 'isbot'
 import * as z from 'zod/mini'
 import { ipAddress, nonEmptyText } from './common.ts'
 
 export const SERVER_OFFER_SEARCHES_ROUTE = '/api/server/offer-searches'
 
-/**
- * User agents of HTTP libraries and servers, not of a visitor's browser or device: sending one of these
- * means the publisher forwarded its own server's user agent by mistake.
- */
-const NON_BROWSER_AGENT =
-  /^(node|undici|node-fetch|axios|got|curl|wget|python|aiohttp|httpx|go-http-client|java|okhttp|apache-httpclient|jakarta|libwww-perl|ruby|faraday|guzzle|php|deno|bun|next\.js|vercel|postmanruntime|insomnia|http\.rb)\b/i
-
-/** A product token first (`Mozilla/5.0`, `MyApp/2.1`), printable ASCII only, as browsers and apps send. */
+/** A product token first (`Mozilla/5.0 (...)`), printable ASCII only, as browsers send. */
 const PRODUCT_TOKEN = /^[A-Za-z][A-Za-z0-9._+-]*\/\S/
 
 export function isBrowserLikeUserAgent(value: string): boolean {
   return (
     PRODUCT_TOKEN.test(value) &&
-    !NON_BROWSER_AGENT.test(value) &&
+    // HTTP libraries, crawlers, headless browsers and scripts: isbot's maintained list, not one of our own.
+    !isbot(value) &&
     // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
     !/[\u0000-\u001f\u007f-\uffff]/.test(value)
   )

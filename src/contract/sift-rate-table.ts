@@ -5,6 +5,7 @@
  */
 import * as z from 'zod/mini'
 import { uuidString } from './common.ts'
+import { isHttpUrl } from './http-url.ts'
 import { isoTimestamp, offerSchema, pendingResponseSchema, type RateTable } from './rate-table.ts'
 
 /** The rate table's own fields; its items are read one by one. */
@@ -32,15 +33,6 @@ export interface DroppedItem {
 export type SiftResult =
   | { ok: true; table: RateTable; dropped: DroppedItem[] }
   | { ok: false; error: { issues: ReadonlyArray<z.core.$ZodIssue> } }
-
-/** True for an absolute http(s) URL. */
-export function isHttpUrl(raw: string): boolean {
-  try {
-    return /^https?:$/.test(new URL(raw.trim()).protocol)
-  } catch {
-    return false
-  }
-}
 
 function reasonOf(issues: ReadonlyArray<z.core.$ZodIssue>, prefix = ''): string {
   const path = issues[0]?.path ?? []

@@ -4,6 +4,7 @@
  * aggregated over every lead so a report has one line per check.
  */
 import { toFieldIssues } from '../contract/common.ts'
+import { isLoopbackHost } from '../contract/loopback.ts'
 import { conditionalFieldIssues, partnerReplySchema } from '../contract/partner.ts'
 import type { SampleLead } from './sample-leads.ts'
 
@@ -82,10 +83,6 @@ export function httpsUrlProblem(value: unknown, field: string): string | undefin
     return `${field} ${show(value)} uses ${url.protocol.slice(0, -1)}, must be https`
   if (url.hostname === '') return `${field} ${show(value)} has no host`
   return undefined
-}
-
-function isLoopback(hostname: string): boolean {
-  return hostname === 'localhost' || /^127\./.test(hostname) || hostname === '[::1]'
 }
 
 function offerProblems(
@@ -332,7 +329,7 @@ export function endpointCheck(url: string): CheckResult {
   const parsed = new URL(url)
   const base = { id: 'https-endpoint', title: 'the endpoint uses https', failures: [] as CheckFailure[] }
   if (parsed.protocol === 'https:') return { ...base, ok: true, detail: 'https' }
-  if (isLoopback(parsed.hostname))
+  if (isLoopbackHost(parsed.hostname))
     return { ...base, ok: true, detail: 'http on loopback: fine for development, use https in production' }
   const message = 'http to a non-loopback host: leads carry SSNs, serve the endpoint over https'
   return { ...base, ok: false, detail: message, failures: [{ lead: '(endpoint)', message }] }

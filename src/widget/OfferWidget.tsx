@@ -19,6 +19,7 @@ import { renderedPixelsOf, skippingRendered } from './rendered-pixels.ts'
 import { SearchForm } from './SearchForm.tsx'
 import { SearchProgress } from './SearchProgress.tsx'
 import { StableLayout } from './StableLayout.tsx'
+import { safeHttpUrl } from './safe-url.ts'
 import { FORM_FIELDS, type FormField, missingFields, type SearchData } from './search-input.ts'
 import { lenderProgressOf, placesThatCanFill } from './second-look.ts'
 import type { Disclaimer } from './seen-partners.ts'
@@ -276,10 +277,10 @@ function WidgetBody(props: OfferWidgetProps & { client: QueryClient }) {
           {labels.sponsored && (
             <p className="ow-sponsored ow-muted">
               {labels.sponsored}
-              {props.disclosureUrl && (
+              {safeHttpUrl(props.disclosureUrl) && (
                 <>
                   {' · '}
-                  <a href={props.disclosureUrl} target="_blank" rel="noopener">
+                  <a href={safeHttpUrl(props.disclosureUrl)} target="_blank" rel="noopener">
                     {labels.disclosure}
                   </a>
                 </>

@@ -96,7 +96,7 @@ describe.each(LEDGER_DRIVERS)('clicks and partner reports on $name', (driver) =>
     it('a forged or altered token is a 404', async () => {
       const { final } = await submitAndSettle(h)
       const path = new URL(String(final.offers[0]?.url)).pathname
-      const forged = createClickSigner('another-secret-entirely-1234567').sign(
+      const forged = createClickSigner('another-secret-entirely-0123456789').sign(
         path.split('/').pop()?.slice(0, 36) ?? '',
       )
       expect((await get(`/api/clicks/${forged}`)).status).toBe(404)

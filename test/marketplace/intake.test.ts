@@ -171,7 +171,7 @@ describe('routes(api, { beforeIntake }) and an empty registry', () => {
       registry: [],
       accessTokens: { issue: (u) => u, verify: (token, u) => token === u },
       clientIdentity: () => CLIENT,
-      secret: 'test-secret-0123456789abcdef',
+      secret: 'test-secret-0123456789abcdef-0123',
     })
 
   it('runs the BFF middleware (e.g. the per-IP limit) before intake only', async () => {

@@ -1,7 +1,7 @@
 /**
  * @module Operations endpoints: `/healthz` (the process answers), `/readyz` (Redis, when configured, is
  * reachable; the upstream answers and accepts the token; every extra check passes, e.g. the marketplace
- * ledger; remembered for a few seconds so probes never load them), `/metrics` (Prometheus text).
+ * ledger; remembered for at most 1 s so probes never load them), `/metrics` (Prometheus text).
  */
 import { Hono } from 'hono'
 import { errorResponse } from '../errors.ts'
@@ -20,7 +20,8 @@ export function opsRoutes(
   options: { now: () => number; readyCacheMs?: number; checks?: readonly ReadinessCheck[] },
 ): Hono {
   const app = new Hono()
-  const readyCacheMs = options.readyCacheMs ?? 5000
+  // At most 1 s: probes never load the dependencies, and a cut one shows within a second.
+  const readyCacheMs = Math.min(options.readyCacheMs ?? 1000, 1000)
   let last: { at: number; response: () => Response } | undefined
   let checking: Promise<() => Response> | undefined
 

@@ -16,7 +16,8 @@ import { bffError, errorResponse } from '../errors.ts'
 import { readJsonBody } from '../json-body.ts'
 import type { BffKit } from '../kit.ts'
 import { bodyLimit } from '../middleware/body-limit/index.ts'
-import { createPerIpLimiter, rateLimit } from '../middleware/rate-limit/index.ts'
+import { AUTH_FAILURE_POINTS, authFailureLimit } from '../middleware/rate-limit/failure-limit.ts'
+import { createPerIpLimiter, limiterKeyForIp, rateLimit } from '../middleware/rate-limit/index.ts'
 import { refuseBrowsers } from '../middleware/refuse-browsers/index.ts'
 import { type ServerKeyVariables, serverKeyAuth } from '../middleware/server-key-auth/index.ts'
 
@@ -45,8 +46,24 @@ export function serverOfferSearchRoutes(kit: BffKit, options: ServerSearchRouteO
     keyPrefix: `${options.keyPrefix}rl:server-key`,
   })
 
+  const failures = createPerIpLimiter({
+    points: AUTH_FAILURE_POINTS,
+    durationSeconds: config.serverRateLimit.windowSeconds,
+    link: redisLink,
+    keyPrefix: `${options.keyPrefix}rl:server-key-failures`,
+  })
+
   app.post(
     '/',
+    // Wrong keys are counted per client address (the publisher's server), so keys cannot be guessed.
+    authFailureLimit({
+      limiter: failures,
+      points: AUTH_FAILURE_POINTS,
+      key: (c) => limiterKeyForIp(kit.clientIdentity.address(c)),
+      route: '/api/server/offer-searches',
+      metrics,
+      logger,
+    }),
     serverKeyAuth({ keys: config.serverApiKeys }),
     rateLimit({
       limiter,

@@ -4,6 +4,7 @@
  * `'`, since reasons, product types and lead ids are partner text.
  */
 import type { PartnerReport, SuppressionList } from '../../ledger/index.ts'
+import { isFormulaLike } from './csv-formula.ts'
 
 export const REPORT_TABLES = ['summary', 'daily', 'products', 'replies', 'causes', 'leads'] as const
 export type ReportTable = (typeof REPORT_TABLES)[number]
@@ -115,6 +116,6 @@ function toCsv(rows: unknown[][]): string {
 
 export function csvCell(value: unknown): string {
   let text = String(value ?? '')
-  if (/^[=+\-@\t\r]/.test(text) && typeof value === 'string') text = `'${text}`
+  if (typeof value === 'string' && isFormulaLike(text)) text = `'${text}`
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
 }

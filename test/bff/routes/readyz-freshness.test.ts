@@ -1,0 +1,49 @@
+/**
+ * @module `/readyz` tells a cut dependency within 1 s (it was remembered 5 s: "ready" while leads got 503).
+ */
+import { expect, it } from 'vitest'
+import type { BffKit } from '../../../src/bff/kit.ts'
+import { opsRoutes } from '../../../src/bff/routes/ops.ts'
+
+it('reflects a ledger that went away, and came back, within 1 s', async () => {
+  let now = 1_000_000
+  let ledgerUp = true
+  const kit = { upstream: { checkReady: async () => undefined } } as unknown as BffKit
+  const app = opsRoutes(kit, {
+    now: () => now,
+    checks: [
+      {
+        name: 'ledger',
+        check: async () => {
+          if (!ledgerUp) throw new Error('connection refused')
+        },
+      },
+    ],
+  })
+  expect((await app.request('/readyz')).status).toBe(200)
+  ledgerUp = false
+  now += 1000
+  const cut = await app.request('/readyz')
+  expect(cut.status).toBe(503)
+  expect((await cut.json()).code).toBe('ledger_unavailable')
+  ledgerUp = true
+  now += 1000
+  expect((await app.request('/readyz')).status).toBe(200)
+})
+
+it('never remembers longer than 1 s, whatever it is asked', async () => {
+  let now = 0
+  let up = true
+  const kit = {
+    upstream: {
+      checkReady: async () => {
+        if (!up) throw new Error('down')
+      },
+    },
+  } as unknown as BffKit
+  const app = opsRoutes(kit, { now: () => now, readyCacheMs: 5000 })
+  expect((await app.request('/readyz')).status).toBe(200)
+  up = false
+  now += 1000
+  expect((await app.request('/readyz')).status).toBe(503)
+})
