@@ -94,11 +94,16 @@ export async function collectingFront(app: {
     fetch: async (request, env) => {
       const narrow = narrowFor(new URL(request.url))
       if (narrow) return new Response(narrow, { headers: { 'content-type': 'text/html; charset=utf-8' } })
-      const response = await app.fetch(request, env)
+      // A document is asked for unencoded, so the collector can be written into it; scripts and styles keep
+      // the browser's Accept-Encoding (the BFF serves them precompressed).
+      const document = request.headers.get('accept')?.startsWith('text/html') === true
+      const headers = new Headers(request.headers)
+      if (document) headers.delete('accept-encoding')
+      const response = await app.fetch(document ? new Request(request, { headers }) : request, env)
       if (!response.headers.get('content-type')?.startsWith('text/html')) return response
-      const headers = new Headers(response.headers)
-      headers.delete('content-length')
-      return new Response(withCollector(await response.text()), { status: response.status, headers })
+      const answer = new Headers(response.headers)
+      answer.delete('content-length')
+      return new Response(withCollector(await response.text()), { status: response.status, headers: answer })
     },
   })
   return { url: await listening(server), close: () => closeServer(server) }
