@@ -24,6 +24,7 @@ import {
 import { join, relative } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import ts from 'typescript'
+import { buildState } from '../src/build-freshness.ts'
 import { isolateCss } from './isolate-css.ts'
 
 const ROOT = join(import.meta.dirname, '..')
@@ -129,29 +130,20 @@ const BUILD_OUTPUTS = [
   'dist/ssr/render-widget-html.js',
 ]
 
-function newestMtime(path: string): number {
-  if (!existsSync(path)) return 0
-  const stat = statSync(path)
-  if (!stat.isDirectory()) return stat.mtimeMs
-  return readdirSync(path).reduce(
-    (newest, name) => Math.max(newest, newestMtime(join(path, name))),
-    stat.mtimeMs,
-  )
-}
-
 /**
  * Runs `npm run build` when an output is missing or older than the sources (right after the quick start,
  * `npm start` has built only the browser assets, from the sources): `npm run pack` works on its own and
  * never packs a stale build. A build that is current costs nothing.
  */
 function buildIfStale(): void {
-  const outputs = BUILD_OUTPUTS.map((path) => join(ROOT, path))
-  const missing = outputs.filter((path) => !existsSync(path))
-  const newestSource = Math.max(...BUILD_SOURCES.map((path) => newestMtime(join(ROOT, path))))
-  const stale =
-    missing.length === 0 && Math.min(...outputs.map((path) => statSync(path).mtimeMs)) < newestSource
-  if (missing.length === 0 && !stale) return
-  console.log(`pack: the build is ${stale ? 'older than its sources' : 'missing'}: running npm run build`)
+  const state = buildState(
+    BUILD_SOURCES.map((path) => join(ROOT, path)),
+    BUILD_OUTPUTS.map((path) => join(ROOT, path)),
+  )
+  if (state === 'current') return
+  console.log(
+    `pack: the build is ${state === 'stale' ? 'older than its sources' : 'missing'}: running npm run build`,
+  )
   execFileSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'inherit' })
 }
 

@@ -4,8 +4,7 @@
  * the whole product on a fresh clone, and a restart after no change costs nothing.
  */
 import { spawnSync } from 'node:child_process'
-import { existsSync, readdirSync, statSync } from 'node:fs'
-import { join } from 'node:path'
+import { buildState } from './build-freshness.ts'
 
 const SOURCES = [
   'src/widget',
@@ -23,23 +22,13 @@ const OUTPUTS = [
   'dist/ssr/render-widget-html.js',
 ]
 
-function newestMtime(path: string): number {
-  if (!existsSync(path)) return 0
-  const stat = statSync(path)
-  if (!stat.isDirectory()) return stat.mtimeMs
-  return readdirSync(path).reduce(
-    (newest, name) => Math.max(newest, newestMtime(join(path, name))),
-    stat.mtimeMs,
-  )
-}
+const state = buildState(SOURCES, OUTPUTS)
 
-const built = OUTPUTS.every((path) => existsSync(path))
-const oldestOutput = built ? Math.min(...OUTPUTS.map((path) => statSync(path).mtimeMs)) : 0
-const newestSource = Math.max(...SOURCES.map(newestMtime))
-
-if (!built || newestSource > oldestOutput) {
+if (state !== 'current') {
   console.log(
-    built ? 'Browser assets are older than their sources: rebuilding…' : 'Building the browser assets…',
+    state === 'stale'
+      ? 'Browser assets are older than their sources: rebuilding…'
+      : 'Building the browser assets…',
   )
   // Browser assets and the widget's server renderer (the demo's ?ssr=1): `npm start` runs the server from
   // its sources, so dist/server is not needed here.
