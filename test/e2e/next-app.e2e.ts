@@ -29,6 +29,8 @@ const SERVER_KEY = 'k'.repeat(40)
 /** The visitor's public address as the edge proxy reports it (loopback is not a visitor's address). */
 const VISITOR_ADDRESS = '81.2.69.160'
 const SCRATCH_TIMEOUT = 600_000
+const VISITOR_CHROME =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36'
 
 const root = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as {
   devDependencies: Record<string, string>
@@ -120,7 +122,9 @@ beforeAll(async () => {
     TRUST_PROXY: '1',
     LOG_LEVEL: 'warn',
   })
-  browser = await launchBrowser()
+  // A visitor's Chrome: the server search refuses `HeadlessChrome` as a bot (isbot), so the page would fall
+  // back to the client-rendered widget and the first HTML would hold no card.
+  browser = await launchBrowser({ userAgent: VISITOR_CHROME })
 }, SCRATCH_TIMEOUT)
 
 afterAll(async () => {

@@ -28,13 +28,15 @@ export interface Browser {
   close(): Promise<void>
 }
 
-export async function launchBrowser(): Promise<Browser> {
+/** `userAgent`: headless Chromium names itself `HeadlessChrome`, which bot checks refuse as a visitor's would not be. */
+export async function launchBrowser(options: { userAgent?: string } = {}): Promise<Browser> {
   const profile = mkdtempSync(join(tmpdir(), 'offer-widget-chromium-'))
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM_PATH,
     headless: true,
     args: FLAGS,
     viewport: { width: 1280, height: 900 },
+    ...(options.userAgent === undefined ? {} : { userAgent: options.userAgent }),
   })
   return {
     context,
