@@ -1,6 +1,6 @@
 /** @module The `Retry-After` value the BFF sends (the arithmetic it reads with is tested in test/contract). */
 import { describe, expect, it } from 'vitest'
-import { retryAfterSeconds } from '../../src/bff/retry.ts'
+import { retryAfterSeconds } from '../../src/http/retry.ts'
 
 describe('retryAfterSeconds', () => {
   it('never tells a client to retry in 0 seconds', () => {
