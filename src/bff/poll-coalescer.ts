@@ -9,7 +9,7 @@ import { MAX_RETRY_AFTER_MS } from '../contract/retry-after.ts'
 import type { BffMetrics } from './metrics.ts'
 import type { RedisLink } from './redis-link.ts'
 import { every as defaultEvery, type Every } from './redis-link.ts'
-import { UpstreamError, type UpstreamErrorKind } from './upstream.ts'
+import { UpstreamError, type UpstreamErrorKind } from './upstream/index.ts'
 
 export interface PollCoalescer {
   /**

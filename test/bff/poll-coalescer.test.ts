@@ -13,7 +13,7 @@ import {
   type PollCoalescer,
 } from '../../src/bff/poll-coalescer.ts'
 import { watchRedis } from '../../src/bff/redis-link.ts'
-import { UpstreamError } from '../../src/bff/upstream.ts'
+import { UpstreamError } from '../../src/bff/upstream/index.ts'
 import type { RateTable } from '../../src/contract/offer-search.ts'
 import { signal } from '../support/promises.ts'
 import { rateTable as plainRateTable } from './support/fake-upstream.ts'
