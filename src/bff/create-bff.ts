@@ -156,7 +156,7 @@ export function createBff(config: Config, options: BffOptions = {}): BffApp {
 
   const fetchRateTable = (uuid: string, previousJson?: string) =>
     upstream.pollOfferSearchJson(uuid, previousJson)
-  const coalescerOptions = { fetch: fetchRateTable, metrics, now, every: options.every }
+  const coalescerOptions = { fetch: fetchRateTable, metrics, timers, every: options.every }
   const coalescer = redisLink
     ? createRedisCoalescer({
         ...coalescerOptions,
