@@ -20,11 +20,12 @@ import {
 } from '../contract/offer-search.ts'
 import { parseRetryAfter } from '../contract/retry-after.ts'
 import { siftRateTable } from '../contract/sift-rate-table.ts'
+// Aliased so this file's body stays untouched while it is split (issue #26); rename the calls after.
+import { httpError as bffError } from '../http/errors.ts'
+import { BodyTooLargeError, readCappedBody } from '../http/read-capped-body.ts'
 import { createDroppedItemsReport } from './dropped-items-report.ts'
-import { bffError } from './errors.ts'
 import type { Logger } from './logger.ts'
 import type { BffMetrics } from './metrics.ts'
-import { BodyTooLargeError, readCappedBody } from './read-capped-body.ts'
 import { type RetryPolicy, retryAfterSeconds } from './retry.ts'
 
 export type UpstreamOperation = 'issuers' | 'create' | 'poll' | 'ready'

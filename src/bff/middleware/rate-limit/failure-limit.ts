@@ -6,7 +6,7 @@
  */
 import type { MiddlewareHandler } from 'hono'
 import { RateLimiterRes } from 'rate-limiter-flexible'
-import { bffError } from '../../errors.ts'
+import { httpError } from '../../../http/errors.ts'
 import { retryAfterSeconds } from '../../retry.ts'
 import type { RateLimitOptions } from './index.ts'
 
@@ -14,7 +14,7 @@ import type { RateLimitOptions } from './index.ts'
 export const AUTH_FAILURE_POINTS = 10
 
 const tooMany = (msBeforeNext: number) =>
-  bffError(429, 'rate_limited', 'Too many refused keys from this address: retry after Retry-After', {
+  httpError(429, 'rate_limited', 'Too many refused keys from this address: retry after Retry-After', {
     headers: { 'retry-after': retryAfterSeconds(msBeforeNext) },
   })
 
