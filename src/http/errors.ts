@@ -1,7 +1,7 @@
 /**
  * @module The error registry of our own server (the BFF and the marketplace routes mounted on it): one error
- * shape the widget sees, `{ code, message, errors? }` (bffErrorSchema), with a stable `code` from ERROR_CODES.
- * Handlers and middleware throw `httpError(...)`; `onHttpError` renders the rest.
+ * shape the widget sees, `{ code, message, errors? }` (bffErrorSchema), with a stable `code` from ERROR_CODES,
+ * and one writer of `Retry-After`. Handlers and middleware throw `httpError(...)`; `onHttpError` renders the rest.
  */
 import type { Context, ErrorHandler, NotFoundHandler } from 'hono'
 import { HTTPException } from 'hono/http-exception'
@@ -12,7 +12,17 @@ import type { FieldIssue } from '../contract/common.ts'
 
 export interface ErrorOptions {
   errors?: FieldIssue[]
+  /** Sent as `Retry-After` (see `retryAfterHeader`): how long the client should wait, in seconds. */
+  retryAfterSeconds?: number | undefined
   headers?: Record<string, string>
+}
+
+/**
+ * The `Retry-After` header of an answer we send, whatever its body: whole seconds, rounded up and never 0,
+ * so a client cannot spin. The sandbox writes the upstream's `Retry-After` with it too.
+ */
+export function retryAfterHeader(seconds: number): { 'retry-after': string } {
+  return { 'retry-after': String(Math.max(1, Math.ceil(seconds))) }
 }
 
 export function errorResponse(
@@ -29,6 +39,7 @@ export function errorResponse(
     headers: {
       'content-type': 'application/json; charset=utf-8',
       'cache-control': 'no-store',
+      ...(options.retryAfterSeconds === undefined ? {} : retryAfterHeader(options.retryAfterSeconds)),
       ...options.headers,
     },
   })

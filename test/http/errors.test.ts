@@ -1,12 +1,32 @@
 /**
- * @module The error registry of src/http/: one body shape with a stable code, `no-store`, and the app-level handlers that render Hono's bare exceptions and unknown
+ * @module The error registry of src/http/: one body shape with a stable code, `no-store`, one `Retry-After`
+ * rule (whole seconds, never 0), and the app-level handlers that render Hono's bare exceptions and unknown
  * errors in that shape without leaking what went wrong.
  */
 import { Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import pino from 'pino'
 import { describe, expect, it } from 'vitest'
-import { errorResponse, httpError, onHttpError, onHttpNotFound } from '../../src/http/errors.ts'
+import {
+  errorResponse,
+  httpError,
+  onHttpError,
+  onHttpNotFound,
+  retryAfterHeader,
+} from '../../src/http/errors.ts'
+
+describe('retryAfterHeader', () => {
+  it.each([
+    [1, '1'],
+    [2, '2'],
+    [0.001, '1'],
+    [1.2, '2'],
+    [0, '1'],
+    [-3, '1'],
+  ])('%s s is Retry-After: %s', (seconds, header) => {
+    expect(retryAfterHeader(seconds)).toEqual({ 'retry-after': header })
+  })
+})
 
 describe('errorResponse', () => {
   it('answers { code, message } as uncacheable JSON', async () => {
@@ -22,7 +42,8 @@ describe('errorResponse', () => {
     const issue = { field: 'amount', reason: 'must be positive', extra: 'dropped' }
     const res = errorResponse(503, 'upstream_unavailable', 'Later', {
       errors: [issue],
-      headers: { 'retry-after': '2', connection: 'close' },
+      retryAfterSeconds: 2,
+      headers: { connection: 'close' },
     })
     expect(res.headers.get('retry-after')).toBe('2')
     expect(res.headers.get('connection')).toBe('close')
@@ -52,7 +73,7 @@ describe('onHttpError and onHttpNotFound', () => {
       await next()
     })
     .get('/ours', () => {
-      throw httpError(429, 'rate_limited', 'Slow down', { headers: { 'retry-after': '3' } })
+      throw httpError(429, 'rate_limited', 'Slow down', { retryAfterSeconds: 3 })
     })
     .get('/bare', () => {
       throw new HTTPException(413)

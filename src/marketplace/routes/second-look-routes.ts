@@ -89,15 +89,11 @@ function apiPrefix(c: Context): string {
 }
 
 function refusal(r: IntakeRefusal) {
-  const headers =
-    r.retryAfterSeconds === undefined ? undefined : { 'Retry-After': String(r.retryAfterSeconds) }
-  return httpError(r.status, r.code, r.message, { errors: r.errors, headers })
+  return httpError(r.status, r.code, r.message, { errors: r.errors, retryAfterSeconds: r.retryAfterSeconds })
 }
 
 function unavailable(retryAfterSeconds: number, message: string) {
-  return httpError(503, 'upstream_unavailable', message, {
-    headers: { 'Retry-After': String(retryAfterSeconds) },
-  })
+  return httpError(503, 'upstream_unavailable', message, { retryAfterSeconds })
 }
 
 function notFound() {
