@@ -3,16 +3,14 @@
  * began gets a 503 whose code says which (`starting` / `shutting_down`, not an upstream failure), and a
  * start that fails ends with ONE structured log line naming the variable and the fix, not a bare stack.
  */
+import { errorResponse } from './http/errors.ts'
 
 /** The answer to a request that arrives while the app is not built yet, or is closing. */
 export function notServingResponse(closing: boolean): Response {
-  const body = closing
-    ? { code: 'shutting_down', message: 'Server is shutting down: retry after Retry-After' }
-    : { code: 'starting', message: 'Server is starting: retry after Retry-After' }
-  return new Response(JSON.stringify(body), {
-    status: 503,
-    headers: { 'content-type': 'application/json', connection: 'close', 'retry-after': '1' },
-  })
+  const options = { retryAfterSeconds: 1, headers: { connection: 'close' } }
+  return closing
+    ? errorResponse(503, 'shutting_down', 'Server is shutting down: retry after Retry-After', options)
+    : errorResponse(503, 'starting', 'Server is starting: retry after Retry-After', options)
 }
 
 /** Error codes of a PostgreSQL server that cannot be reached or refuses the credentials or database. */

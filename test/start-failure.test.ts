@@ -10,6 +10,7 @@ it('answers a request during start-up with 503 starting, and during shutdown wit
   expect(starting.status).toBe(503)
   expect((await starting.json()).code).toBe('starting')
   expect(starting.headers.get('retry-after')).toBe('1')
+  expect(starting.headers.get('connection')).toBe('close')
   expect((await notServingResponse(true).json()).code).toBe('shutting_down')
 })
 

@@ -3,19 +3,13 @@
  * uuid and an expiry, so the BFF stays stateless across replicas and a token for one search never opens
  * another.
  */
+import type { AccessTokens } from '../http/request-services.ts'
 import { createTokenMac } from '../http/signed-token.ts'
 
 /** docs/offer-search-api.md polls for 15 s; the default leaves room for slow visitors and re-renders. */
 export const DEFAULT_ACCESS_TOKEN_TTL_MS = 30 * 60 * 1000
 /** The issue requires at least 15 minutes, so a poll never outlives its token. */
 export const MIN_ACCESS_TOKEN_TTL_MS = 15 * 60 * 1000
-
-export interface AccessTokens {
-  /** A token for this uuid, valid until now + ttl. */
-  issue(uuid: string): string
-  /** True only for an unexpired token issued for exactly this uuid with this secret. */
-  verify(token: string | undefined | null, uuid: string): boolean
-}
 
 export interface AccessTokenOptions {
   ttlMs?: number

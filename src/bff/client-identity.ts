@@ -8,18 +8,9 @@ import type { Context } from 'hono'
 import ipaddr from 'ipaddr.js'
 import proxyaddr from 'proxy-addr'
 import { ipAddress as ipAddressSchema } from '../contract/common.ts'
-import { bffError } from './errors.ts'
-
-export interface ClientIdentity {
-  ipAddress: string
-  userAgent: string
-}
-
-/** Reads the identity of the visitor behind a request; throws a 400 `HTTPException` when it cannot. */
-export type ClientIdentityFn = ((c: Context) => ClientIdentity) & {
-  /** The client's address alone (through trusted proxies), for limits that must not need a User-Agent. */
-  address(c: Context): string
-}
+import type { SessionInformation } from '../contract/offer-search.ts'
+import { httpError } from '../http/errors.ts'
+import type { ClientIdentityFn } from '../http/request-services.ts'
 
 /** Returns the TCP peer address; runtime-specific, so it is an option of `createBff`. */
 export type SocketAddressFn = (c: Context) => string | undefined
@@ -54,18 +45,28 @@ export function compileTrust(trustProxy: string | number | undefined): TrustFn |
   )
 }
 
-export function createClientIdentity(options: ClientIdentityOptions = {}): ClientIdentityFn {
+/**
+ * The BFF's `ClientIdentityFn`, plus `address(c)`: the client's address alone (through trusted proxies), for
+ * limits that must not need a User-Agent.
+ */
+export function createClientIdentity(
+  options: ClientIdentityOptions = {},
+): ClientIdentityFn & { address(c: Context): string } {
   const trust = compileTrust(options.trustProxy)
   const socketAddress = options.getSocketAddress ?? nodeSocketAddress
   const address = (c: Context): string => {
     const peer = socketAddress(c)
     if (peer === undefined || peer === '') {
-      throw bffError(500, 'internal', 'The server cannot see the visitor address; configure getSocketAddress')
+      throw httpError(
+        500,
+        'internal',
+        'The server cannot see the visitor address; configure getSocketAddress',
+      )
     }
     const chosen = trust ? trustedAddress(peer, c.req.header('x-forwarded-for') ?? '', trust) : peer
     const ipAddress = normalizeAddress(chosen)
     if (ipAddress === undefined) {
-      throw bffError(400, 'bad_request', 'Could not determine the visitor IP address from X-Forwarded-For', {
+      throw httpError(400, 'bad_request', 'Could not determine the visitor IP address from X-Forwarded-For', {
         errors: [
           { field: 'X-Forwarded-For', reason: 'the entry after the trusted proxies is not an IP address' },
         ],
@@ -73,11 +74,11 @@ export function createClientIdentity(options: ClientIdentityOptions = {}): Clien
     }
     return ipAddress
   }
-  const clientIdentity = (c: Context): ClientIdentity => {
+  const clientIdentity = (c: Context): SessionInformation => {
     const ipAddress = address(c)
     const userAgent = c.req.header('user-agent') ?? ''
     if (userAgent.trim() === '') {
-      throw bffError(400, 'bad_request', 'The User-Agent header is required', {
+      throw httpError(400, 'bad_request', 'The User-Agent header is required', {
         errors: [{ field: 'User-Agent', reason: 'send the browser user agent' }],
       })
     }

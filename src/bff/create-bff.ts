@@ -8,11 +8,12 @@ import type { Redis } from 'ioredis'
 import type { Config } from '../config.ts'
 import { BFF_ROUTES } from '../contract/bff.ts'
 import { SERVER_OFFER_SEARCHES_ROUTE } from '../contract/server-search.ts'
+import { errorResponse, onHttpError, onHttpNotFound } from '../http/errors.ts'
+import type { AccessTokens } from '../http/request-services.ts'
 import type { RetryPolicy } from '../http/retry.ts'
 import { systemTimers, type Timers } from '../timers.ts'
-import { type AccessTokens, createAccessTokens } from './access-token.ts'
+import { createAccessTokens } from './access-token.ts'
 import { createClientIdentity, type SocketAddressFn } from './client-identity.ts'
-import { errorResponse, onBffError, onBffNotFound } from './errors.ts'
 import { createIssuersCache } from './issuers-cache.ts'
 import type { BffKit, BffRoutes, PerIpLimitOverrides } from './kit.ts'
 import { createLogger, type Logger } from './logger.ts'
@@ -168,8 +169,8 @@ export function createBff(config: Config, options: BffOptions = {}): BffApp {
   const issuers = createIssuersCache({ load: () => upstream.listIssuers(), logger, now })
 
   const app = new Hono()
-  app.onError(onBffError(logger))
-  app.notFound(onBffNotFound)
+  app.onError(onHttpError(logger))
+  app.notFound(onHttpNotFound)
   app.use('*', requestMetrics({ metrics }))
   app.use('*', securityHeaders())
   // JSON answers of 1 KiB or more gzip-encoded for clients that accept it (rate tables, issuers, errors).

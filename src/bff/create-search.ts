@@ -9,22 +9,22 @@ import {
   AUTOMOBILE_INSURANCE,
   offerSearchInputSchema,
   offerSearchRequestSchema,
+  type SessionInformation,
   withZipKey,
 } from '../contract/offer-search.ts'
-import type { ClientIdentity } from './client-identity.ts'
-import { bffError } from './errors.ts'
+import { httpError } from '../http/errors.ts'
 import type { BffKit } from './kit.ts'
 import { rethrowUpstream } from './upstream/index.ts'
 
 /** Validates `json` as the widget's search body, creates the search for `visitor`, returns the 201 body. */
-export async function createSearch(kit: BffKit, visitor: ClientIdentity, json: unknown): Promise<string> {
+export async function createSearch(kit: BffKit, visitor: SessionInformation, json: unknown): Promise<string> {
   const input = offerSearchInputSchema.safeParse(json)
   if (!input.success) {
-    throw bffError(400, 'validation_failed', 'Fix the fields listed', { errors: toFieldIssues(input.error) })
+    throw httpError(400, 'validation_failed', 'Fix the fields listed', { errors: toFieldIssues(input.error) })
   }
   const { productTypes, autoInsuranceInformation, personalInformation, clientTags } = input.data
   if (productTypes?.some((type) => type !== AUTOMOBILE_INSURANCE)) {
-    throw bffError(400, 'validation_failed', 'Only auto insurance searches are supported here', {
+    throw httpError(400, 'validation_failed', 'Only auto insurance searches are supported here', {
       errors: [
         { field: 'productTypes', reason: `productTypes must be ["${AUTOMOBILE_INSURANCE}"] or omitted` },
       ],
@@ -40,7 +40,7 @@ export async function createSearch(kit: BffKit, visitor: ClientIdentity, json: u
     ...(clientTags && { clientTags }),
   })
   if (!request.success) {
-    throw bffError(400, 'validation_failed', 'Fix the fields listed', {
+    throw httpError(400, 'validation_failed', 'Fix the fields listed', {
       errors: toFieldIssues(request.error),
     })
   }

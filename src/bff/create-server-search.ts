@@ -5,7 +5,8 @@
  * `{ code, message, errors }`.
  */
 import { type BffError, bffErrorSchema, type CreatedSearch, createdSearchSchema } from '../contract/bff.ts'
-import { SERVER_OFFER_SEARCHES_ROUTE, type Visitor } from '../contract/server-search.ts'
+import type { SessionInformation } from '../contract/offer-search.ts'
+import { SERVER_OFFER_SEARCHES_ROUTE } from '../contract/server-search.ts'
 
 export interface CreateServerSearchOptions {
   /** The BFF's base URL, e.g. `https://offers.example.com` (any origin when `fetch` is a BFF's own). */
@@ -13,7 +14,7 @@ export interface CreateServerSearchOptions {
   /** One of the BFF's `SERVER_API_KEYS`. Keep it in server code: the route refuses browsers anyway. */
   apiKey: string
   /** From `readVisitor(request, { trustProxy })`. */
-  visitor: Visitor
+  visitor: SessionInformation
   /** The widget's search body (`personalInformation`, `autoInsuranceInformation`, `clientTags`). */
   search?: Record<string, unknown>
   /** `createBff(...).fetch` to call a BFF in this process; global `fetch` otherwise. */

@@ -22,6 +22,7 @@ import {
   type EmbedBundle,
 } from '../embed/manifest.ts'
 import { mountPointHtml, pasteBlock, reservationCss } from '../embed/publisher-snippet.ts'
+import { httpError } from '../http/errors.ts'
 import { packageRoot } from '../package-root.ts'
 import { IMMUTABLE, REVALIDATE } from './cache-control.ts'
 import { precompressedStatic } from './precompressed-static.ts'
@@ -149,7 +150,7 @@ export function withEmbedAssets(
         const served = await bundle(c, next)
         if (served instanceof Response) return served
       }
-      return c.json({ code: 'not_found', message: `No embed file ${name.slice(0, 100)}` }, 404)
+      throw httpError(404, 'not_found', `No embed file ${name.slice(0, 100)}`)
     }
     if (manifest && path === DEMO_PATH) {
       const file = join(root, 'public', 'demo.html')

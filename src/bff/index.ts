@@ -1,14 +1,15 @@
 /** @module Public surface of the BFF: the app factory and the pieces other server features reuse. */
 
-export type { AccessTokens } from './access-token.ts'
+export type { SessionInformation } from '../contract/offer-search.ts'
+export { errorResponse, httpError } from '../http/errors.ts'
+export type { AccessTokens, ClientIdentityFn } from '../http/request-services.ts'
 export { createAccessTokens } from './access-token.ts'
-export type { ClientIdentity, ClientIdentityFn, SocketAddressFn } from './client-identity.ts'
+export type { SocketAddressFn } from './client-identity.ts'
 export { createClientIdentity, nodeSocketAddress, normalizeAddress } from './client-identity.ts'
 export type { BffApp, BffOptions } from './create-bff.ts'
 export { BODY_LIMIT_BYTES, createBff, LEAD_BODY_LIMIT_BYTES } from './create-bff.ts'
 export type { CreateServerSearchOptions, ServerSearch } from './create-server-search.ts'
 export { createServerSearch, ServerSearchError } from './create-server-search.ts'
-export { bffError, errorResponse } from './errors.ts'
 export type { BffKit, BffRoutes, PerIpLimitOverrides } from './kit.ts'
 export type { Logger } from './logger.ts'
 export { createLogger } from './logger.ts'

@@ -5,8 +5,8 @@
 import type { MiddlewareHandler } from 'hono'
 import type { Redis } from 'ioredis'
 import type { Config } from '../config.ts'
-import type { AccessTokens } from './access-token.ts'
-import type { ClientIdentityFn } from './client-identity.ts'
+import type { AccessTokens } from '../http/request-services.ts'
+import type { createClientIdentity } from './client-identity.ts'
 import type { Logger } from './logger.ts'
 import type { BffMetrics } from './metrics.ts'
 import type { RedisLink } from './redis-link.ts'
@@ -22,7 +22,7 @@ export interface BffKit {
   logger: Logger
   /** `metrics.registry` is the prom-client registry `/metrics` serves; register extra metrics on it. */
   metrics: BffMetrics
-  clientIdentity: ClientIdentityFn
+  clientIdentity: ReturnType<typeof createClientIdentity>
   accessTokens: AccessTokens
   upstream: UpstreamClient
   /** The shared Redis client when `REDIS_URL` is set. */

@@ -4,7 +4,7 @@
  * the same trusted-proxy rules as the BFF (`TRUST_PROXY`): the rightmost `X-Forwarded-For` entry that is not
  * a trusted proxy, never the leftmost one a browser can write. The result goes to `createServerSearch`.
  */
-import type { Visitor } from '../contract/server-search.ts'
+import type { SessionInformation } from '../contract/offer-search.ts'
 import { compileTrust, normalizeAddress, trustedAddress } from './client-identity.ts'
 
 interface HeadersLike {
@@ -36,7 +36,7 @@ export class VisitorError extends Error {
   override name = 'VisitorError'
 }
 
-export function readVisitor(source: VisitorSource, options: ReadVisitorOptions = {}): Visitor {
+export function readVisitor(source: VisitorSource, options: ReadVisitorOptions = {}): SessionInformation {
   const { header, socketAddress } = accessors(source)
   const trust = compileTrust(options.trustProxy)
   const forwarded = (header('x-forwarded-for') ?? '')

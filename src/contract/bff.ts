@@ -37,6 +37,9 @@ export const ERROR_CODES = [
   'upstream_misconfigured',
   'upstream_unavailable',
   'internal',
+  // 503 from the server itself before its app is built, and once shutdown began (src/start-failure.ts).
+  'starting',
+  'shutting_down',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 

@@ -30,11 +30,17 @@ const zip = (field: string) =>
 export const ZIP_KEYS = ['zipcode', 'zipCode'] as const
 export type ZipKey = (typeof ZIP_KEYS)[number]
 
-export const sessionInformationSchema = z.looseObject({
+const sessionInformationShape = {
   ipAddress,
   userAgent: nonEmptyText('sessionInformation.userAgent', 2048),
-})
-export type SessionInformation = z.infer<typeof sessionInformationSchema>
+}
+export const sessionInformationSchema = z.looseObject(sessionInformationShape)
+/**
+ * The visitor's IP address and user agent: the one name of this shape on the server, whether the BFF read it
+ * from the live request, a publisher's server sent it as `visitor`, or a lead carries it. Its two fields
+ * only (the schema lets other keys through; nothing of ours reads them).
+ */
+export type SessionInformation = z.infer<z.ZodMiniObject<typeof sessionInformationShape>>
 
 const policyHolderShape = {
   isHomeOwner: z.optional(z.boolean({ error: 'policyHolderInformation.isHomeOwner must be true or false' })),

@@ -41,7 +41,6 @@ export const visitorSchema = z.strictObject(
   },
   { error: 'visitor must be an object { ipAddress, userAgent }; unknown keys are refused' },
 )
-export type Visitor = z.infer<typeof visitorSchema>
 
 /** `search` is the widget's search body, validated by the same schema as `POST /api/offer-searches`. */
 export const serverSearchRequestSchema = z.strictObject(

@@ -1,6 +1,6 @@
 /**
- * @module Retrying a server's outgoing call inside a time budget, on the injected clock: the policy, the loop
- * and the `Retry-After` value a server sends back. The arithmetic is the contract's, shared with the
+ * @module Retrying a server's outgoing call inside a time budget, on the injected clock: the policy and the
+ * loop (the `Retry-After` we send back is `retryAfterHeader` in src/http/errors.ts). The arithmetic is the contract's, shared with the
  * widget: `Retry-After` in src/contract/retry-after.ts, full-jitter backoff in src/contract/backoff.ts.
  */
 import { type BackoffPolicy, backoffDelay } from '../contract/backoff.ts'
@@ -11,11 +11,6 @@ export interface RetryPolicy extends BackoffPolicy {
   maxAttempts: number
   /** No retry is started when its wait would end later than this after the first attempt began. */
   budgetMs: number
-}
-
-/** Whole seconds for a `Retry-After` header we send: never 0, so a client cannot spin. */
-export function retryAfterSeconds(ms: number | undefined): string {
-  return String(Math.max(1, Math.ceil((ms ?? 1000) / 1000)))
 }
 
 /**

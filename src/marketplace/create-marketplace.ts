@@ -8,6 +8,7 @@ import { setMaxListeners } from 'node:events'
 import { Hono, type MiddlewareHandler } from 'hono'
 import pino, { type Logger } from 'pino'
 import { Agent, type Dispatcher } from 'undici'
+import type { AccessTokens, ClientIdentityFn } from '../http/request-services.ts'
 import type { Ledger } from '../ledger/index.ts'
 import { createSearchCache } from '../ledger/search-cache.ts'
 import { systemTimers, type TimerHandle, type Timers } from '../timers.ts'
@@ -18,7 +19,7 @@ import { DEFAULT_MAX_REPLY_BYTES } from './fan-out/call-partner.ts'
 import { createPartnerLeadIdHasher } from './fan-out/partner-lead-id-hash.ts'
 import { runLead } from './fan-out/run-lead.ts'
 import { createBodyHasher } from './intake/idempotency.ts'
-import type { AccessTokens, ClientIdentity, MarketplaceContext } from './marketplace-context.ts'
+import type { MarketplaceContext } from './marketplace-context.ts'
 import { MAX_PARTNER_TIMEOUT_MS, type PartnerRegistryEntry } from './registry/partner-registry.ts'
 import { clickRoutes } from './routes/click-route.ts'
 import { conversionRoutes } from './routes/conversion-route.ts'
@@ -57,7 +58,7 @@ export interface MarketplaceDeps {
   ledger: Ledger
   registry: readonly PartnerRegistryEntry[]
   accessTokens: AccessTokens
-  clientIdentity: ClientIdentity
+  clientIdentity: ClientIdentityFn
   /** Keys click tokens and body fingerprints; at least 16 characters (`SESSION_SECRET`). */
   secret: string
   /** Key of the partner `lead_id` hash (`LEAD_ID_HASH_SECRET`); derived from `secret` when absent. */

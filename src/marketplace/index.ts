@@ -2,6 +2,8 @@
  * @module The second-look marketplace's public surface: build it with `createMarketplace`, feed it a
  * registry from `resolvePartnerRegistry` (or `loadPartnerRegistry`) and a ledger from `src/ledger`.
  */
+
+export type { AccessTokens, ClientIdentityFn } from '../http/request-services.ts'
 export type { Bid, WinnerPolicy } from './auction/auction.ts'
 export { runAuction } from './auction/auction.ts'
 export type { Scorer } from './auction/score.ts'
@@ -10,7 +12,6 @@ export type { ClickSigner } from './clicks/click-token.ts'
 export { createClickSigner } from './clicks/click-token.ts'
 export type { Marketplace, MarketplaceConfig, MarketplaceDeps } from './create-marketplace.ts'
 export { createMarketplace } from './create-marketplace.ts'
-export type { AccessTokens, ClientIdentity } from './marketplace-context.ts'
 export type { PartnerDisplay, PartnerRegistryEntry, PartnerTier } from './registry/partner-registry.ts'
 export {
   loadPartnerRegistry,

@@ -1,10 +1,11 @@
 /**
  * @module What every marketplace route shares, built once by `createMarketplace`. The BFF's services
- * arrive as these small interfaces (dependency injection), so the marketplace never imports the BFF's
- * services; it shares only the BFF's error registry (`src/bff/errors.ts`) and its bounded JSON reader.
+ * arrive as the small interfaces of `src/http/request-services.ts` (dependency injection), so the
+ * marketplace never imports the BFF; with it, it shares only the server plumbing of `src/http/` (the error
+ * registry, the bounded JSON and capped body readers).
  */
-import type { Context } from 'hono'
 import type { Logger } from 'pino'
+import type { AccessTokens, ClientIdentityFn } from '../http/request-services.ts'
 import type { Ledger } from '../ledger/index.ts'
 import type { SearchCache } from '../ledger/search-cache.ts'
 import type { Timers } from '../timers.ts'
@@ -14,22 +15,13 @@ import type { ClickSigner } from './clicks/click-token.ts'
 import type { LeadRun } from './fan-out/run-lead.ts'
 import type { PartnerRegistryEntry } from './registry/partner-registry.ts'
 
-/** The BFF's per-search capability tokens (`src/bff/access-token.ts`). */
-export interface AccessTokens {
-  issue(uuid: string): string
-  verify(token: string, uuid: string): boolean
-}
-
-/** The BFF's view of the live request: IP through the trusted proxies only, and the user agent. */
-export type ClientIdentity = (c: Context) => { ipAddress: string; userAgent: string }
-
 export interface MarketplaceContext {
   ledger: Ledger
   registry: ReadonlyMap<string, PartnerRegistryEntry>
   policy: WinnerPolicy
   scorer: Scorer
   accessTokens: AccessTokens
-  clientIdentity: ClientIdentity
+  clientIdentity: ClientIdentityFn
   clickSigner: ClickSigner
   hashBody: (body: unknown) => string
   /** Keyed hash of a partner's raw `lead_id`: what conversions match on. */

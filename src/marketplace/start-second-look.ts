@@ -6,15 +6,15 @@
 import { Hono, type MiddlewareHandler } from 'hono'
 import type { Logger } from 'pino'
 import type { Config } from '../config.ts'
+import type { AccessTokens, ClientIdentityFn } from '../http/request-services.ts'
 import { type Ledger, openLedger } from '../ledger/index.ts'
 import { createMarketplace, type Marketplace } from './create-marketplace.ts'
-import type { AccessTokens, ClientIdentity } from './marketplace-context.ts'
 import { type ResolvedRegistry, resolvePartnerRegistry } from './registry/resolve-partner-registry.ts'
 import { reportPageRoutes } from './routes/report-page-routes.ts'
 
 /** What the BFF lends the marketplace: the same identity, tokens and per-IP limit as offer searches. */
 export interface SecondLookKit {
-  clientIdentity: ClientIdentity
+  clientIdentity: ClientIdentityFn
   accessTokens: AccessTokens
   logger: Logger
   perIpRateLimit(route: string): MiddlewareHandler

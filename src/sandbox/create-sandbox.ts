@@ -14,6 +14,7 @@ import {
   offerSearchRequestSchema,
   readZip,
 } from '../contract/offer-search.ts'
+import { retryAfterHeader } from '../http/errors.ts'
 import { CARRIERS, carrierById } from './carriers.ts'
 import { ConnectionResetError, upstreamError, upstreamErrorResponse } from './errors.ts'
 import { mergeFaults, NO_FAULTS } from './faults.ts'
@@ -139,7 +140,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
         throw upstreamError(
           429,
           [{ field: 'uuid', reason: 'rate table polled more than once per second; honor Retry-After' }],
-          { 'retry-after': String(Math.max(1, Math.ceil(waitMs / 1000))) },
+          retryAfterHeader(waitMs / 1000),
         )
       }
       record.lastPollAtMs = nowMs
@@ -158,7 +159,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
                   : `scenario ${record.scenario.name}: server error; retry with exponential backoff`,
             },
           ],
-          failure.retryAfterSeconds === undefined ? {} : { 'retry-after': String(failure.retryAfterSeconds) },
+          failure.retryAfterSeconds === undefined ? {} : retryAfterHeader(failure.retryAfterSeconds),
         )
       }
       return c.json(rateTableAt(record, nowMs, 'poll'))

@@ -11,9 +11,9 @@ import { Hono } from 'hono'
 import { describe, expect, it, vi } from 'vitest'
 import { compileTrust, createClientIdentity, normalizeAddress } from '../../src/bff/client-identity.ts'
 import { capConnectionsPerIp } from '../../src/bff/connection-cap.ts'
-import { onBffError } from '../../src/bff/errors.ts'
 import { createLogger } from '../../src/bff/logger.ts'
 import { readVisitor } from '../../src/bff/read-visitor.ts'
+import { onHttpError } from '../../src/http/errors.ts'
 
 /** [input, canonical form or undefined when the BFF refuses it]. */
 const CANONICAL: Array<[string, string | undefined]> = [
@@ -87,7 +87,7 @@ const identityOf = (trustProxy: string | undefined, peer: string) =>
 async function bffAddress(trustProxy: string | undefined, peer: string, forwardedFor?: string) {
   const identity = identityOf(trustProxy, peer)
   const app = new Hono()
-  app.onError(onBffError(createLogger({ level: 'silent' })))
+  app.onError(onHttpError(createLogger({ level: 'silent' })))
   app.get('/', (c) => c.text(identity.address(c)))
   const res = await app.request(
     '/',

@@ -6,13 +6,13 @@ import fc from 'fast-check'
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
 import { createClientIdentity, normalizeAddress } from '../../src/bff/client-identity.ts'
-import { onBffError } from '../../src/bff/errors.ts'
 import { createLogger } from '../../src/bff/logger.ts'
+import { onHttpError } from '../../src/http/errors.ts'
 
 function identityApp(trustProxy: string | undefined, peer: string) {
   const identity = createClientIdentity({ trustProxy, getSocketAddress: () => peer })
   const app = new Hono()
-  app.onError(onBffError(createLogger({ level: 'silent' })))
+  app.onError(onHttpError(createLogger({ level: 'silent' })))
   app.get('/', (c) => c.json(identity(c)))
   return app
 }

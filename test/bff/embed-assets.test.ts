@@ -74,7 +74,14 @@ describe('withEmbedAssets', () => {
     expect(manifest.headers.get('cache-control')).toBe('no-cache')
     expect(await manifest.json()).toMatchObject({ ...MANIFEST, src: `/embed/${FILE}` })
     expect((await hono.request('/embed/..%2Fmanifest.json')).status).toBe(404)
-    expect((await hono.request('/embed/offer-widget.0.1.0-9999999999.js')).status).toBe(404)
+    const missing = await hono.request('/embed/offer-widget.0.1.0-9999999999.js')
+    expect(missing.status).toBe(404)
+    // The error registry's shape, readable from any page like the bundle itself.
+    expect(missing.headers.get('access-control-allow-origin')).toBe('*')
+    expect(await missing.json()).toEqual({
+      code: 'not_found',
+      message: 'No embed file offer-widget.0.1.0-9999999999.js',
+    })
   })
 
   it('puts a mount point and the current snippet into the demo page', async () => {

@@ -1,40 +1,11 @@
 /**
  * @module Search bodies parsed with a depth limit and a strict schema: deep nesting, unknown nested
  * fields, control characters and prototype keys are refused with a 400 naming them, and nothing of such a
- * body reaches the upstream.
+ * body reaches the upstream. The bounded parser itself: test/http/json-body.test.ts.
  */
 import { describe, expect, it } from 'vitest'
-import { parseJsonBounded } from '../../src/bff/json-body.ts'
 import { fakeHarness } from './support/fake-harness.ts'
 import { postJson } from './support/harness.ts'
-
-describe('parseJsonBounded', () => {
-  it('counts the nesting of arrays and objects, not brackets inside strings', () => {
-    expect(parseJsonBounded('{"a":{"b":[1]}}', 3)).toEqual({ ok: true, value: { a: { b: [1] } } })
-    expect(parseJsonBounded('{"a":{"b":[1]}}', 2)).toMatchObject({ ok: false, field: '(body)' })
-    expect(parseJsonBounded('{"a":"[[[[{{{{\\"[["}', 1)).toEqual({ ok: true, value: { a: '[[[[{{{{"[[' } })
-    expect(parseJsonBounded(`${'['.repeat(5000)}${']'.repeat(5000)}`, 6)).toMatchObject({ ok: false })
-  })
-
-  it('refuses prototype keys at any depth, naming where', () => {
-    expect(parseJsonBounded('{"a":{"__proto__":{"x":1}}}', 6)).toMatchObject({
-      ok: false,
-      field: 'a.__proto__',
-    })
-    expect(parseJsonBounded('{"constructor":{"prototype":{}}}', 6)).toMatchObject({
-      ok: false,
-      field: 'constructor',
-    })
-    expect(parseJsonBounded('[{"b":[{"prototype":1}]}]', 6)).toMatchObject({
-      ok: false,
-      field: '0.b.0.prototype',
-    })
-  })
-
-  it('refuses text that is not JSON', () => {
-    expect(parseJsonBounded('{"a":', 6)).toMatchObject({ ok: false, reason: 'The body must be JSON' })
-  })
-})
 
 describe('POST /api/offer-searches with hostile bodies', () => {
   const cases: Array<[string, string, RegExp]> = [

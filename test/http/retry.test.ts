@@ -3,21 +3,8 @@
  * value the BFF sends (the arithmetic it reads with is tested in test/contract).
  */
 import { describe, expect, it } from 'vitest'
-import {
-  type AttemptResult,
-  type RetryPolicy,
-  retryAfterSeconds,
-  retryWithinBudget,
-} from '../../src/http/retry.ts'
+import { type AttemptResult, type RetryPolicy, retryWithinBudget } from '../../src/http/retry.ts'
 import { steppingTimers } from '../support/stepping-timers.ts'
-
-describe('retryAfterSeconds', () => {
-  it('never tells a client to retry in 0 seconds', () => {
-    expect(retryAfterSeconds(0)).toBe('1')
-    expect(retryAfterSeconds(undefined)).toBe('1')
-    expect(retryAfterSeconds(2500)).toBe('3')
-  })
-})
 
 const POLICY: RetryPolicy = { maxAttempts: 4, baseDelayMs: 100, maxDelayMs: 300, budgetMs: 1000 }
 const failed = (retryAfterMs?: number, retryable = true): AttemptResult<string> => ({

@@ -6,9 +6,9 @@ import { Hono } from 'hono'
 import { ACCESS_TOKEN_HEADER } from '../../contract/bff.ts'
 import { UUID_PATTERN } from '../../contract/common.ts'
 import { OFFER_SEARCH_MAX_DEPTH } from '../../contract/offer-search.ts'
+import { httpError } from '../../http/errors.ts'
+import { readJsonBody } from '../../http/json-body.ts'
 import { createSearch } from '../create-search.ts'
-import { bffError } from '../errors.ts'
-import { readJsonBody } from '../json-body.ts'
 import type { BffKit } from '../kit.ts'
 import type { PollCoalescer } from '../poll-coalescer.ts'
 import { rethrowUpstream } from '../upstream/index.ts'
@@ -27,13 +27,13 @@ export function offerSearchRoutes(kit: BffKit, coalescer: PollCoalescer): Hono {
   app.get('/:uuid', async (c) => {
     const uuid = c.req.param('uuid')
     if (!UUID_PATTERN.test(uuid)) {
-      throw bffError(400, 'bad_request', 'The rate table id must be a UUID', {
+      throw httpError(400, 'bad_request', 'The rate table id must be a UUID', {
         errors: [{ field: 'uuid', reason: 'uuid must be a UUID (8-4-4-4-12 hex digits)' }],
       })
     }
     // Missing, wrong and expired tokens all look like an unknown uuid: nothing confirms it exists.
     if (!accessTokens.verify(c.req.header(ACCESS_TOKEN_HEADER), uuid)) {
-      throw bffError(404, 'not_found', 'No such offer search')
+      throw httpError(404, 'not_found', 'No such offer search')
     }
     const rateTable = await coalescer.get(uuid).catch(rethrowUpstream)
     return c.body(rateTable, 200, { 'content-type': 'application/json', 'cache-control': 'no-store' })

@@ -4,7 +4,7 @@
  * ledger; remembered for at most 1 s so probes never load them), `/metrics` (Prometheus text).
  */
 import { Hono } from 'hono'
-import { errorResponse } from '../errors.ts'
+import { errorResponse } from '../../http/errors.ts'
 import type { BffKit } from '../kit.ts'
 import { toBffError, UpstreamError } from '../upstream/index.ts'
 

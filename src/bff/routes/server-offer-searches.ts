@@ -10,10 +10,10 @@ import ipaddr from 'ipaddr.js'
 import { toFieldIssues } from '../../contract/common.ts'
 import { OFFER_SEARCH_MAX_DEPTH } from '../../contract/offer-search.ts'
 import { serverSearchRequestSchema } from '../../contract/server-search.ts'
+import { errorResponse, httpError } from '../../http/errors.ts'
+import { readJsonBody } from '../../http/json-body.ts'
 import { normalizeAddress } from '../client-identity.ts'
 import { createSearch } from '../create-search.ts'
-import { bffError, errorResponse } from '../errors.ts'
-import { readJsonBody } from '../json-body.ts'
 import type { BffKit } from '../kit.ts'
 import { bodyLimit } from '../middleware/body-limit/index.ts'
 import { AUTH_FAILURE_POINTS, authFailureLimit } from '../middleware/rate-limit/failure-limit.ts'
@@ -86,7 +86,7 @@ export function serverOfferSearchRoutes(kit: BffKit, options: ServerSearchRouteO
       const json = await readJsonBody(c, { maxDepth: OFFER_SEARCH_MAX_DEPTH + 1 })
       const parsed = serverSearchRequestSchema.safeParse(json)
       if (!parsed.success) {
-        throw bffError(400, 'validation_failed', 'Fix the fields listed', {
+        throw httpError(400, 'validation_failed', 'Fix the fields listed', {
           errors: toFieldIssues(parsed.error),
         })
       }
@@ -95,7 +95,7 @@ export function serverOfferSearchRoutes(kit: BffKit, options: ServerSearchRouteO
       // Carriers underwrite on the visitor's address: a private, loopback or reserved one is the publisher's
       // own network, never a visitor. The sandbox takes any address so a local setup can try the route.
       if (ipAddress === undefined || (!config.sandboxMode && !isPublicAddress(ipAddress))) {
-        throw bffError(400, 'validation_failed', 'Fix the fields listed', {
+        throw httpError(400, 'validation_failed', 'Fix the fields listed', {
           errors: [
             {
               field: 'visitor.ipAddress',

@@ -4,7 +4,7 @@
  */
 import { Readable } from 'node:stream'
 import type { ReadableStream } from 'node:stream/web'
-import { readCappedBody } from '../read-capped-body.ts'
+import { readCappedBody } from '../../http/read-capped-body.ts'
 import { refuseOversized, type Transport } from './transport.ts'
 
 export function createFetchTransport(origin: string, timeoutMs: number, maxBodyBytes: number): Transport {

@@ -1,7 +1,6 @@
 /** @module The documented mapping of an `UpstreamError` to what the widget sees (README "Decisions"). */
 import type { HTTPException } from 'hono/http-exception'
-import { retryAfterSeconds } from '../../http/retry.ts'
-import { bffError } from '../errors.ts'
+import { httpError } from '../../http/errors.ts'
 import { UpstreamError } from './upstream-error.ts'
 
 /**
@@ -14,26 +13,30 @@ export function toBffError(error: UpstreamError): HTTPException {
   switch (error.kind) {
     case 'bad_request':
       return fieldErrors?.length
-        ? bffError(400, 'validation_failed', 'The offer search was refused: fix the fields listed', {
+        ? httpError(400, 'validation_failed', 'The offer search was refused: fix the fields listed', {
             errors: fieldErrors,
           })
-        : bffError(400, 'bad_request', 'The offer search was refused as malformed')
+        : httpError(400, 'bad_request', 'The offer search was refused as malformed')
     case 'unauthorized':
     case 'unsupported_version':
-      return bffError(502, 'upstream_misconfigured', 'Offers are unavailable: the server is misconfigured')
+      return httpError(502, 'upstream_misconfigured', 'Offers are unavailable: the server is misconfigured')
     case 'not_found':
-      return bffError(404, 'not_found', 'No such offer search')
+      return httpError(404, 'not_found', 'No such offer search')
     case 'rate_limited':
-      return bffError(429, 'rate_limited', 'Too many requests: retry after the delay in Retry-After', {
-        headers: { 'retry-after': retryAfterSeconds(retryAfterMs) },
+      return httpError(429, 'rate_limited', 'Too many requests: retry after the delay in Retry-After', {
+        retryAfterSeconds: (retryAfterMs ?? 1000) / 1000,
       })
     case 'unavailable':
     case 'timeout':
-      return bffError(503, 'upstream_unavailable', 'Offers are briefly unavailable: retry shortly', {
-        headers: { 'retry-after': retryAfterSeconds(retryAfterMs) },
+      return httpError(503, 'upstream_unavailable', 'Offers are briefly unavailable: retry shortly', {
+        retryAfterSeconds: (retryAfterMs ?? 1000) / 1000,
       })
     default:
-      return bffError(502, 'upstream_unavailable', 'Offers are unavailable: the offer service answered badly')
+      return httpError(
+        502,
+        'upstream_unavailable',
+        'Offers are unavailable: the offer service answered badly',
+      )
   }
 }
 

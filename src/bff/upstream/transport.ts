@@ -2,7 +2,7 @@
  * @module The seam between the upstream client and a transport (undici-transport.ts, fetch-transport.ts):
  * one request out, the status, headers and capped body text back.
  */
-import { BodyTooLargeError } from '../read-capped-body.ts'
+import { BodyTooLargeError } from '../../http/read-capped-body.ts'
 import { UpstreamError } from './upstream-error.ts'
 
 export interface RawResponse {

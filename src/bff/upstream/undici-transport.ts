@@ -3,7 +3,7 @@
  * a proxy), with its own connect, headers and body timeouts.
  */
 import { Pool } from 'undici'
-import { readCappedBody } from '../read-capped-body.ts'
+import { readCappedBody } from '../../http/read-capped-body.ts'
 import { refuseOversized, type Transport } from './transport.ts'
 
 export interface UndiciTransportOptions {

@@ -4,9 +4,9 @@
  * an oversized body, a contract violation) into an outcome with its cause. It never throws.
  */
 import type { Dispatcher } from 'undici'
-import { createCappedBody } from '../../bff/read-capped-body.ts'
 import { toFieldIssues } from '../../contract/common.ts'
 import { type PartnerOffer, partnerReplySchema } from '../../contract/partner.ts'
+import { createCappedBody } from '../../http/read-capped-body.ts'
 import { systemTimers, type Timers } from '../../timers.ts'
 
 /** Cap on a reply body: 50 offers of generous size fit in far less. */

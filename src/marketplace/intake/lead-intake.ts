@@ -10,10 +10,10 @@
  */
 import { randomUUID } from 'node:crypto'
 import type { Logger } from 'pino'
-import { parseJsonBounded } from '../../bff/json-body.ts'
 import type { ErrorCode } from '../../contract/bff.ts'
 import { type FieldIssue, toFieldIssues } from '../../contract/common.ts'
 import { type Lead, leadInputSchema, leadSessionInformationSchema } from '../../contract/partner.ts'
+import { parseJsonBounded } from '../../http/json-body.ts'
 import type { Ledger, NewLead, SearchSnapshot, SentRequest } from '../../ledger/index.ts'
 import { LedgerError } from '../../ledger/ledger-error.ts'
 import type { SearchCache } from '../../ledger/search-cache.ts'

@@ -6,8 +6,8 @@
  * loopback host) is a 404.
  */
 import { Hono } from 'hono'
-import { bffError } from '../../bff/errors.ts'
 import { partnerUrlProblem } from '../../contract/partner.ts'
+import { httpError } from '../../http/errors.ts'
 import type { MarketplaceContext } from '../marketplace-context.ts'
 
 /** Mounted at `/clicks`. */
@@ -20,7 +20,7 @@ export function clickRoutes(ctx: MarketplaceContext): Hono {
     const offer = offerId === undefined ? undefined : await ctx.ledger.findOffer(offerId)
     // The reply contract already refuses other links; a row written before that rule never redirects.
     if (offer === undefined || !offer.displayed || partnerUrlProblem(offer.clickUrl) !== undefined) {
-      throw bffError(404, 'not_found', 'This offer link is unknown or has expired.')
+      throw httpError(404, 'not_found', 'This offer link is unknown or has expired.')
     }
     const first =
       counted !== undefined &&

@@ -6,8 +6,8 @@
  */
 import { Hono } from 'hono'
 import * as z from 'zod/mini'
-import { bffError } from '../../bff/errors.ts'
 import { toFieldIssues } from '../../contract/common.ts'
+import { httpError } from '../../http/errors.ts'
 import type { ConversionRecord } from '../../ledger/index.ts'
 import type { MarketplaceContext } from '../marketplace-context.ts'
 import { createPartnerAuth } from './partner-auth.ts'
@@ -64,11 +64,11 @@ export function conversionRoutes(ctx: MarketplaceContext): Hono {
   const app = new Hono()
   app.post('/', async (c) => {
     if (!auth.enabled) {
-      throw bffError(404, 'not_found', "Conversions are off: set the partner's reportsTokenEnv.")
+      throw httpError(404, 'not_found', "Conversions are off: set the partner's reportsTokenEnv.")
     }
     const who = auth.authenticate(c)
     if (who.kind !== 'partner') {
-      throw bffError(
+      throw httpError(
         403,
         'forbidden',
         "A conversion is posted by its partner, with the partner's own token (reportsTokenEnv), not REPORTS_TOKEN.",
@@ -78,18 +78,18 @@ export function conversionRoutes(ctx: MarketplaceContext): Hono {
     try {
       body = await c.req.json()
     } catch {
-      throw bffError(400, 'bad_request', 'The body must be JSON: { "lead_id": "..." }.')
+      throw httpError(400, 'bad_request', 'The body must be JSON: { "lead_id": "..." }.')
     }
     const parsed = conversionSchema.safeParse(body)
     if (!parsed.success) {
-      throw bffError(400, 'validation_failed', 'The conversion is invalid; fix the fields listed.', {
+      throw httpError(400, 'validation_failed', 'The conversion is invalid; fix the fields listed.', {
         errors: toFieldIssues(parsed.error),
       })
     }
     const now = ctx.now()
     const convertedAt = parsed.data.converted_at ? new Date(parsed.data.converted_at) : new Date(now)
     if (convertedAt.getTime() > now + MAX_FUTURE_MS) {
-      throw bffError(400, 'validation_failed', 'converted_at is in the future.', {
+      throw httpError(400, 'validation_failed', 'converted_at is in the future.', {
         errors: [
           {
             field: 'converted_at',
@@ -108,14 +108,14 @@ export function conversionRoutes(ctx: MarketplaceContext): Hono {
     })
     c.header('Cache-Control', 'no-store')
     if (result.kind === 'unknown-lead') {
-      throw bffError(
+      throw httpError(
         404,
         'not_found',
         `No lead sent to ${who.partner.id} was answered with this lead_id: post the lead_id your reply gave the lead.`,
       )
     }
     if (result.kind === 'not-shown') {
-      throw bffError(
+      throw httpError(
         409,
         'conflict',
         `None of ${who.partner.id}'s offers for this lead was displayed or clicked: a conversion is accepted only for a lead that saw or clicked your offer (docs/partner-interface.md).`,

@@ -5,7 +5,7 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto'
 import type { Context } from 'hono'
-import { bffError } from '../../bff/errors.ts'
+import { httpError } from '../../http/errors.ts'
 import type { MarketplaceContext } from '../marketplace-context.ts'
 import type { PartnerRegistryEntry } from '../registry/partner-registry.ts'
 
@@ -43,7 +43,7 @@ export function createPartnerAuth(ctx: MarketplaceContext): PartnerAuth {
       for (const k of keyed)
         if (timingSafeEqual(given, k.digest)) caller ??= { kind: 'partner', partner: k.partner }
       if (match && caller) return caller
-      throw bffError(
+      throw httpError(
         401,
         'unauthorized',
         'Send Authorization: Bearer <token>: REPORTS_TOKEN (operator) or your own partner reports token.',

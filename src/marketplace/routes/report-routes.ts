@@ -7,7 +7,7 @@
  * click its offer, which it must not remarket to (docs/partner-interface.md). Without any token the reports do not exist.
  */
 import { type Context, Hono } from 'hono'
-import { bffError } from '../../bff/errors.ts'
+import { httpError } from '../../http/errors.ts'
 import type { MarketplaceContext } from '../marketplace-context.ts'
 import {
   DEFAULT_REPORT_TABLE,
@@ -24,7 +24,7 @@ export function reportRoutes(ctx: MarketplaceContext): Hono {
   const auth = createPartnerAuth(ctx)
   const caller = (c: Context): Caller => {
     if (!auth.enabled) {
-      throw bffError(
+      throw httpError(
         404,
         'not_found',
         "Partner reports are off: set REPORTS_TOKEN (the operator's) or a partner's reportsTokenEnv to turn them on.",
@@ -36,12 +36,12 @@ export function reportRoutes(ctx: MarketplaceContext): Hono {
   const readable = (c: Context, who: Caller): string => {
     const partnerId = c.req.param('id') ?? ''
     if (ctx.registry.has(partnerId) && auth.mayRead(who, partnerId)) return partnerId
-    throw bffError(404, 'not_found', `No partner "${partnerId.slice(0, 100)}" in the registry.`)
+    throw httpError(404, 'not_found', `No partner "${partnerId.slice(0, 100)}" in the registry.`)
   }
   const range = (c: Context) => {
     const parsed = parseReportRange(c.req.query('from'), c.req.query('to'), ctx.now())
     if (parsed.ok) return parsed
-    throw bffError(
+    throw httpError(
       400,
       'validation_failed',
       `The report range is invalid: ${parsed.errors.map((e) => e.reason).join('; ')}`,
@@ -65,7 +65,7 @@ export function reportRoutes(ctx: MarketplaceContext): Hono {
     const csv = wantsCsv(c)
     const table = c.req.query('table') ?? DEFAULT_REPORT_TABLE
     if (csv && !(REPORT_TABLES as readonly string[]).includes(table)) {
-      throw bffError(
+      throw httpError(
         400,
         'validation_failed',
         `table=${JSON.stringify(table.slice(0, 40))} is not a report table: send one of ${REPORT_TABLES.join(', ')}.`,

@@ -5,9 +5,9 @@
  * 404) and a well-formed uuid (else 400). Polls read through the in-memory search cache.
  */
 import { type Context, Hono, type MiddlewareHandler } from 'hono'
-import { bffError } from '../../bff/errors.ts'
 import { ACCESS_TOKEN_HEADER, type CreatedSearch } from '../../contract/bff.ts'
 import { UUID_PATTERN } from '../../contract/common.ts'
+import { httpError } from '../../http/errors.ts'
 import type { SearchSnapshot } from '../../ledger/index.ts'
 import { createOfferLinker } from '../clicks/offer-links.ts'
 import { IDEMPOTENCY_HEADER } from '../intake/idempotency.ts'
@@ -41,7 +41,7 @@ export function secondLookRoutes(ctx: MarketplaceContext, beforeIntake: Middlewa
   app.get('/:uuid', async (c) => {
     const uuid = c.req.param('uuid')
     if (!UUID_PATTERN.test(uuid)) {
-      throw bffError(400, 'bad_request', 'The path must end with the rate table uuid.', {
+      throw httpError(400, 'bad_request', 'The path must end with the rate table uuid.', {
         errors: [{ field: 'uuid', reason: 'uuid must be a UUID (8-4-4-4-12 hex digits)' }],
       })
     }
@@ -89,17 +89,13 @@ function apiPrefix(c: Context): string {
 }
 
 function refusal(r: IntakeRefusal) {
-  const headers =
-    r.retryAfterSeconds === undefined ? undefined : { 'Retry-After': String(r.retryAfterSeconds) }
-  return bffError(r.status, r.code, r.message, { errors: r.errors, headers })
+  return httpError(r.status, r.code, r.message, { errors: r.errors, retryAfterSeconds: r.retryAfterSeconds })
 }
 
 function unavailable(retryAfterSeconds: number, message: string) {
-  return bffError(503, 'upstream_unavailable', message, {
-    headers: { 'Retry-After': String(retryAfterSeconds) },
-  })
+  return httpError(503, 'upstream_unavailable', message, { retryAfterSeconds })
 }
 
 function notFound() {
-  return bffError(404, 'not_found', 'No such second-look search, or its access token is missing or wrong.')
+  return httpError(404, 'not_found', 'No such second-look search, or its access token is missing or wrong.')
 }

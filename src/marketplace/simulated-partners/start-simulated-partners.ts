@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { readCappedBody } from '../../bff/read-capped-body.ts'
+import { readCappedBody } from '../../http/read-capped-body.ts'
 import { answerLead } from '../../partner-kit/answer-lead.ts'
 import { systemTimers, type TimerHandle, type Timers } from '../../timers.ts'
 import {

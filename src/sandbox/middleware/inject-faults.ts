@@ -3,6 +3,7 @@
  * 5xx and 429, in that order, each decided by the injected random source.
  */
 import type { MiddlewareHandler } from 'hono'
+import { retryAfterHeader } from '../../http/errors.ts'
 import { ConnectionResetError, upstreamError } from '../errors.ts'
 import type { Faults } from '../faults.ts'
 import type { Random } from '../random.ts'
@@ -41,7 +42,7 @@ export function injectFaults({ faults, random }: InjectFaultsOptions): Middlewar
       throw upstreamError(
         429,
         [{ field: '(service)', reason: 'injected fault: too many requests; honor Retry-After' }],
-        { 'retry-after': '1' },
+        retryAfterHeader(1),
       )
     }
     await next()

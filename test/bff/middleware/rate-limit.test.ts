@@ -5,7 +5,6 @@
 import { Hono } from 'hono'
 import { Redis } from 'ioredis'
 import { afterAll, describe, expect, it } from 'vitest'
-import { onBffError } from '../../../src/bff/errors.ts'
 import { createLogger } from '../../../src/bff/logger.ts'
 import { createMetrics } from '../../../src/bff/metrics.ts'
 import {
@@ -14,10 +13,11 @@ import {
   rateLimit,
 } from '../../../src/bff/middleware/rate-limit/index.ts'
 import { watchRedis } from '../../../src/bff/redis-link.ts'
+import { onHttpError } from '../../../src/http/errors.ts'
 
 function limitedApp(limiter: ReturnType<typeof createPerIpLimiter>, metrics = createMetrics()) {
   const app = new Hono()
-  app.onError(onBffError(createLogger({ level: 'silent' })))
+  app.onError(onHttpError(createLogger({ level: 'silent' })))
   app.post(
     '/api/second-look',
     rateLimit({

@@ -6,14 +6,14 @@
 import fc from 'fast-check'
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
-import { onBffError } from '../../../src/bff/errors.ts'
 import { createLogger } from '../../../src/bff/logger.ts'
 import { refuseBrowsers } from '../../../src/bff/middleware/refuse-browsers/index.ts'
+import { onHttpError } from '../../../src/http/errors.ts'
 
 function serverOnlyApp() {
   const reached: string[] = []
   const app = new Hono()
-  app.onError(onBffError(createLogger({ level: 'silent' })))
+  app.onError(onHttpError(createLogger({ level: 'silent' })))
   app.use('*', refuseBrowsers())
   app.on(['GET', 'POST', 'OPTIONS'], '/api/server', (c) => {
     reached.push(c.req.method)

@@ -5,10 +5,10 @@
  */
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
-import { bffError, onBffError, onBffNotFound } from '../../../src/bff/errors.ts'
 import { createLogger } from '../../../src/bff/logger.ts'
 import { createMetrics } from '../../../src/bff/metrics.ts'
 import { requestMetrics } from '../../../src/bff/middleware/request-metrics/index.ts'
+import { httpError, onHttpError, onHttpNotFound } from '../../../src/http/errors.ts'
 
 const UUID_A = '2f1c7b7e-8f1e-4a7a-9a55-0d6a8d2f3b11'
 const UUID_B = '9b0e4c1d-3a2f-4e5b-8c6d-7e8f9a0b1c2d'
@@ -18,13 +18,13 @@ function meteredApp() {
   const metrics = createMetrics()
   let clock = 1_000
   const app = new Hono()
-  app.onError(onBffError(createLogger({ level: 'silent' })))
-  app.notFound(onBffNotFound)
+  app.onError(onHttpError(createLogger({ level: 'silent' })))
+  app.notFound(onHttpNotFound)
   app.use('*', requestMetrics({ metrics, now: () => (clock += 250) }))
   app.get('/api/offer-searches/:uuid', (c) => c.json({ uuid: c.req.param('uuid') }))
   app.post('/api/offer-searches', (c) => c.json({ created: true }, 201))
   app.get('/api/limited', () => {
-    throw bffError(429, 'rate_limited', 'Slow down', { headers: { 'retry-after': '3' } })
+    throw httpError(429, 'rate_limited', 'Slow down', { headers: { 'retry-after': '3' } })
   })
   app.get('/api/broken', () => {
     throw new Error('boom')

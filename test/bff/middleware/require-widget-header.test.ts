@@ -1,13 +1,13 @@
 /** @module Every POST carries X-Offer-Widget (any non-empty value), so a cross-site POST is always preflighted. */
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
-import { onBffError } from '../../../src/bff/errors.ts'
 import { createLogger } from '../../../src/bff/logger.ts'
 import { requireWidgetHeader } from '../../../src/bff/middleware/require-widget-header/index.ts'
+import { onHttpError } from '../../../src/http/errors.ts'
 
 function app() {
   const a = new Hono()
-  a.onError(onBffError(createLogger({ level: 'silent' })))
+  a.onError(onHttpError(createLogger({ level: 'silent' })))
   a.use('*', requireWidgetHeader())
   a.on(['GET', 'POST'], '/x', (c) => c.json({ ok: true }))
   return a

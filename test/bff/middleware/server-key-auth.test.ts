@@ -8,7 +8,6 @@ import { createHash } from 'node:crypto'
 import { Hono } from 'hono'
 import { RateLimiterRes } from 'rate-limiter-flexible'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { bffError, onBffError } from '../../../src/bff/errors.ts'
 import { createLogger, type Logger } from '../../../src/bff/logger.ts'
 import { createMetrics } from '../../../src/bff/metrics.ts'
 import { authFailureLimit } from '../../../src/bff/middleware/rate-limit/failure-limit.ts'
@@ -22,6 +21,7 @@ import {
   serverKeyAuth,
   serverKeyId,
 } from '../../../src/bff/middleware/server-key-auth/index.ts'
+import { httpError, onHttpError } from '../../../src/http/errors.ts'
 
 // The real comparison, watched: which buffers are compared, and how many times.
 vi.mock('node:crypto', async (importOriginal) => {
@@ -38,7 +38,7 @@ const ROUTE = '/api/server/offer-searches'
 
 function keyedApp(keys: readonly string[] = [KEY_A, KEY_B]) {
   const app = new Hono<{ Variables: ServerKeyVariables }>()
-  app.onError(onBffError(createLogger({ level: 'silent' })))
+  app.onError(onHttpError(createLogger({ level: 'silent' })))
   app.post(ROUTE, serverKeyAuth({ keys }), (c) => c.json({ keyId: c.get('serverKeyId') }, 201))
   return app
 }
@@ -137,7 +137,7 @@ function guardedApp(options: { limiter?: PerIpLimiter; points?: number; logger?:
   const metrics = createMetrics()
   const points = options.points ?? 3
   const app = new Hono<{ Variables: ServerKeyVariables }>()
-  app.onError(onBffError(createLogger({ level: 'silent' })))
+  app.onError(onHttpError(createLogger({ level: 'silent' })))
   app.post(
     ROUTE,
     authFailureLimit({
@@ -152,7 +152,7 @@ function guardedApp(options: { limiter?: PerIpLimiter; points?: number; logger?:
     // A right key with a body the route refuses: `x-test-refuse: 400`.
     (c) => {
       const refuse = c.req.header('x-test-refuse')
-      if (refuse) throw bffError(Number(refuse) as 400, 'bad_request', 'Refused after the key')
+      if (refuse) throw httpError(Number(refuse) as 400, 'bad_request', 'Refused after the key')
       return c.json({ keyId: c.get('serverKeyId') }, 201)
     },
   )

@@ -2,15 +2,15 @@
 import fc from 'fast-check'
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
-import { onBffError } from '../../../src/bff/errors.ts'
 import { createLogger, type Logger } from '../../../src/bff/logger.ts'
 import { widgetCors } from '../../../src/bff/middleware/widget-cors/index.ts'
+import { onHttpError } from '../../../src/http/errors.ts'
 
 const ALLOWED = ['https://publisher.example', 'http://localhost:5173']
 
 function app() {
   const a = new Hono()
-  a.onError(onBffError(createLogger({ level: 'silent' })))
+  a.onError(onHttpError(createLogger({ level: 'silent' })))
   a.use('*', widgetCors({ allowedOrigins: [...ALLOWED, '*'] }))
   a.get('/api/x', (c) => c.json({ ok: true }))
   return a
@@ -62,7 +62,7 @@ describe('widgetCors', () => {
     let clock = 0
     const logger = { warn: (_fields: object, message: string) => lines.push(message) }
     const a = new Hono()
-    a.onError(onBffError(createLogger({ level: 'silent' })))
+    a.onError(onHttpError(createLogger({ level: 'silent' })))
     a.use(
       '*',
       widgetCors({

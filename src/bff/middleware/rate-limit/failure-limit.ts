@@ -6,16 +6,15 @@
  */
 import type { MiddlewareHandler } from 'hono'
 import { RateLimiterRes } from 'rate-limiter-flexible'
-import { retryAfterSeconds } from '../../../http/retry.ts'
-import { bffError } from '../../errors.ts'
+import { httpError } from '../../../http/errors.ts'
 import type { RateLimitOptions } from './index.ts'
 
 /** Wrong keys one address may send per window before it waits: enough for a typo and a redeploy. */
 export const AUTH_FAILURE_POINTS = 10
 
 const tooMany = (msBeforeNext: number) =>
-  bffError(429, 'rate_limited', 'Too many refused keys from this address: retry after Retry-After', {
-    headers: { 'retry-after': retryAfterSeconds(msBeforeNext) },
+  httpError(429, 'rate_limited', 'Too many refused keys from this address: retry after Retry-After', {
+    retryAfterSeconds: msBeforeNext / 1000,
   })
 
 export function authFailureLimit(options: RateLimitOptions & { points: number }): MiddlewareHandler {

@@ -7,8 +7,7 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import ipaddr from 'ipaddr.js'
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible'
-import { retryAfterSeconds } from '../../../http/retry.ts'
-import { bffError } from '../../errors.ts'
+import { httpError } from '../../../http/errors.ts'
 import type { Logger } from '../../logger.ts'
 import type { BffMetrics } from '../../metrics.ts'
 import type { RedisLink } from '../../redis-link.ts'
@@ -80,8 +79,8 @@ export function rateLimit(options: RateLimitOptions): MiddlewareHandler {
     } catch (result) {
       if (result instanceof RateLimiterRes) {
         options.metrics?.rateLimited.inc({ route: options.route })
-        throw bffError(429, 'rate_limited', 'Too many searches from this address: retry after Retry-After', {
-          headers: { 'retry-after': retryAfterSeconds(result.msBeforeNext) },
+        throw httpError(429, 'rate_limited', 'Too many searches from this address: retry after Retry-After', {
+          retryAfterSeconds: result.msBeforeNext / 1000,
         })
       }
       options.logger?.warn({ err: result }, 'rate limiter store failed; request let through')

@@ -4,12 +4,12 @@
  * so a server key that leaked into a page still cannot be used from a browser.
  */
 import type { MiddlewareHandler } from 'hono'
-import { bffError } from '../../errors.ts'
+import { httpError } from '../../../http/errors.ts'
 
 export function refuseBrowsers(): MiddlewareHandler {
   return async function refuseBrowsers(c, next) {
     if (c.req.header('origin') !== undefined) {
-      throw bffError(
+      throw httpError(
         403,
         'forbidden',
         'This route is for your server only: call it from server code (no Origin header), never a browser',

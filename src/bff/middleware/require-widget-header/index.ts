@@ -5,7 +5,7 @@
  */
 import type { MiddlewareHandler } from 'hono'
 import { WIDGET_HEADER } from '../../../contract/bff.ts'
-import { bffError } from '../../errors.ts'
+import { httpError } from '../../../http/errors.ts'
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
@@ -18,7 +18,7 @@ export function requireWidgetHeader(): MiddlewareHandler {
       !c.req.header(WIDGET_HEADER)?.trim() &&
       !c.req.header('authorization')?.trim()
     ) {
-      throw bffError(403, 'forbidden', `Send the ${WIDGET_HEADER} header (the widget sends its version)`)
+      throw httpError(403, 'forbidden', `Send the ${WIDGET_HEADER} header (the widget sends its version)`)
     }
     await next()
   }

@@ -5,7 +5,7 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto'
 import type { MiddlewareHandler } from 'hono'
-import { bffError } from '../../errors.ts'
+import { httpError } from '../../../http/errors.ts'
 
 export interface ServerKeyAuthOptions {
   keys: readonly string[]
@@ -33,7 +33,7 @@ export function serverKeyAuth(
       if (presented && timingSafeEqual(presented, entry.digest)) found = entry.id
     }
     if (found === undefined) {
-      throw bffError(
+      throw httpError(
         401,
         'unauthorized',
         'Send Authorization: Bearer <key> with a key from SERVER_API_KEYS',

@@ -8,7 +8,7 @@
  */
 import type { MiddlewareHandler } from 'hono'
 import { ACCESS_TOKEN_HEADER, WIDGET_HEADER } from '../../../contract/bff.ts'
-import { bffError } from '../../errors.ts'
+import { httpError } from '../../../http/errors.ts'
 import type { Logger } from '../../logger.ts'
 
 const MAX_LOGGED_ORIGINS = 100
@@ -53,7 +53,7 @@ export function widgetCors(options: WidgetCorsOptions): MiddlewareHandler {
     if (c.req.method === 'OPTIONS' && origin !== undefined) {
       if (!listed) {
         if (options.logger) reportRefused(origin.slice(0, 200))
-        throw bffError(403, 'forbidden', `Origin ${origin.slice(0, 200)} is not in ALLOWED_ORIGINS`)
+        throw httpError(403, 'forbidden', `Origin ${origin.slice(0, 200)} is not in ALLOWED_ORIGINS`)
       }
       return c.body(null, 204, {
         'access-control-allow-origin': origin,

@@ -5,7 +5,7 @@
  * `prototype`) are refused at any depth, so no such key is ever handed on. Strict schemas do the rest.
  */
 import type { Context } from 'hono'
-import { bffError } from './errors.ts'
+import { httpError } from './errors.ts'
 
 /** Keys refused anywhere in a body: prototype pollution vectors, never real fields of ours. */
 export const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype'])
@@ -75,12 +75,12 @@ export async function readJsonBody(c: Context, options: { maxDepth: number }): P
   const text = await c.req.text()
   const parsed = parseJsonBounded(text, options.maxDepth)
   if (!parsed.ok) {
-    throw bffError(400, 'bad_request', parsed.reason, {
+    throw httpError(400, 'bad_request', parsed.reason, {
       errors: [{ field: parsed.field, reason: parsed.reason }],
     })
   }
   if (parsed.value === null || typeof parsed.value !== 'object' || Array.isArray(parsed.value)) {
-    throw bffError(400, 'bad_request', 'The body must be a JSON object')
+    throw httpError(400, 'bad_request', 'The body must be a JSON object')
   }
   return parsed.value
 }

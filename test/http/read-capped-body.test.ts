@@ -4,7 +4,7 @@
  */
 import { Readable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
-import { BodyTooLargeError, createCappedBody, readCappedBody } from '../../src/bff/read-capped-body.ts'
+import { BodyTooLargeError, createCappedBody, readCappedBody } from '../../src/http/read-capped-body.ts'
 
 /** A stream of `chunks`, counting how many of them were pulled. */
 function source(chunks: string[]) {

@@ -1,17 +1,28 @@
 /**
- * @module The one error shape the widget sees: `{ code, message, errors? }` (bffErrorSchema) with a stable
- * `code` from ERROR_CODES. Handlers and middleware throw `bffError(...)`; `onBffError` renders the rest.
+ * @module The error registry of our own server (the BFF and the marketplace routes mounted on it): one error
+ * shape the widget sees, `{ code, message, errors? }` (bffErrorSchema), with a stable `code` from ERROR_CODES,
+ * and one writer of `Retry-After`. Handlers and middleware throw `httpError(...)`; `onHttpError` renders the rest.
  */
 import type { Context, ErrorHandler, NotFoundHandler } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import type { Logger } from 'pino'
 import type { BffError, ErrorCode } from '../contract/bff.ts'
 import type { FieldIssue } from '../contract/common.ts'
-import type { Logger } from './logger.ts'
 
 export interface ErrorOptions {
   errors?: FieldIssue[]
+  /** Sent as `Retry-After` (see `retryAfterHeader`): how long the client should wait, in seconds. */
+  retryAfterSeconds?: number | undefined
   headers?: Record<string, string>
+}
+
+/**
+ * The `Retry-After` header of an answer we send, whatever its body: whole seconds, rounded up and never 0,
+ * so a client cannot spin. The sandbox writes the upstream's `Retry-After` with it too.
+ */
+export function retryAfterHeader(seconds: number): { 'retry-after': string } {
+  return { 'retry-after': String(Math.max(1, Math.ceil(seconds))) }
 }
 
 export function errorResponse(
@@ -28,13 +39,14 @@ export function errorResponse(
     headers: {
       'content-type': 'application/json; charset=utf-8',
       'cache-control': 'no-store',
+      ...(options.retryAfterSeconds === undefined ? {} : retryAfterHeader(options.retryAfterSeconds)),
       ...options.headers,
     },
   })
 }
 
-/** A throwable error answer; Hono's `onError` (see `onBffError`) turns it into the response. */
-export function bffError(
+/** A throwable error answer; Hono's `onError` (see `onHttpError`) turns it into the response. */
+export function httpError(
   status: ContentfulStatusCode,
   code: ErrorCode,
   message: string,
@@ -54,7 +66,7 @@ const CODE_BY_STATUS: Partial<Record<number, ErrorCode>> = {
 }
 
 /** `app.onError`: our own exceptions as they are, Hono's bare ones mapped to a code, anything else 500. */
-export function onBffError(logger: Logger): ErrorHandler {
+export function onHttpError(logger: Logger): ErrorHandler {
   return (error, c) => {
     // Materialise the headers middleware prepared (CORS, security) so Hono copies them onto this answer:
     // a cross-origin widget must be able to read its error bodies and Retry-After.
@@ -69,7 +81,7 @@ export function onBffError(logger: Logger): ErrorHandler {
   }
 }
 
-export const onBffNotFound: NotFoundHandler = (c: Context) => {
+export const onHttpNotFound: NotFoundHandler = (c: Context) => {
   void c.res
   return errorResponse(404, 'not_found', `No route for ${c.req.method} ${c.req.path}`)
 }
