@@ -44,6 +44,8 @@ if (react18Project.length === 0) {
 export default defineConfig({
   plugins: [react()],
   test: {
+    // Every project: a test fails on an unhandled msw request or a React act() warning.
+    setupFiles: ['test/support/fail-on-warnings.ts'],
     projects: [
       {
         extends: true,
