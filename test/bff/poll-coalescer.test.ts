@@ -16,6 +16,7 @@ import { watchRedis } from '../../src/bff/redis-link.ts'
 import { UpstreamError } from '../../src/bff/upstream.ts'
 import type { RateTable } from '../../src/contract/offer-search.ts'
 import { signal } from '../support/promises.ts'
+import { announceSkip, unsetVariable } from '../support/skip-notice.ts'
 import { rateTable as plainRateTable } from './support/fake-upstream.ts'
 
 /** A fetched rate table as the upstream client hands it on: its validated text. */
@@ -215,7 +216,7 @@ describe('memory coalescer', () => {
 
 const REDIS_URL = process.env.REDIS_URL
 if (!REDIS_URL)
-  console.warn('poll-coalescer.test.ts: REDIS_URL is not set, so the Redis coalescing tests are skipped')
+  announceSkip('the Redis coalescing tests', unsetVariable('REDIS_URL', 'redis://127.0.0.1:6379'))
 
 describe.skipIf(!REDIS_URL)('redis coalescer (across replicas)', () => {
   const prefix = `test:${process.pid}:${Date.now()}:`
