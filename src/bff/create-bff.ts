@@ -8,6 +8,8 @@ import type { Redis } from 'ioredis'
 import type { Config } from '../config.ts'
 import { BFF_ROUTES } from '../contract/bff.ts'
 import { SERVER_OFFER_SEARCHES_ROUTE } from '../contract/server-search.ts'
+import type { RetryPolicy } from '../http/retry.ts'
+import { systemTimers, type Timers } from '../timers.ts'
 import { type AccessTokens, createAccessTokens } from './access-token.ts'
 import { createClientIdentity, type SocketAddressFn } from './client-identity.ts'
 import { errorResponse, onBffError, onBffNotFound } from './errors.ts'
@@ -24,12 +26,11 @@ import { securityHeaders } from './middleware/security-headers/index.ts'
 import { widgetCors } from './middleware/widget-cors/index.ts'
 import { createMemoryCoalescer, createRedisCoalescer } from './poll-coalescer.ts'
 import { connectRedis, type Every, type RedisLink, watchRedis } from './redis-link.ts'
-import type { RetryPolicy } from './retry.ts'
 import { issuerRoutes } from './routes/issuers.ts'
 import { offerSearchRoutes } from './routes/offer-searches.ts'
 import { opsRoutes, type ReadinessCheck } from './routes/ops.ts'
 import { serverOfferSearchRoutes } from './routes/server-offer-searches.ts'
-import { createUpstreamClient, type UpstreamClient, type UpstreamOperation } from './upstream.ts'
+import { createUpstreamClient, type UpstreamClient, type UpstreamOperation } from './upstream/index.ts'
 
 /** docs/offer-search-api.md shows no request size bounds; a search body is well under 2 KB, so 16 KB is generous. */
 export const BODY_LIMIT_BYTES = 16 * 1024
@@ -62,8 +63,8 @@ export interface BffOptions {
   keyPrefix?: string
   upstream?: UpstreamClient
   accessTokens?: AccessTokens
-  now?: () => number
-  sleep?: (ms: number) => Promise<void>
+  /** The BFF's clock: token expiry, caches, poll coalescing, upstream retry waits; default `systemTimers`. */
+  timers?: Timers
   random?: () => number
   /** Periodic work (Redis heartbeat, log reminders, coalescer sweep); tests tick it by hand. */
   every?: Every
@@ -76,7 +77,8 @@ export type BffApp = Hono & {
 }
 
 export function createBff(config: Config, options: BffOptions = {}): BffApp {
-  const now = options.now ?? Date.now
+  const timers = options.timers ?? systemTimers
+  const now = () => timers.now()
   const logger = options.logger ?? createLogger({ level: config.logLevel })
   const metrics = options.metrics ?? createMetrics()
   const keyPrefix = options.keyPrefix ?? 'offer-widget:'
@@ -110,8 +112,7 @@ export function createBff(config: Config, options: BffOptions = {}): BffApp {
       retry: options.upstreamRetry,
       logger,
       metrics,
-      now,
-      sleep: options.sleep,
+      timers,
       random: options.random,
     })
   const clientIdentity = createClientIdentity({
@@ -155,13 +156,12 @@ export function createBff(config: Config, options: BffOptions = {}): BffApp {
 
   const fetchRateTable = (uuid: string, previousJson?: string) =>
     upstream.pollOfferSearchJson(uuid, previousJson)
-  const coalescerOptions = { fetch: fetchRateTable, metrics, now, every: options.every }
+  const coalescerOptions = { fetch: fetchRateTable, metrics, timers, every: options.every }
   const coalescer = redisLink
     ? createRedisCoalescer({
         ...coalescerOptions,
         link: redisLink,
         keyPrefix,
-        sleep: options.sleep,
         leaseMs: config.upstreamTimeouts.connectMs + config.upstreamTimeouts.requestMs,
       })
     : createMemoryCoalescer(coalescerOptions)

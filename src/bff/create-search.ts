@@ -14,7 +14,7 @@ import {
 import type { ClientIdentity } from './client-identity.ts'
 import { bffError } from './errors.ts'
 import type { BffKit } from './kit.ts'
-import { rethrowUpstream } from './upstream.ts'
+import { rethrowUpstream } from './upstream/index.ts'
 
 /** Validates `json` as the widget's search body, creates the search for `visitor`, returns the 201 body. */
 export async function createSearch(kit: BffKit, visitor: ClientIdentity, json: unknown): Promise<string> {

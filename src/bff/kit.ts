@@ -10,7 +10,7 @@ import type { ClientIdentityFn } from './client-identity.ts'
 import type { Logger } from './logger.ts'
 import type { BffMetrics } from './metrics.ts'
 import type { RedisLink } from './redis-link.ts'
-import type { UpstreamClient } from './upstream.ts'
+import type { UpstreamClient } from './upstream/index.ts'
 
 export interface PerIpLimitOverrides {
   points?: number

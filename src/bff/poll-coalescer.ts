@@ -6,10 +6,11 @@
  */
 
 import { MAX_RETRY_AFTER_MS } from '../contract/retry-after.ts'
+import { sleepOn, systemTimers, type Timers } from '../timers.ts'
 import type { BffMetrics } from './metrics.ts'
 import type { RedisLink } from './redis-link.ts'
 import { every as defaultEvery, type Every } from './redis-link.ts'
-import { UpstreamError, type UpstreamErrorKind } from './upstream.ts'
+import { UpstreamError, type UpstreamErrorKind } from './upstream/index.ts'
 
 export interface PollCoalescer {
   /**
@@ -36,7 +37,8 @@ type Outcome =
 
 export interface CoalescerOptions {
   fetch: FetchRateTable
-  now?: () => number
+  /** The clock of snapshots, leases and a waiting replica's checks; default `systemTimers`. */
+  timers?: Timers
   /** Minimum time between upstream polls of one rate table; docs/offer-search-api.md's "once per second". */
   intervalMs?: number
   metrics?: BffMetrics
@@ -50,7 +52,6 @@ export interface CoalescerOptions {
 export interface RedisCoalescerOptions extends CoalescerOptions {
   link: RedisLink
   keyPrefix?: string
-  sleep?: (ms: number) => Promise<void>
   /** How long a replica waits for another replica's snapshot before answering 503. */
   waitMs?: number
   /** How often a waiting replica looks for the snapshot. */
@@ -94,9 +95,11 @@ interface Entry {
 /** The in-process layer, shared by both variants: one in-flight call and one snapshot per uuid. */
 function createLocalLayer(
   source: (uuid: string, previousJson: string | undefined) => Promise<{ outcome: Outcome; holdMs: number }>,
-  options: CoalescerOptions & { now: () => number },
+  options: CoalescerOptions,
 ): PollCoalescer {
-  const { now, metrics } = options
+  const { metrics } = options
+  const timers = options.timers ?? systemTimers
+  const now = () => timers.now()
   const maxEntries = options.maxEntries ?? 10_000
   const snapshots = new Map<string, Entry>()
   const inFlight = new Map<string, Promise<Entry>>()
@@ -170,13 +173,10 @@ const fetchOutcome = (fetch: FetchRateTable, uuid: string, previousJson: string 
 
 export function createMemoryCoalescer(options: CoalescerOptions): PollCoalescer {
   const intervalMs = options.intervalMs ?? 1000
-  return createLocalLayer(
-    async (uuid, previousJson) => {
-      const outcome = await fetchOutcome(options.fetch, uuid, previousJson)
-      return { outcome, holdMs: holdMs(outcome, intervalMs) }
-    },
-    { ...options, now: options.now ?? Date.now },
-  )
+  return createLocalLayer(async (uuid, previousJson) => {
+    const outcome = await fetchOutcome(options.fetch, uuid, previousJson)
+    return { outcome, holdMs: holdMs(outcome, intervalMs) }
+  }, options)
 }
 
 /**
@@ -214,8 +214,7 @@ function decodeSnapshot(uuid: string, text: string): Outcome | undefined {
 export function createRedisCoalescer(options: RedisCoalescerOptions): PollCoalescer {
   const { link, metrics } = options
   const redis = link.client
-  const now = options.now ?? Date.now
-  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)))
+  const timers = options.timers ?? systemTimers
   const intervalMs = options.intervalMs ?? 1000
   const waitMs = options.waitMs ?? 3000
   const checkEveryMs = options.checkEveryMs ?? 25
@@ -233,7 +232,7 @@ export function createRedisCoalescer(options: RedisCoalescerOptions): PollCoales
   ): Promise<{ outcome: Outcome; holdMs: number }> {
     const snapKey = `${prefix}poll:${uuid}:snap`
     const lockKey = `${prefix}poll:${uuid}:lock`
-    const deadline = now() + waitMs
+    const deadline = timers.now() + waitMs
     for (;;) {
       if (!link.available()) return local(uuid, previousJson)
       let found: [string | null, number]
@@ -274,7 +273,7 @@ export function createRedisCoalescer(options: RedisCoalescerOptions): PollCoales
           .catch(link.failed)
         return { outcome, holdMs: hold }
       }
-      if (now() >= deadline) {
+      if (timers.now() >= deadline) {
         return {
           outcome: {
             ok: false,
@@ -285,9 +284,9 @@ export function createRedisCoalescer(options: RedisCoalescerOptions): PollCoales
           holdMs: 0,
         }
       }
-      await sleep(checkEveryMs)
+      await sleepOn(timers, checkEveryMs)
     }
   }
 
-  return createLocalLayer(shared, { ...options, now })
+  return createLocalLayer(shared, options)
 }

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createLogger } from '../../src/bff/logger.ts'
 import { createMetrics } from '../../src/bff/metrics.ts'
-import { createUpstreamClient } from '../../src/bff/upstream.ts'
+import { createUpstreamClient } from '../../src/bff/upstream/index.ts'
 import { makeOffer } from '../../src/playground/scenarios/fixtures.ts'
 import { type FakeUpstream, logSink, rateTable, startFakeUpstream } from './support/fake-upstream.ts'
 

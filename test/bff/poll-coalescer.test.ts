@@ -13,10 +13,12 @@ import {
   type PollCoalescer,
 } from '../../src/bff/poll-coalescer.ts'
 import { watchRedis } from '../../src/bff/redis-link.ts'
-import { UpstreamError } from '../../src/bff/upstream.ts'
+import { UpstreamError } from '../../src/bff/upstream/index.ts'
 import type { RateTable } from '../../src/contract/offer-search.ts'
+import type { Timers } from '../../src/timers.ts'
 import { signal } from '../support/promises.ts'
 import { announceSkip, unsetVariable } from '../support/skip-notice.ts'
+import { steppingTimers } from '../support/stepping-timers.ts'
 import { rateTable as plainRateTable } from './support/fake-upstream.ts'
 
 /** A fetched rate table as the upstream client hands it on: its validated text. */
@@ -27,7 +29,7 @@ function rateTable(uuid: string, pending?: number): string {
 /** The coalescer answers JSON text; the assertions read it. */
 const table = async (answer: Promise<string> | undefined) => JSON.parse((await answer) as string) as RateTable
 
-/** Timers the tests tick by hand. */
+/** Periodic work the tests tick by hand. */
 function manualTimers() {
   const tasks = new Set<() => void>()
   return {
@@ -66,13 +68,22 @@ function controlledUpstream() {
   return { calls, pending, fetch, releaseAll }
 }
 
-const flush = () => new Promise<void>((resolve) => setImmediate(resolve))
+/** Time that stands still: a wait only yields one turn of the event loop, so no wall clock in the test. */
+const stillTimers: Timers = {
+  now: () => 0,
+  setTimeout: (callback) => setImmediate(callback),
+  clearTimeout: (handle) => clearImmediate(handle as ReturnType<typeof setImmediate>),
+}
 
 describe('memory coalescer', () => {
   it('shares one upstream call among 200 concurrent polls', async () => {
     const upstream = controlledUpstream()
     const metrics = createMetrics()
-    const coalescer = createMemoryCoalescer({ fetch: upstream.fetch, now: () => 0, metrics })
+    const coalescer = createMemoryCoalescer({
+      fetch: upstream.fetch,
+      timers: steppingTimers().timers,
+      metrics,
+    })
     const polls = Array.from({ length: 200 }, () => coalescer.get(A))
     upstream.releaseAll()
     const tables = await Promise.all(polls.map(table))
@@ -82,16 +93,16 @@ describe('memory coalescer', () => {
   })
 
   it('serves the last snapshot within the second, and polls again once it has passed', async () => {
-    let now = 10_000
+    const clock = steppingTimers(10_000)
     const upstream = controlledUpstream()
-    const coalescer = createMemoryCoalescer({ fetch: upstream.fetch, now: () => now })
+    const coalescer = createMemoryCoalescer({ fetch: upstream.fetch, timers: clock.timers })
     const first = coalescer.get(A)
     upstream.releaseAll(2)
     await first
-    now += 999
+    clock.advance(999)
     expect((await table(coalescer.get(A))).pendingResponses).toHaveLength(2)
     expect(upstream.calls).toHaveLength(1)
-    now += 1
+    clock.advance(1)
     const next = coalescer.get(A)
     upstream.releaseAll(0)
     expect((await table(next)).pendingResponses).toHaveLength(0)
@@ -99,24 +110,24 @@ describe('memory coalescer', () => {
   })
 
   it("hands the upstream the last answer's text, so an unchanged rate table is not validated again", async () => {
-    let now = 0
+    const clock = steppingTimers()
     const seen: Array<string | undefined> = []
     const coalescer = createMemoryCoalescer({
-      now: () => now,
+      timers: clock.timers,
       fetch: async (uuid, previousJson) => {
         seen.push(previousJson)
         return rateTable(uuid, 1)
       },
     })
     await coalescer.get(A)
-    now += 1000
+    clock.advance(1000)
     await coalescer.get(A)
     expect(seen).toEqual([undefined, rateTable(A, 1)])
   })
 
   it('never serves a snapshot for another uuid', async () => {
     const upstream = controlledUpstream()
-    const coalescer = createMemoryCoalescer({ fetch: upstream.fetch, now: () => 0 })
+    const coalescer = createMemoryCoalescer({ fetch: upstream.fetch, timers: steppingTimers().timers })
     const a = coalescer.get(A)
     const b = coalescer.get(B)
     upstream.releaseAll()
@@ -127,12 +138,12 @@ describe('memory coalescer', () => {
 
   /** A memory coalescer on a hand-moved clock whose first upstream poll fails with `error`. */
   function firstPollFails(error: UpstreamError) {
-    let now = 0
+    const clock = steppingTimers()
     const upstream = controlledUpstream()
-    const coalescer = createMemoryCoalescer({ fetch: upstream.fetch, now: () => now })
+    const coalescer = createMemoryCoalescer({ fetch: upstream.fetch, timers: clock.timers })
     const first = coalescer.get(A)
     upstream.pending.shift()?.reject(error)
-    return { first, coalescer, upstream, wait: (ms: number) => (now += ms) }
+    return { first, coalescer, upstream, wait: clock.advance }
   }
 
   it.each([
@@ -172,10 +183,10 @@ describe('memory coalescer', () => {
   })
 
   it('sweeps expired snapshots on its timer, so memory follows the live searches', async () => {
-    let now = 0
+    const clock = steppingTimers()
     const timers = manualTimers()
     const coalescer = createMemoryCoalescer({
-      now: () => now,
+      timers: clock.timers,
       every: timers.every,
       fetch: async (uuid) => rateTable(uuid),
     })
@@ -187,7 +198,7 @@ describe('memory coalescer', () => {
     expect(coalescer.size()).toBe(50)
     timers.tick()
     expect(coalescer.size()).toBe(50)
-    now += 1000
+    clock.advance(1000)
     timers.tick()
     expect(coalescer.size()).toBe(0)
     coalescer.close()
@@ -195,19 +206,19 @@ describe('memory coalescer', () => {
   })
 
   it('200 pollers for 10 s of fake time cause at most 11 upstream polls', async () => {
-    let now = 0
+    const clock = steppingTimers()
     let calls = 0
     const coalescer = createMemoryCoalescer({
-      now: () => now,
+      timers: clock.timers,
       fetch: async (uuid) => {
         calls++
-        now += 20 // upstream latency on the fake clock
+        clock.advance(20) // upstream latency on the fake clock
         return rateTable(uuid, 1)
       },
     })
-    while (now < 10_000) {
+    while (clock.now() < 10_000) {
       await Promise.all(Array.from({ length: 200 }, () => coalescer.get(A)))
-      now += 10
+      clock.advance(10)
     }
     expect(calls).toBeGreaterThanOrEqual(9)
     expect(calls).toBeLessThanOrEqual(11)
@@ -243,9 +254,8 @@ describe.skipIf(!REDIS_URL)('redis coalescer (across replicas)', () => {
         fetch,
         link: link(clients[i] as Redis),
         keyPrefix,
-        // Waiting replicas yield instead of sleeping: no wall clock in the test.
-        sleep: flush,
-        now: () => 0,
+        // Waiting replicas yield instead of sleeping, and never reach their deadline.
+        timers: stillTimers,
         waitMs: 1,
       }),
     )
@@ -321,7 +331,7 @@ describe.skipIf(!REDIS_URL)('redis coalescer (across replicas)', () => {
       calls++
       return rateTable(uuid)
     }, keyPrefix)
-    let clock = 0
+    const clock = steppingTimers()
     const waiting = createRedisCoalescer({
       fetch: async (uuid) => {
         calls++
@@ -329,13 +339,12 @@ describe.skipIf(!REDIS_URL)('redis coalescer (across replicas)', () => {
       },
       link: link(clients[0] as Redis),
       keyPrefix,
-      now: () => clock,
-      sleep: async (ms) => {
-        clock += ms
-      },
+      timers: clock.timers,
       waitMs: 100,
     })
     await expect(waiting.get(A)).rejects.toMatchObject({ kind: 'unavailable' })
+    // It looked for the snapshot every 25 ms of the coalescer's clock until its 100 ms were up.
+    expect(clock.waits).toEqual([25, 25, 25, 25])
     expect(one).toBeDefined()
     expect(calls).toBe(0)
   })

@@ -4,12 +4,13 @@
  */
 import { describe, expect, it } from 'vitest'
 import { createdSearchSchema } from '../../src/contract/bff.ts'
+import { steppingTimers } from '../support/stepping-timers.ts'
 import { CREATED_UUID, fakeHarness } from './support/fake-harness.ts'
 import { postJson } from './support/harness.ts'
 
 async function setup() {
-  let now = Date.parse('2026-03-01T12:00:00Z')
-  const h = await fakeHarness({}, { now: () => now })
+  const clock = steppingTimers(Date.parse('2026-03-01T12:00:00Z'))
+  const h = await fakeHarness({}, { timers: clock.timers })
   const created = createdSearchSchema.parse(
     await (await h.request('/api/offer-searches', postJson({}))).json(),
   )
@@ -21,9 +22,7 @@ async function setup() {
     created,
     poll,
     upstreamPolls,
-    advance: (ms: number) => {
-      now += ms
-    },
+    advance: clock.advance,
   }
 }
 

@@ -11,8 +11,9 @@ import {
   toBffError,
   type UpstreamClientOptions,
   UpstreamError,
-} from '../../src/bff/upstream.ts'
+} from '../../src/bff/upstream/index.ts'
 import type { OfferSearchRequest } from '../../src/contract/offer-search.ts'
+import { type SteppingTimers, steppingTimers } from '../support/stepping-timers.ts'
 import { type FakeUpstream, ISSUERS, logSink, rateTable, startFakeUpstream } from './support/fake-upstream.ts'
 
 const TOKEN = 'upstream-test-token-Zq9'
@@ -24,8 +25,8 @@ const SEARCH: OfferSearchRequest = {
 }
 
 let upstream: FakeUpstream
+let clock: SteppingTimers
 let sleeps: number[]
-let clock: number
 let logs: ReturnType<typeof logSink>
 const unhandled: unknown[] = []
 const onUnhandled = (reason: unknown) => void unhandled.push(reason)
@@ -41,8 +42,9 @@ afterAll(async () => {
 beforeEach(() => {
   upstream.requests.length = 0
   upstream.fallback = () => ({ status: 500 })
-  sleeps = []
-  clock = NOW
+  // Fake time that only the client's retry waits move: retries are checked without waiting.
+  clock = steppingTimers(NOW)
+  sleeps = clock.waits
   logs = logSink()
 })
 afterEach(() => expect(unhandled).toEqual([]))
@@ -56,12 +58,7 @@ function client(overrides: Partial<UpstreamClientOptions> = {}) {
     requestTimeoutMs: 300,
     logger: createLogger({ destination: logs.destination }),
     metrics: createMetrics(),
-    // A virtual clock that only the injected sleep moves: retries are checked without waiting.
-    now: () => clock,
-    sleep: async (ms) => {
-      sleeps.push(ms)
-      clock += ms
-    },
+    timers: clock.timers,
     random: () => 0.5,
     ...overrides,
   })
@@ -273,6 +270,20 @@ describe('upstream client: fault matrix', () => {
     expect(lines[0]).toMatch(/ENGINE_TOKEN/)
     expect(lines[0]).toMatch(/ENGINE_ENV=test/)
     expect(logs.lines.join('')).not.toContain(TOKEN)
+    await c.close()
+  })
+
+  it("401: the line is logged again once a minute has passed on the client's clock, not before", async () => {
+    upstream.fallback = () => ({ status: 401, body: { errors: [] } })
+    const c = client()
+    const logged = () => logs.lines.filter((line) => line.includes('401')).length
+    await failure(c.listIssuers())
+    clock.advance(59_999)
+    await failure(c.listIssuers())
+    expect(logged()).toBe(1)
+    clock.advance(1)
+    await failure(c.listIssuers())
+    expect(logged()).toBe(2)
     await c.close()
   })
 

@@ -75,7 +75,7 @@ describe.each(LEDGER_DRIVERS)('ledger health on $name (fake time)', (driver) => 
       {},
       {
         readinessChecks: [{ name: 'ledger', check: () => db.ledger.ping() }],
-        now: () => clock.now(),
+        timers: clock.timers,
       },
     )
     try {

@@ -5,6 +5,7 @@ import { bffErrorSchema } from '../../src/contract/bff.ts'
 import { offerSchema } from '../../src/contract/offer-search.ts'
 import type { Ledger, PartnerReport } from '../../src/ledger/index.ts'
 import { createClickSigner, createMarketplace } from '../../src/marketplace/index.ts'
+import { REPORT_TABLES, reportToCsv } from '../../src/marketplace/reports/report-csv.ts'
 import { LEDGER_DRIVERS } from '../ledger/support/ledger-drivers.ts'
 import {
   CLIENT,
@@ -228,10 +229,15 @@ describe.each(LEDGER_DRIVERS)('clicks and partner reports on $name', (driver) =>
       const summary = await (await report('lender', '?format=csv&table=summary')).text()
       expect(summary).toMatch(/^partner_id,from,to,metric,value\r\nlender,[^,]+,[^,]+,requests,\d+\r\n/)
       expect(summary).toMatch(/\r\nlender,[^,]+,[^,]+,offers_displayed,\d+\r\n/)
-      for (const table of ['daily', 'products', 'replies', 'causes']) {
-        const res = await report('lender', `?format=csv&table=${table}`)
+      // Every table is the JSON report of the same range, row for row (the rows themselves: report-csv.test.ts).
+      const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10)
+      const range = `from=${day(-1)}&to=${day(1)}`
+      const json = (await (await report('lender', `?${range}`)).json()) as PartnerReport
+      expect(json.averageBidByProductType.length).toBeGreaterThan(0)
+      for (const table of REPORT_TABLES) {
+        const res = await report('lender', `?format=csv&table=${table}&${range}`)
         expect(res.status, table).toBe(200)
-        expect((await res.text()).split('\r\n')[0], table).toMatch(/^[a-z_]+(,[a-z_0-9]+)+$/)
+        expect(await res.text(), table).toBe(reportToCsv(json, table))
       }
       const wrong = await report('lender', '?format=csv&table=everything')
       expect(wrong.status).toBe(400)

@@ -1,7 +1,7 @@
 /** @module `GET /api/issuers`: the carriers list from the in-process stale-while-revalidate cache. */
 import { Hono } from 'hono'
 import type { IssuersCache } from '../issuers-cache.ts'
-import { rethrowUpstream } from '../upstream.ts'
+import { rethrowUpstream } from '../upstream/index.ts'
 
 export function issuerRoutes(cache: IssuersCache): Hono {
   const app = new Hono()

@@ -11,7 +11,7 @@ import { bffError } from '../errors.ts'
 import { readJsonBody } from '../json-body.ts'
 import type { BffKit } from '../kit.ts'
 import type { PollCoalescer } from '../poll-coalescer.ts'
-import { rethrowUpstream } from '../upstream.ts'
+import { rethrowUpstream } from '../upstream/index.ts'
 
 export function offerSearchRoutes(kit: BffKit, coalescer: PollCoalescer): Hono {
   const { accessTokens, clientIdentity } = kit

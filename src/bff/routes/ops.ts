@@ -6,7 +6,7 @@
 import { Hono } from 'hono'
 import { errorResponse } from '../errors.ts'
 import type { BffKit } from '../kit.ts'
-import { toBffError, UpstreamError } from '../upstream.ts'
+import { toBffError, UpstreamError } from '../upstream/index.ts'
 
 /** A dependency `/readyz` reports on besides the upstream; `check` rejects when it is unusable. */
 export interface ReadinessCheck {

@@ -6,8 +6,8 @@
  */
 import type { MiddlewareHandler } from 'hono'
 import { RateLimiterRes } from 'rate-limiter-flexible'
+import { retryAfterSeconds } from '../../../http/retry.ts'
 import { bffError } from '../../errors.ts'
-import { retryAfterSeconds } from '../../retry.ts'
 import type { RateLimitOptions } from './index.ts'
 
 /** Wrong keys one address may send per window before it waits: enough for a typo and a redeploy. */

@@ -7,11 +7,11 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import ipaddr from 'ipaddr.js'
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible'
+import { retryAfterSeconds } from '../../../http/retry.ts'
 import { bffError } from '../../errors.ts'
 import type { Logger } from '../../logger.ts'
 import type { BffMetrics } from '../../metrics.ts'
 import type { RedisLink } from '../../redis-link.ts'
-import { retryAfterSeconds } from '../../retry.ts'
 
 export interface PerIpLimiterOptions {
   points: number

@@ -1,0 +1,43 @@
+/**
+ * @module Dead-code check (`npm run check:dead`, run by `.ci/run`): every file, export and dependency must
+ * be reached from an entry point: the published packages' entries (see `scripts/pack.ts`), the CLIs and
+ * servers, the playground, the build scripts, benchmarks and tests (found by knip's vite/vitest plugins).
+ */
+import type { KnipConfig } from 'knip'
+
+const config: KnipConfig = {
+  entry: [
+    // Widget package: `.`, `./element`, `./labels` (vite.widget.config.ts), the script tag (vite.embed.config.ts)
+    // and the server renderer of its HTML (vite.ssr.config.ts).
+    'src/widget/index.ts',
+    'src/widget/labels-entry.ts',
+    'src/embed/element.ts',
+    'src/embed/auto.ts',
+    'src/ssr/render-widget-html.tsx',
+    // Server package subpaths (scripts/pack.ts SERVER_ENTRIES) and what runs: servers, CLIs, the report page.
+    'src/server-package.ts',
+    'src/bff/index.ts',
+    'src/marketplace/index.ts',
+    'src/ledger/index.ts',
+    'src/sandbox/index.ts',
+    'src/partner-kit/index.ts',
+    'src/partner-kit/cli.ts',
+    'src/marketplace/reports/report-page-app.js',
+    'scripts/*.ts',
+    'bench/*.bench.ts',
+  ],
+  // The Next.js app the e2e suite installs and builds in a scratch folder, with its own dependencies.
+  ignore: ['test/e2e/fixtures/next-app/**'],
+  project: ['src/**/*.{ts,tsx,js}', 'scripts/**/*.ts', 'bench/**/*.ts', 'bin/**/*.js', 'test/**/*.{ts,tsx}'],
+  ignoreDependencies: [
+    // Command-line tools run by `scripts/check-packages.ts` through npx, and drizzle-kit, which writes `drizzle/`.
+    '@arethetypeswrong/cli',
+    'publint',
+    'drizzle-kit',
+    // npm aliases the script-tag and SSR builds resolve `react` / `react-dom` to (vite.embed.config.ts).
+    'react18',
+    'react-dom18',
+  ],
+}
+
+export default config
