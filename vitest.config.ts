@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config'
+import { skipSummary } from './test/support/skip-summary.ts'
 
 // Server-side code in Node, browser code (widget, embed, playground) in jsdom, and the widget once more on
 // React 18 (the published component supports React 18 and 19).
@@ -42,8 +43,10 @@ if (react18Project.length === 0) {
 }
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), skipSummary()],
   test: {
+    // Every project: a test fails on an unhandled msw request or a React act() warning.
+    setupFiles: ['test/support/fail-on-warnings.ts'],
     projects: [
       {
         extends: true,

@@ -1,9 +1,12 @@
 import { defineConfig } from 'vitest/config'
+import { skipSummary } from './test/support/skip-summary.ts'
 
 // Firefox ESR and WebKit (Debian's packages) against a real BFF on loopback. The two engines run side by
 // side: a check mostly waits on the sandbox's partners (about 5 s a search), and both together used about a
 // fifth of one core when they ran one after the other (23 s of CPU in 120 s).
 export default defineConfig({
+  // Skip notices (the on-demand screenshot widths) as one line after the summary.
+  plugins: [skipSummary()],
   test: {
     name: 'engines',
     environment: 'node',

@@ -2,9 +2,10 @@
  * @module The ledger's public surface: open it, then record and report through the returned store.
  */
 
+export type { LedgerDb } from './ledger-db.ts'
 export { LedgerError } from './ledger-error.ts'
 export type { Ledger } from './ledger-store.ts'
-export type { LedgerDb, OpenLedgerOptions } from './open-ledger.ts'
+export type { OpenLedgerOptions } from './open-ledger.ts'
 export { MIGRATIONS_FOLDER, openLedger } from './open-ledger.ts'
 export type { PartnerReportQuery } from './partner-report.ts'
 export {

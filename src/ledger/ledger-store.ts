@@ -6,8 +6,9 @@
  */
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm'
 import type { Timers } from '../timers.ts'
+import { toLeadRow } from './lead-row.ts'
+import type { LedgerDb } from './ledger-db.ts'
 import { withLedgerErrors, withTimeout } from './ledger-error.ts'
-import type { LedgerDb } from './open-ledger.ts'
 import { type PartnerReportQuery, queryPartnerReport } from './partner-report.ts'
 import { recordConversion } from './record-conversion.ts'
 import { clicks, impressions, leads, offers, partnerRequests } from './schema.ts'
@@ -27,7 +28,7 @@ import type {
   Tier,
   TierClose,
 } from './types.ts'
-import { createWriteBatch, toLeadRow } from './write-batch.ts'
+import { createWriteBatch } from './write-batch.ts'
 
 export interface Ledger {
   readonly driver: 'pglite' | 'postgres'

@@ -8,9 +8,9 @@
 import { execFile } from 'node:child_process'
 import { chmodSync, existsSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { packageRoot } from '../package-root.ts'
 import { systemTimers, type Timers } from '../timers.ts'
+import type { LedgerDb } from './ledger-db.ts'
 import { LedgerError, toLedgerError } from './ledger-error.ts'
 import { createLedgerStore, type Ledger } from './ledger-store.ts'
 
@@ -48,8 +48,6 @@ export interface OpenLedgerOptions {
 }
 
 export const DEFAULT_LEDGER_TIMEOUT_MS = 2_000
-
-export type LedgerDb = PgDatabase<PgQueryResultHKT>
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/
 // Any constant works: it only serializes migrations of replicas starting together.

@@ -6,7 +6,7 @@
  * counts the leads *sent* in `[from, to)`, whenever they were displayed, clicked or converted.
  */
 import { and, desc, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm'
-import type { LedgerDb } from './open-ledger.ts'
+import type { LedgerDb } from './ledger-db.ts'
 import { clicks, conversions, impressions, offers, partnerRequests } from './schema.ts'
 import type { PartnerReport, ReplyCause, ReplyStats, RequestStatus } from './types.ts'
 

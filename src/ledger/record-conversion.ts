@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto'
 import { and, desc, eq, isNull, or, type SQL, sql } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
-import type { LedgerDb } from './open-ledger.ts'
+import type { LedgerDb } from './ledger-db.ts'
 import { clicks, conversions, impressions, partnerRequests } from './schema.ts'
 import type { ConversionInput, ConversionRecord, RecordConversionResult } from './types.ts'
 

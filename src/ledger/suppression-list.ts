@@ -4,7 +4,7 @@
  * by the partner's own `lead_id`, so the partner can suppress them.
  */
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm'
-import type { LedgerDb } from './open-ledger.ts'
+import type { LedgerDb } from './ledger-db.ts'
 import { clicks, partnerRequests } from './schema.ts'
 import type { SuppressionList } from './types.ts'
 

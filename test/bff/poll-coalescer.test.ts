@@ -17,6 +17,7 @@ import { UpstreamError } from '../../src/bff/upstream/index.ts'
 import type { RateTable } from '../../src/contract/offer-search.ts'
 import type { Timers } from '../../src/timers.ts'
 import { signal } from '../support/promises.ts'
+import { announceSkip, unsetVariable } from '../support/skip-notice.ts'
 import { steppingTimers } from '../support/stepping-timers.ts'
 import { rateTable as plainRateTable } from './support/fake-upstream.ts'
 
@@ -226,7 +227,7 @@ describe('memory coalescer', () => {
 
 const REDIS_URL = process.env.REDIS_URL
 if (!REDIS_URL)
-  console.warn('poll-coalescer.test.ts: REDIS_URL is not set, so the Redis coalescing tests are skipped')
+  announceSkip('the Redis coalescing tests', unsetVariable('REDIS_URL', 'redis://127.0.0.1:6379'))
 
 describe.skipIf(!REDIS_URL)('redis coalescer (across replicas)', () => {
   const prefix = `test:${process.pid}:${Date.now()}:`

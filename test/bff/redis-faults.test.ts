@@ -8,6 +8,7 @@ import { once } from 'node:events'
 import { createServer } from 'node:net'
 import type { Redis } from 'ioredis'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { announceSkip, unsetVariable } from '../support/skip-notice.ts'
 import { CREATED_UUID, fakeHarness } from './support/fake-harness.ts'
 import { postJson } from './support/harness.ts'
 import { startTcpProxy, type TcpProxy } from './support/tcp-proxy.ts'
@@ -88,8 +89,9 @@ describe('Redis refusing connections', () => {
 })
 
 if (!REDIS_URL)
-  console.warn(
-    'redis-faults.test.ts: REDIS_URL is not set, so the tests against a real Redis behind a cut proxy are skipped',
+  announceSkip(
+    'the tests against a real Redis behind a cut proxy',
+    unsetVariable('REDIS_URL', 'redis://127.0.0.1:6379'),
   )
 describe.skipIf(!REDIS_URL)('Redis behind a proxy the test cuts', () => {
   let proxy: TcpProxy | undefined

@@ -71,7 +71,10 @@ describe('mount', () => {
   it('update() merges options and re-renders in place', async () => {
     const handle = mount(host, { endpoint: ENDPOINT, search: { zipCode: '94107' } })
     await advance()
-    handle.update({ theme: 'dark' })
+    // A root render, like mount(): inside act() so React applies it before the test looks.
+    act(() => {
+      handle.update({ theme: 'dark' })
+    })
     await advance()
     expect(widgetRoot(host)?.dataset.owTheme).toBe('dark')
   })

@@ -6,6 +6,7 @@ import { SAMPLE_LEAD } from '../../src/playground/scenarios/fixtures.ts'
 import { scenarios } from '../../src/playground/scenarios/handlers.ts'
 import { STORIES, storyArgs, storyBackendText } from '../../src/playground/stories.ts'
 import { SCENARIOS } from '../../src/sandbox/scenarios.ts'
+import { failOnUnhandledRequest } from '../support/test-leftovers.ts'
 
 describe('playground stories', () => {
   it('describe each mode in the words of the backend that serves it', () => {
@@ -31,7 +32,7 @@ describe('playground stories', () => {
   it('serve loan offers without pixels on the msw second-look handlers, once the lead settles', async () => {
     vi.useFakeTimers({ toFake: ['Date'], now: Date.parse('2026-11-22T12:00:00Z') })
     const server = setupServer(...scenarios.secondLookLoans.create().handlers)
-    server.listen({ onUnhandledRequest: 'error' })
+    server.listen({ onUnhandledRequest: failOnUnhandledRequest })
     try {
       const headers = { [WIDGET_HEADER]: '1', 'content-type': 'application/json' }
       const created = await fetch(`http://bff.test${BFF_ROUTES.secondLook}`, {

@@ -431,6 +431,8 @@ describe('the form', () => {
   test('a refused field the form does not hold gets the generic visitor sentence, not the BFF text', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     const onError = vi.fn()
+    // The refused search shows the form, which asks the BFF for its issuers.
+    server.use(...scenarios.happyPath.create().handlers)
     server.use(refusing({ field: 'clientTags.subId.0', reason: 'too long' }))
     render(<OfferWidget endpoint={ENDPOINT} search={{ zipCode: '94107' }} onError={onError} />)
     await advance()

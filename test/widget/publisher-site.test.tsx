@@ -7,6 +7,7 @@
  */
 import { fireEvent, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { act } from 'react'
 import { describe, expect, test, vi } from 'vitest'
 import { createFakeBff } from '../../src/playground/scenarios/fake-bff.ts'
 import { makeOffer, makePartner, SAMPLE_LEAD } from '../../src/playground/scenarios/fixtures.ts'
@@ -153,10 +154,11 @@ describe('on a publisher page', () => {
     const view = mount(bff)
     await advance()
     const link = screen.getByRole('link', { name: /View rate/ })
-    link.focus()
+    // Real focus moves (document.activeElement), and the widget's focus handlers update state: inside act().
+    act(() => link.focus())
     await advance(3000)
     expect(screen.getByRole('button', { name: '1 new offer' })).toBeTruthy()
-    link.blur()
+    act(() => link.blur())
     await advance()
     expect(cards(view.container).map((c) => c.querySelector('.ow-headline')?.textContent)).toEqual([
       'Better',

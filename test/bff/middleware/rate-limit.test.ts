@@ -14,6 +14,7 @@ import {
 } from '../../../src/bff/middleware/rate-limit/index.ts'
 import { watchRedis } from '../../../src/bff/redis-link.ts'
 import { onHttpError } from '../../../src/http/errors.ts'
+import { announceSkip, unsetVariable } from '../../support/skip-notice.ts'
 
 function limitedApp(limiter: ReturnType<typeof createPerIpLimiter>, metrics = createMetrics()) {
   const app = new Hono()
@@ -58,7 +59,7 @@ describe('rateLimit (memory)', () => {
 
 const REDIS_URL = process.env.REDIS_URL
 if (!REDIS_URL)
-  console.warn('rate-limit.test.ts: REDIS_URL is not set, so the shared (Redis) limiter test is skipped')
+  announceSkip('the shared (Redis) limiter test', unsetVariable('REDIS_URL', 'redis://127.0.0.1:6379'))
 
 describe.skipIf(!REDIS_URL)('rateLimit (Redis, shared by replicas)', () => {
   const clients: Redis[] = []

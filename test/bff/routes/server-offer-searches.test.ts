@@ -12,8 +12,8 @@ import { isBrowserLikeUserAgent } from '../../../src/contract/server-search.ts'
 import { CREATED_UUID, fakeHarness } from '../support/fake-harness.ts'
 import { buildHarness, UA, WIDGET } from '../support/harness.ts'
 
-const KEY_A = 'a'.repeat(20) + '0123456789abcdef'
-const KEY_B = 'b'.repeat(20) + '0123456789abcdef'
+const KEY_A = `${'a'.repeat(20)}0123456789abcdef`
+const KEY_B = `${'b'.repeat(20)}0123456789abcdef`
 const VISITOR = {
   ipAddress: '81.2.69.160',
   userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148',

@@ -14,6 +14,7 @@ import { snippetFor, withEmbedAssets } from '../../../src/bff/embed-assets.ts'
 import { loadConfig } from '../../../src/config.ts'
 import { zipOfScenario } from '../../../src/sandbox/scenarios.ts'
 import { nodeStaticFiles, type RunningServer, startServer } from '../../../src/server.ts'
+import { announceSkip } from '../../support/skip-notice.ts'
 import {
   collectingFront,
   ERRORS_GLOBAL,
@@ -300,7 +301,10 @@ export function engineSuite(name: EngineName): void {
   // The 1280 and 375 px shots come with the checks above; these two widths are for looking at, on demand.
   const more = process.env.ENGINE_SHOTS_DIR ? it : (it.skip as typeof it)
   if (!process.env.ENGINE_SHOTS_DIR) {
-    console.log(`${name}: the 360 and 768 px screenshots run when ENGINE_SHOTS_DIR names a folder for them`)
+    announceSkip(
+      `the ${name} screenshots at 360 and 768 px`,
+      'ENGINE_SHOTS_DIR is unset (set it to a folder for them)',
+    )
   }
   describe(`${name}: screenshots`, () => {
     more(

@@ -8,6 +8,7 @@
 import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll } from 'vitest'
 import { type Ledger, type OpenLedgerOptions, openLedger } from '../../../src/ledger/index.ts'
+import { announceSkip, unsetVariable } from '../../support/skip-notice.ts'
 import { startTcpProxy } from './tcp-proxy.ts'
 
 type Options = Pick<OpenLedgerOptions, 'timers' | 'timeoutMs'>
@@ -101,8 +102,9 @@ export const LEDGER_DRIVERS: LedgerDriver[] = [
 ]
 
 if (!databaseUrl) {
-  console.warn(
-    'PostgreSQL ledger tests not run: DATABASE_URL is unset (e.g. DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm test; .ci/run sets it)',
+  announceSkip(
+    'the PostgreSQL ledger tests',
+    unsetVariable('DATABASE_URL', 'postgres://postgres@127.0.0.1:5432/test'),
   )
 }
 

@@ -1,12 +1,14 @@
 /**
- * @module Shared test wiring for the widget (no vitest setup file: each test file calls these). msw with
- * `onUnhandledRequest: 'error'`, fake timers that leave microtasks alone (msw needs them), RTL cleanup.
+ * @module Shared test wiring for the widget (each test file calls these). msw whose unhandled requests fail
+ * the test (`test/support/test-leftovers.ts`), fake timers that leave microtasks alone (msw needs them),
+ * RTL cleanup.
  */
 import { notifyManager } from '@tanstack/react-query'
 import { cleanup } from '@testing-library/react'
 import { setupServer } from 'msw/node'
 import { act } from 'react'
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest'
+import { failOnUnhandledRequest } from '../../support/test-leftovers.ts'
 
 // Tells React this is a test environment that wraps updates in act().
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
@@ -28,7 +30,7 @@ const SETTLE_TURNS = 2
 export function setupWidgetTests(): void {
   // Fake time makes the tests' own durations short; the allowance is for a cold file on a busy shared runner.
   vi.setConfig({ testTimeout: 15_000 })
-  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+  beforeAll(() => server.listen({ onUnhandledRequest: failOnUnhandledRequest }))
   beforeEach(() => {
     // Timers and Date are fake; queueMicrotask and nextTick stay real (vitest's default) so msw and
     // fetch can settle inside advanceTimersByTimeAsync.

@@ -1,0 +1,157 @@
+/**
+ * @module The rows one flush of the write batch writes, table by table, as JSON records for
+ * `jsonb_to_recordset`, with the column lists (from the drizzle schema) its statement inserts and updates.
+ */
+import { allColumns, columnList, type JsonValue } from './recordset.ts'
+import { leads, offers, partnerRequests } from './schema.ts'
+import type { NewLead, OfferRecord, ReplyRecord, SentRequest } from './types.ts'
+import type { LeadOp, Op } from './write-ops.ts'
+
+export type LeadOpAt = { op: LeadOp; index: number; completedAt: Date | null }
+export type Row = Record<string, JsonValue>
+
+/** Every row the batch's statement writes, each statement's rows apart. */
+export function batchRows(batch: Op[]) {
+  const leadOps = batch.flatMap((op, index) => (op.kind === 'lead' ? [{ op, index }] : []))
+  const newLeadIds = new Set(leadOps.map(({ op }) => op.lead.id))
+
+  const replies = batch.flatMap((op) =>
+    op.kind === 'reply' ? [op.reply] : op.kind === 'close' ? op.replies : [],
+  )
+  const winnerRank = new Map<string, number>()
+  const settledAt = new Map<string, Date>()
+  for (const op of batch) {
+    if (op.kind === 'close' && op.next.kind === 'settle') {
+      for (const w of op.next.winners) winnerRank.set(w.offerId, w.rank)
+      settledAt.set(op.leadId, op.next.completedAt)
+    }
+  }
+
+  // Requests created by this batch, each with its reply when that is in the batch too.
+  const replyOf = new Map(replies.map((r) => [r.requestId, r]))
+  const newRequestIds = new Set<string>()
+  const requestRowOf = (leadId: string, r: SentRequest) => {
+    newRequestIds.add(r.id)
+    return requestRow(leadId, r, replyOf.get(r.id))
+  }
+  const leadRequests = leadOps.flatMap(({ op }) => op.requests.map((r) => requestRowOf(op.lead.id, r)))
+  const nextTierRequests = batch.flatMap((op) =>
+    op.kind === 'close' && op.next.kind === 'next-tier'
+      ? op.next.requests.map((r) => requestRowOf(op.leadId, r))
+      : [],
+  )
+  const leadOpsAt: LeadOpAt[] = leadOps.map(({ op, index }) => ({
+    op,
+    index,
+    completedAt: op.requests.length === 0 ? op.lead.createdAt : (settledAt.get(op.lead.id) ?? null),
+  }))
+
+  const newOfferIds = new Set<string>()
+  const offerRows = replies.flatMap((reply) =>
+    reply.offers.map((offer) => {
+      newOfferIds.add(offer.id)
+      return offerRow(reply, offer, winnerRank.get(offer.id))
+    }),
+  )
+  return {
+    leadOps: leadOpsAt,
+    leads: leadOpsAt.map(({ op, completedAt }) => leadRow(op.lead, completedAt)),
+    leadRequests,
+    nextTierRequests,
+    offers: offerRows,
+    replyUpdates: replies.filter((r) => !newRequestIds.has(r.requestId)).map(replyRow),
+    // Winners that arrived in earlier batches; those of this batch were inserted displayed.
+    earlierWinners: [...winnerRank]
+      .filter(([id]) => !newOfferIds.has(id))
+      .map(([id, rank]) => WINNER.row({ id, rank })),
+    settledUpdates: [...settledAt]
+      .filter(([id]) => !newLeadIds.has(id))
+      .map(([id, at]) => SETTLE.row({ id, completedAt: at.toISOString() })),
+  }
+}
+
+// Column lists of the statements, from the schema: whole rows for the inserts, the touched columns for updates.
+export const LEAD = allColumns(leads)
+export const REQUEST = allColumns(partnerRequests)
+export const OFFER = allColumns(offers)
+export const REPLY = columnList(partnerRequests, [
+  'id',
+  'status',
+  'reason',
+  'httpStatus',
+  'partnerLeadId',
+  'partnerLeadIdHash',
+  'latencyMs',
+  'offerCount',
+  'offersDropped',
+  'repliedAt',
+])
+export const WINNER = columnList(offers, ['id', 'rank'])
+export const SETTLE = columnList(leads, ['id', 'completedAt'])
+
+function leadRow(lead: NewLead, completedAt: Date | null): Row {
+  return LEAD.row({
+    id: lead.id,
+    searchUuid: lead.searchUuid,
+    state: lead.state,
+    zip: lead.zip,
+    idempotencyKey: lead.idempotencyKey ?? null,
+    bodyHash: lead.bodyHash ?? null,
+    status: completedAt ? 'complete' : 'pending',
+    createdAt: lead.createdAt.toISOString(),
+    deadlineAt: lead.deadlineAt.toISOString(),
+    completedAt: completedAt?.toISOString() ?? null,
+    failureReason: null,
+  })
+}
+
+/** The answer columns of a request: its reply's, or `pending` and empty while it has none. */
+function replyFields(r: ReplyRecord | undefined) {
+  return {
+    status: r?.status ?? 'pending',
+    reason: r?.reason ?? null,
+    httpStatus: r?.httpStatus ?? null,
+    partnerLeadId: r?.partnerLeadId ?? null,
+    partnerLeadIdHash: r?.partnerLeadIdHash ?? null,
+    latencyMs: r ? Math.round(r.latencyMs) : null,
+    offerCount: r?.offers.length ?? 0,
+    offersDropped: r?.offersDropped ?? 0,
+    repliedAt: r?.repliedAt.toISOString() ?? null,
+  }
+}
+
+function replyRow(r: ReplyRecord): Row {
+  return REPLY.row({ id: r.requestId, ...replyFields(r) })
+}
+
+function requestRow(leadId: string, request: SentRequest, reply: ReplyRecord | undefined): Row {
+  return REQUEST.row({
+    id: request.id,
+    leadId,
+    partnerId: request.partnerId,
+    tier: request.tier,
+    sentAt: request.sentAt.toISOString(),
+    ...replyFields(reply),
+  })
+}
+
+function offerRow(reply: ReplyRecord, offer: OfferRecord, rank: number | undefined): Row {
+  return OFFER.row({
+    id: offer.id,
+    leadId: reply.leadId,
+    requestId: reply.requestId,
+    partnerId: reply.partnerId,
+    position: offer.position,
+    rate: offer.rate,
+    productType: offer.productType,
+    recommendationScore: offer.recommendationScore,
+    clickUrl: offer.clickUrl,
+    name: offer.name ?? null,
+    displayName: offer.displayName ?? null,
+    offerDetails: offer.offerDetails ?? null,
+    logoSrc: offer.logoSrc ?? null,
+    displayed: rank !== undefined,
+    rank: rank ?? null,
+    createdAt: reply.repliedAt.toISOString(),
+  })
+}

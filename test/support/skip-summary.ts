@@ -1,0 +1,66 @@
+/**
+ * @module A vitest plugin (vitest.config.ts) that turns the skip notices of `skip-notice.ts` into one line
+ * per run: each file that skips announces it as it loads (a dozen files share one reason), so the notices
+ * are taken out of the files' output and printed once, after the run's summary, saying what was skipped
+ * and why. Installed from `configureVitest` so a `--reporter` given on the command line keeps it.
+ */
+import type { Reporter, TestCase, TestModule, TestSuite, Vite, Vitest } from 'vitest/node'
+import { parseSkipNotice } from './skip-notice.ts'
+
+// The hook runs once per test project, all on the same Vitest.
+const INSTALLED = Symbol.for('offer-widget.skip-summary')
+
+export function skipSummary(): Vite.Plugin {
+  return {
+    name: 'offer-widget:skip-summary',
+    configureVitest({ vitest }) {
+      const config = vitest.config as typeof vitest.config & { [INSTALLED]?: true }
+      if (config[INSTALLED]) return
+      config[INSTALLED] = true
+      const collector = createCollector()
+      const before = config.onConsoleLog
+      config.onConsoleLog = (log, type, entity) =>
+        collector.take(log, entity) ? false : before?.(log, type, entity)
+      config.reporters.push(collector.reporter(vitest))
+    },
+  }
+}
+
+type Entity = TestModule | TestCase | TestSuite | undefined
+
+function createCollector() {
+  // reason -> what is skipped -> the files that said so
+  const reasons = new Map<string, Map<string, Set<string>>>()
+  return {
+    /** Keeps a skip notice (true: not to be printed where it was logged). */
+    take(log: string, entity: Entity): boolean {
+      const notice = parseSkipNotice(log)
+      if (!notice) return false
+      const tests = reasons.get(notice.reason) ?? new Map<string, Set<string>>()
+      reasons.set(notice.reason, tests)
+      const files = tests.get(notice.tests) ?? new Set<string>()
+      tests.set(notice.tests, files)
+      const file = entity?.type === 'module' ? entity.moduleId : entity?.module.moduleId
+      if (file) files.add(file)
+      return true
+    },
+    reporter(vitest: Vitest): Reporter {
+      return {
+        onTestRunStart() {
+          reasons.clear()
+        },
+        onTestRunEnd() {
+          if (reasons.size > 0) vitest.logger.log(summaryLine(reasons))
+        },
+      }
+    },
+  }
+}
+
+function summaryLine(reasons: Map<string, Map<string, Set<string>>>): string {
+  const parts = [...reasons].map(([reason, tests]) => {
+    const what = [...tests].map(([name, files]) => (files.size > 1 ? `${name} (${files.size} files)` : name))
+    return `${what.join(', ')}, because ${reason}`
+  })
+  return `Skipped: ${parts.join('; ')}`
+}
