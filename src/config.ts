@@ -128,7 +128,7 @@ function httpUrlLike(name: string, protocol: RegExp) {
   )
 }
 
-export type Env = z.infer<typeof envSchema>
+type Env = z.infer<typeof envSchema>
 
 export interface Config {
   nodeEnv: Env['NODE_ENV']
@@ -331,7 +331,7 @@ const SECRET_VALUES =
 const URL_VALUES = new Set(['DATABASE_URL', 'REDIS_URL'])
 
 /** What a config error may echo of a bad value: URLs without their user and password, secrets never. */
-export function shown(name: string, value: string | undefined): string | undefined {
+function shown(name: string, value: string | undefined): string | undefined {
   if (value === undefined) return undefined
   if (SECRET_VALUES.test(name)) return '[redacted]'
   if (!URL_VALUES.has(name)) return value

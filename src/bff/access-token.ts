@@ -7,7 +7,7 @@ import type { AccessTokens } from '../http/request-services.ts'
 import { createTokenMac } from '../http/signed-token.ts'
 
 /** docs/offer-search-api.md polls for 15 s; the default leaves room for slow visitors and re-renders. */
-export const DEFAULT_ACCESS_TOKEN_TTL_MS = 30 * 60 * 1000
+const DEFAULT_ACCESS_TOKEN_TTL_MS = 30 * 60 * 1000
 /** The issue requires at least 15 minutes, so a poll never outlives its token. */
 export const MIN_ACCESS_TOKEN_TTL_MS = 15 * 60 * 1000
 

@@ -11,7 +11,7 @@ const PII_KEYS = ['ssn', 'dateOfBirth', 'email', 'phone', 'primaryPhone', 'addre
 const DEPTH = 5
 
 /** `key`, `*.key`, `*.*.key`, ...: pino's wildcards match one level each. */
-export const REDACT_PATHS = [...SECRET_KEYS, ...PII_KEYS].flatMap((key) => {
+const REDACT_PATHS = [...SECRET_KEYS, ...PII_KEYS].flatMap((key) => {
   const safe = /^[A-Za-z_$][\w$]*$/.test(key) ? key : `["${key}"]`
   return Array.from({ length: DEPTH }, (_, depth) => {
     const prefix = '*.'.repeat(depth)

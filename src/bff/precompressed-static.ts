@@ -24,7 +24,7 @@ export interface PrecompressedStaticOptions {
 }
 
 /** Adds `Accept-Encoding` to a response's `Vary` unless it is there. */
-export function varyOnAcceptEncoding(headers: Headers): void {
+function varyOnAcceptEncoding(headers: Headers): void {
   const vary = headers.get('Vary') ?? ''
   if (/(?:^|,)\s*(?:accept-encoding|\*)\s*(?:,|$)/i.test(vary)) return
   headers.set('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding')

@@ -38,7 +38,7 @@ export interface RedisLinkOptions {
 }
 
 /** Client options for a Redis that fails fast: a command on a broken connection errors at once. */
-export function redisClientOptions(commandTimeoutMs = 500) {
+function redisClientOptions(commandTimeoutMs = 500) {
   return {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,

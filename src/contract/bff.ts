@@ -25,7 +25,7 @@ export const createdSearchSchema = z.looseObject({
 export type CreatedSearch = z.infer<typeof createdSearchSchema>
 
 /** Stable codes the widget can branch on; `message` is for people, `code` for code. */
-export const ERROR_CODES = [
+const ERROR_CODES = [
   'bad_request',
   'validation_failed',
   'unauthorized',

@@ -6,7 +6,6 @@
 import * as z from 'zod/mini'
 import { ipAddress, nonEmptyText, realDate, ZIP_PATTERN } from './common.ts'
 
-export { ZIP_PATTERN } from './common.ts'
 export type { Issuer, Offer, Partner, PendingResponse, RateTable } from './rate-table.ts'
 export {
   AUTOMOBILE_INSURANCE,
@@ -14,8 +13,6 @@ export {
   issuerSchema,
   NOT_INSURED,
   offerSchema,
-  partnerSchema,
-  pendingResponseSchema,
   rateTableSchema,
 } from './rate-table.ts'
 
@@ -34,7 +31,7 @@ const sessionInformationShape = {
   ipAddress,
   userAgent: nonEmptyText('sessionInformation.userAgent', 2048),
 }
-export const sessionInformationSchema = z.looseObject(sessionInformationShape)
+const sessionInformationSchema = z.looseObject(sessionInformationShape)
 /**
  * The visitor's IP address and user agent: the one name of this shape on the server, whether the BFF read it
  * from the live request, a publisher's server sent it as `visitor`, or a lead carries it. Its two fields
@@ -56,7 +53,7 @@ const numberOfVehicles = z.optional(
     ),
 )
 
-export const autoInsuranceInformationSchema = z.looseObject({
+const autoInsuranceInformationSchema = z.looseObject({
   currentIssuer: z.optional(nonEmptyText('autoInsuranceInformation.currentIssuer', 200)),
   numberOfVehicles,
   policyHolderInformation: z.optional(z.looseObject(policyHolderShape)),
@@ -77,11 +74,9 @@ const zipSpellingsAgree = z.refine<{ zipCode?: string; zipcode?: string }>(
 )
 
 /** Both ZIP spellings are accepted on input (docs/offer-search-api.md spells it both ways); two different values are an error. */
-export const searchPersonalInformationSchema = z
-  .looseObject(personalInformationShape)
-  .check(zipSpellingsAgree)
+const searchPersonalInformationSchema = z.looseObject(personalInformationShape).check(zipSpellingsAgree)
 
-export const clientTagsSchema = z.looseObject({
+const clientTagsSchema = z.looseObject({
   subId: z.optional(
     z
       .array(nonEmptyText('clientTags.subId[]', 100))

@@ -240,11 +240,6 @@ const usd = (field: string) =>
 const openShapes = leadShapes(false)
 const closedShapes = leadShapes(true)
 
-export const leadPersonalInformationSchema = openShapes.personalInformation
-export const loanInformationSchema = openShapes.loanInformation
-export const creditInformationSchema = openShapes.creditInformation
-export const financialInformationSchema = openShapes.financialInformation
-export const legalInformationSchema = openShapes.legalInformation
 /** The session the BFF builds from the live request: exactly these two fields. */
 export const leadSessionInformationSchema = closedShapes.sessionInformation
 
@@ -301,7 +296,7 @@ const partnerUrl = (field: string) =>
     }),
   )
 
-export const partnerOfferSchema = z.looseObject({
+const partnerOfferSchema = z.looseObject({
   rate: z
     .number({ error: 'offers[].rate must be a number' })
     .check(z.gte(0, { error: 'offers[].rate must not be negative' })),
@@ -316,7 +311,7 @@ export type PartnerOffer = z.infer<typeof partnerOfferSchema>
 
 const leadId = nonEmptyText('lead_id', 200)
 
-export const approvedReplySchema = z.looseObject({
+const approvedReplySchema = z.looseObject({
   status: z.literal('approved'),
   lead_id: leadId,
   reason: z.optional(z.string()),
@@ -332,14 +327,14 @@ export const approvedReplySchema = z.looseObject({
   ),
 })
 
-export const rejectedReplySchema = z.looseObject({
+const rejectedReplySchema = z.looseObject({
   status: z.literal('rejected'),
   lead_id: leadId,
   reason: nonEmptyText('reason', 2000),
   offers: z.optional(z.array(z.unknown())),
 })
 
-export const errorReplySchema = z.looseObject({
+const errorReplySchema = z.looseObject({
   status: z.literal('error'),
   lead_id: leadId,
   reason: nonEmptyText('reason', 2000),
@@ -354,7 +349,6 @@ export const partnerReplySchema = z.discriminatedUnion(
   },
 )
 export type PartnerReply = z.infer<typeof partnerReplySchema>
-export type ApprovedReply = z.infer<typeof approvedReplySchema>
 
 /**
  * docs/partner-interface.md: conditional fields are "required when the partner returns several types of offers". A reply

@@ -34,7 +34,7 @@ const ISO_DATE_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:\d\
 export const isoTimestamp = (field: string) =>
   z.string().check(z.regex(ISO_DATE_TIME, { error: `${field} must be an ISO 8601 timestamp` }))
 
-export const partnerSchema = z.looseObject({
+const partnerSchema = z.looseObject({
   uuid: nonEmptyText('partner.uuid', 200),
   name: copy('partner.name'),
   brandName: copy('partner.brandName'),

@@ -50,4 +50,3 @@ export const serverSearchRequestSchema = z.strictObject(
   },
   { error: 'The body must be { "visitor": { ipAddress, userAgent }, "search": { ... } } and nothing else' },
 )
-export type ServerSearchRequest = z.input<typeof serverSearchRequestSchema>

@@ -112,7 +112,7 @@ const attributeOf = (path: string) =>
 /** Attribute name without `data-` (`zip-code`, as on `<offer-widget>`) -> option path. */
 export const OPTION_ATTRIBUTES = new Map(Object.keys(RULES).map((path) => [attributeOf(path), path]))
 /** Attribute name -> option path. */
-export const ATTRIBUTES = new Map([...OPTION_ATTRIBUTES].map(([name, path]) => [`data-${name}`, path]))
+const ATTRIBUTES = new Map([...OPTION_ATTRIBUTES].map(([name, path]) => [`data-${name}`, path]))
 const squash = (name: string) => name.replace(/[-_]/g, '')
 
 function setPath(target: Record<string, unknown>, path: string, value: unknown): void {

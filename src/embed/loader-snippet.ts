@@ -6,10 +6,6 @@
  * (command-queue.ts). Plain ES5 so it runs anywhere the page runs; no eval, no `Function`.
  */
 
-/** The queue's methods; `replayQueue` handles exactly these. */
-export const QUEUED_METHODS = ['mount', 'mountAll', 'unmount', 'ready'] as const
-export const HANDLE_METHODS = ['update', 'unmount'] as const
-
 /** Minified by hand, kept readable. `q` entries: [method, args, stand-in handle (handle methods only)]. */
 const LOADER_SOURCE =
   '(function(w,d,src,sri){' +

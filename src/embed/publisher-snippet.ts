@@ -6,7 +6,7 @@
  */
 
 /** The class the reservation styles: the publisher may keep it on any mount point. */
-export const SLOT_CLASS = 'offer-widget-slot'
+const SLOT_CLASS = 'offer-widget-slot'
 
 /**
  * Minimum heights by viewport width, measured in Chromium with the defaults (three offer places, the status
@@ -16,7 +16,7 @@ export const SLOT_CLASS = 'offer-widget-slot'
  * for longer copy. Phones are the
  * tallest because every text wraps and the call to action stacks under the copy.
  */
-export const RESERVED_HEIGHTS: readonly { minViewport: number; px: number }[] = [
+const RESERVED_HEIGHTS: readonly { minViewport: number; px: number }[] = [
   { minViewport: 0, px: 1950 },
   { minViewport: 560, px: 1300 },
   { minViewport: 900, px: 1200 },

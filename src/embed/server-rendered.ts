@@ -7,7 +7,7 @@ import { rateTableSchema } from '../contract/rate-table.ts'
 import type { EmbedOptions } from './options.ts'
 
 /** The `<script type="application/json">` carrying the options the server rendered with. */
-export const SSR_STATE_SELECTOR = 'script[data-ow-state]'
+const SSR_STATE_SELECTOR = 'script[data-ow-state]'
 export const SSR_CONTAINER_CLASS = 'ow-embed'
 
 export interface ServerRendered {

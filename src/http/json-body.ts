@@ -8,7 +8,7 @@ import type { Context } from 'hono'
 import { httpError } from './errors.ts'
 
 /** Keys refused anywhere in a body: prototype pollution vectors, never real fields of ours. */
-export const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype'])
+const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype'])
 
 export type JsonParse = { ok: true; value: unknown } | { ok: false; field: string; reason: string }
 

@@ -47,7 +47,7 @@ export interface OpenLedgerOptions {
   lazy?: boolean
 }
 
-export const DEFAULT_LEDGER_TIMEOUT_MS = 2_000
+const DEFAULT_LEDGER_TIMEOUT_MS = 2_000
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/
 // Any constant works: it only serializes migrations of replicas starting together.

@@ -12,9 +12,9 @@ import { systemTimers, type Timers } from '../timers.ts'
  * After the last lead settles: a widget polls once a second and a poll may read a snapshot up to a second
  * old (the poll cache), so two and a half seconds let every poller read the settled result once.
  */
-export const SETTLED_LINGER_MS = 2_500
+const SETTLED_LINGER_MS = 2_500
 
-export interface DrainTarget {
+interface DrainTarget {
   /** Leads running in this process. */
   readonly inFlight: number
   /** Refuses new leads, lets leads in flight finish (bounded), resolves once they are written. */

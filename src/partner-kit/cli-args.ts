@@ -58,7 +58,7 @@ export interface CheckPartnerArgs {
   concurrency: number
 }
 
-export const DEFAULT_PARTNER_PORT = 8788
+const DEFAULT_PARTNER_PORT = 8788
 
 type Options = NonNullable<Parameters<typeof parseArgs>[0]>['options']
 
@@ -107,7 +107,7 @@ const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/
 const RESERVED_HEADERS = ['content-length', 'transfer-encoding', 'connection', 'host', 'content-type']
 
 /** `"Name: value"` -> [name, value]. */
-export function parseHeader(raw: string, usage: string): [string, string] {
+function parseHeader(raw: string, usage: string): [string, string] {
   const colon = raw.indexOf(':')
   const name = colon < 0 ? '' : raw.slice(0, colon).trim()
   const value = colon < 0 ? '' : raw.slice(colon + 1).trim()

@@ -64,7 +64,7 @@ export interface ConformanceReport {
   obligations: readonly string[]
 }
 
-export const endpointUrlSchema = z.url({
+const endpointUrlSchema = z.url({
   protocol: /^https?$/,
   hostname: z.regexes.hostname,
   error: 'the partner URL must be an absolute http(s) URL, e.g. https://partner.example.com/leads',

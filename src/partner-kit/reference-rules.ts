@@ -20,7 +20,7 @@ export const SCORE_BANDS: ReadonlyArray<{ min: number; tier: CreditTier }> = [
  * Self-reported ratings we price. docs/partner-interface.md: allowed values of `providedCreditRating` are "not shown", so we
  * read them case-insensitively and reject the ones we do not know, saying which we do.
  */
-export const RATING_TIERS: Readonly<Record<string, CreditTier>> = {
+const RATING_TIERS: Readonly<Record<string, CreditTier>> = {
   excellent: 'excellent',
   'very good': 'good',
   good: 'good',
@@ -31,7 +31,7 @@ export const RATING_TIERS: Readonly<Record<string, CreditTier>> = {
   bad: 'poor',
 }
 
-export const MINIMUM_AGE = 18
+const MINIMUM_AGE = 18
 
 export interface ProductRule {
   /** Credit tiers this product is offered to. */

@@ -24,7 +24,7 @@ export interface ArgControlProps {
 }
 
 /** The DOM id of a control, for labels and tests: `ctl-search-zipCode`. */
-export const controlId = (path: string) => `ctl-${path.replace(/\./g, '-')}`
+const controlId = (path: string) => `ctl-${path.replace(/\./g, '-')}`
 
 export function ArgControl(props: ArgControlProps) {
   const { path, control, value, onChange } = props

@@ -29,7 +29,7 @@ export interface Story {
 }
 
 /** The ZIP sent in msw mode, where the scenario is chosen by the story, not the ZIP. */
-export const MSW_ZIP = '94107'
+const MSW_ZIP = '94107'
 
 const PREFILLED = {
   dateOfBirth: '1988-04-21',

@@ -22,9 +22,6 @@ export const VISUAL_ARGS: readonly string[] = [
   'emptyState',
 ]
 
-/** Object-valued args edited field by field (a path per field); any other object is edited whole. */
-export const FIELD_BY_FIELD: readonly string[] = ['search', 'labels', 'themeVariables', 'attach']
-
 function isRecord(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value)
 }

@@ -112,8 +112,6 @@ export const PARTNERS = {
   },
 } as const satisfies Record<string, SandboxPartner>
 
-export type PartnerKey = keyof typeof PARTNERS
-
 export function partnerBySlug(slug: string): SandboxPartner | undefined {
   return Object.values(PARTNERS).find((partner) => partner.slug === slug)
 }

@@ -85,7 +85,7 @@ function buildOffer(template: OfferTemplate, random: Random, base: string, answe
   }
 }
 
-export function partnerObject(partner: SandboxPartner, base: string): PendingResponse['partner'] {
+function partnerObject(partner: SandboxPartner, base: string): PendingResponse['partner'] {
   return {
     uuid: partner.uuid,
     name: partner.name,

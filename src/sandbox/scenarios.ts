@@ -20,7 +20,7 @@ export interface OfferTemplate {
   financialInstitutionDisplayName?: string
 }
 
-export interface PartnerResponseTemplate {
+interface PartnerResponseTemplate {
   partner: SandboxPartner
   /** When the partner answers, in ms after the rate table's `createdAt`; 0 answers within the POST. */
   delayMs: number
@@ -28,7 +28,7 @@ export interface PartnerResponseTemplate {
 }
 
 /** Polls that fail by design in a time window after creation (statuses cycle poll by poll). */
-export interface PollFailure {
+interface PollFailure {
   statuses: readonly (429 | 500 | 503)[]
   /** Polls earlier than this many ms after `createdAt` fail; `Infinity` fails them all. */
   untilMs: number

@@ -20,7 +20,7 @@ export interface OfferCardProps {
 }
 
 /** Bullets shown before "More details": at most three, fewer when they are long (a phone shows a card, not a page). */
-export const COLLAPSED_POINTS = 3
+const COLLAPSED_POINTS = 3
 const COLLAPSED_CHARS = 220
 
 /** How many bullets a collapsed card shows: whole bullets only, at least one, so no bullet is ever cut. */

@@ -21,7 +21,7 @@ import { kindForStatus, OfferWidgetError } from './widget-error.ts'
 /** Which BFF search resource to use; both answer with the rate-table shape. */
 export type OfferSource = 'offer-search' | 'second-look'
 
-export function searchRoute(source: OfferSource): string {
+function searchRoute(source: OfferSource): string {
   return source === 'second-look' ? BFF_ROUTES.secondLook : BFF_ROUTES.offerSearches
 }
 

@@ -49,8 +49,8 @@ export function fromFormValues(values: FormValues, given: SearchData): SearchDat
 }
 
 /** The driver ages carriers rate (docs/offer-search-api.md, "Decisions"): a licence from 16, and 100 at most. */
-export const MIN_DRIVER_AGE = 16
-export const MAX_DRIVER_AGE = 100
+const MIN_DRIVER_AGE = 16
+const MAX_DRIVER_AGE = 100
 
 /** Whole years from `dob` to `today` (both `YYYY-MM-DD`): a birthday not yet reached this year does not count. */
 export function ageOn(dob: string, today: string): number {
@@ -63,7 +63,7 @@ export function ageOn(dob: string, today: string): number {
  * sandbox's scenario ZIPs (`00001`...) use that range on purpose, so only all zeros is refused here; the
  * upstream judges the rest.
  */
-export function isAllZeros(zip: string): boolean {
+function isAllZeros(zip: string): boolean {
   return /^0{5}(-0{4})?$/.test(zip)
 }
 

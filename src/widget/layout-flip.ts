@@ -12,7 +12,7 @@ export const FLIP_ATTRIBUTE = 'data-ow-flip'
 export const MOVE_MS = 300
 /** A newcomer's entrance: short, and small enough that the card reads while it runs. */
 export const ENTER_MS = 160
-export const ENTER_PX = 8
+const ENTER_PX = 8
 /** Reduced motion: how long a moved element stays at its old place before it snaps to the new one. */
 export const SNAP_MS = 100
 
@@ -33,7 +33,7 @@ export function readPositions(container: ParentNode): Positions {
 }
 
 /** The keyframes that draw an element `dy` px away from where layout put it and bring it home. */
-export function moveKeyframes(dy: number): Keyframe[] {
+function moveKeyframes(dy: number): Keyframe[] {
   return [{ transform: `translateY(${dy}px)` }, { transform: 'none' }]
 }
 

@@ -11,7 +11,7 @@
  */
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { defaultSimulatedPartners } from '../../src/marketplace/simulated-partners/index.ts'
+import { defaultSimulatedPartners } from '../../src/marketplace/simulated-partners/start-simulated-partners.ts'
 import type { RunningServer } from '../../src/server.ts'
 import { type Browser, collectErrors, launchBrowser, screenshot } from './support/browser.ts'
 import { cardTextProblems } from './support/card-watch.ts'

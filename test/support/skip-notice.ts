@@ -4,7 +4,7 @@
  * prints every reason once, in one line after the run's summary. Anywhere else it prints as it is.
  */
 
-export const SKIP_MARKER = '[skipped] '
+const SKIP_MARKER = '[skipped] '
 const BECAUSE = ' because '
 
 /** `tests`: what is skipped ("the Redis coalescing tests"); `reason`: why, with the fix ("REDIS_URL is unset (...)"). */

@@ -22,7 +22,7 @@ import { refuseBrowsers } from '../middleware/refuse-browsers/index.ts'
 import { type ServerKeyVariables, serverKeyAuth } from '../middleware/server-key-auth/index.ts'
 
 /** A search body is well under 2 KB and a visitor under 2.2 KB; 20 KB is generous. */
-export const SERVER_SEARCH_BODY_LIMIT_BYTES = 20 * 1024
+const SERVER_SEARCH_BODY_LIMIT_BYTES = 20 * 1024
 
 export interface ServerSearchRouteOptions {
   /** Prefix of the per-key limiter's keys (shared across replicas through Redis when configured). */

@@ -9,7 +9,7 @@ import type { PartnerOffer } from '../../contract/partner.ts'
 import type { PiiFinder } from './pii-in-url.ts'
 
 /** A bid per click above 10 000 USD is a mistake, and sums of such bids could overflow a report. */
-export const MAX_BID = 10_000
+const MAX_BID = 10_000
 
 export function offerProblems(
   offers: readonly PartnerOffer[],

@@ -9,7 +9,7 @@
 import type { Lead } from '../../contract/partner.ts'
 import { spellingsOf } from './redact.ts'
 
-export type PiiKind = 'SSN' | 'phone number' | 'email address' | 'date of birth'
+type PiiKind = 'SSN' | 'phone number' | 'email address' | 'date of birth'
 
 export type PiiFinder = (url: string) => PiiKind | undefined
 

@@ -7,7 +7,7 @@
 import type { Lead } from '../../contract/partner.ts'
 
 const MAX_REASON = 500
-export const REDACTED = '[redacted]'
+const REDACTED = '[redacted]'
 
 /** The lead's identifying values as it sent them; {@link redactReason} derives the other spellings. */
 export function identifyingValues(lead: Lead): string[] {

@@ -218,7 +218,7 @@ function createWindows(timers: Timers) {
  * for `writeRetryMs`, and not past a shutdown's drain. False when it was never written; logged without the
  * write's content.
  */
-export async function persist(
+async function persist(
   ctx: Pick<RunLeadContext, 'timers' | 'logger' | 'shutdown' | 'writeRetryMs'>,
   leadId: string,
   what: string,

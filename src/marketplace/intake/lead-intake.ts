@@ -25,7 +25,7 @@ import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY } from './idempotency.ts'
 const LEAD_MAX_DEPTH = 8
 
 /** Seconds a client waits before sending a lead the ledger could not take: a blip, or a failover. */
-export const LEDGER_RETRY_AFTER_SECONDS = 2
+const LEDGER_RETRY_AFTER_SECONDS = 2
 
 /** A lead intake will not take, as the error answer to send (`bffErrorSchema`). */
 export interface IntakeRefusal {

@@ -44,7 +44,7 @@ export function buildRateTable(
   }
 }
 
-export function toPartner(entry: PartnerRegistryEntry | undefined, partnerId: string): Partner {
+function toPartner(entry: PartnerRegistryEntry | undefined, partnerId: string): Partner {
   return {
     uuid: partnerId,
     name: entry?.name ?? partnerId,

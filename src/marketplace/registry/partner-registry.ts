@@ -118,7 +118,7 @@ const fileSchema = z.strictObject(
 )
 
 /** A partner's reports token guards its leads' win/loss: long enough not to be guessed. */
-export const MIN_REPORTS_TOKEN_LENGTH = 16
+const MIN_REPORTS_TOKEN_LENGTH = 16
 
 /** Headers we set ourselves or that would break the request. */
 const RESERVED_HEADERS = new Set([

@@ -7,8 +7,8 @@ import type { FieldIssue } from '../../contract/common.ts'
 import { isRealDate } from '../../contract/common.ts'
 
 const DAY_MS = 86_400_000
-export const DEFAULT_RANGE_DAYS = 30
-export const MAX_RANGE_DAYS = 366
+const DEFAULT_RANGE_DAYS = 30
+const MAX_RANGE_DAYS = 366
 
 export type ReportRange = { ok: true; from: Date; to: Date } | { ok: false; errors: FieldIssue[] }
 

@@ -18,7 +18,7 @@ const MAX_FUTURE_MS = 5 * 60_000
  * Ceiling of one conversion's `amount`, USD (docs/partner-interface.md): far above any loan commission, low
  * enough that no sum of conversions leaves the exact range of a number.
  */
-export const MAX_CONVERSION_AMOUNT = 1_000_000
+const MAX_CONVERSION_AMOUNT = 1_000_000
 
 /**
  * True when `value` has at most two decimals (a whole number of cents), allowing only for binary floating
@@ -29,7 +29,7 @@ const wholeCents = (value: number) => {
   return Math.abs(Math.round(cents) - cents) <= 1e-11 * Math.max(1, Math.abs(cents))
 }
 
-export const conversionSchema = z.strictObject(
+const conversionSchema = z.strictObject(
   {
     lead_id: z
       .string({ error: 'lead_id is required: the lead_id your reply gave the lead' })
@@ -141,5 +141,3 @@ function toWire(conversion: ConversionRecord) {
     currency: 'USD',
   }
 }
-
-export type ConversionRequest = z.infer<typeof conversionSchema>

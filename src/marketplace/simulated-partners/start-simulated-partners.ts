@@ -63,7 +63,7 @@ export interface SimulatedLatencies {
 /** The simulated partner whose own reports token `npm start` prints in sandbox mode. */
 export const SANDBOX_REPORTS_PARTNER = { id: 'sim-fast', name: 'Sim Quick Loans' } as const
 
-export const DEFAULT_SIMULATED_LATENCIES: SimulatedLatencies = { fast: 120, slow: 2_500, late: 12_500 }
+const DEFAULT_SIMULATED_LATENCIES: SimulatedLatencies = { fast: 120, slow: 2_500, late: 12_500 }
 
 export function defaultSimulatedPartners(
   latencies: Partial<SimulatedLatencies> = {},

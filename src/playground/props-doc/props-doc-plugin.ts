@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url'
 import type { Plugin } from 'vite'
 import { extractProps } from './extract-props.ts'
 
-export const PROPS_MODULE_ID = 'virtual:offer-widget-props'
+const PROPS_MODULE_ID = 'virtual:offer-widget-props'
 const RESOLVED_ID = `\0${PROPS_MODULE_ID}`
 const WIDGET_ENTRY = fileURLToPath(new URL('../../widget/index.ts', import.meta.url))
 const WIDGET_DIR = fileURLToPath(new URL('../../widget/', import.meta.url))

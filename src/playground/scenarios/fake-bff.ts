@@ -39,7 +39,7 @@ export interface FakeBffScript {
   secondLook?: { windowMs: number }
 }
 
-export interface FakeBffLog {
+interface FakeBffLog {
   creates: { source: string; body: unknown; headers: Headers }[]
   polls: { uuid: string; at: number; headers: Headers }[]
   issuers: number

@@ -9,8 +9,8 @@ import { sampleLeads } from '../../partner-kit/sample-leads.ts'
 export const ASSET_ORIGIN = 'https://assets.offer-widget.test'
 export const CARRIER_ORIGIN = 'https://carrier.offer-widget.test'
 
-export const logoUrl = (name: string) => `${ASSET_ORIGIN}/logos/${encodeURIComponent(name)}.svg`
-export const pixelUrl = (offerUuid: string, n: number) => `${ASSET_ORIGIN}/pixels/${offerUuid}/${n}.gif`
+const logoUrl = (name: string) => `${ASSET_ORIGIN}/logos/${encodeURIComponent(name)}.svg`
+const pixelUrl = (offerUuid: string, n: number) => `${ASSET_ORIGIN}/pixels/${offerUuid}/${n}.gif`
 
 export const issuers: Issuer[] = [
   { id: 'acme', name: 'Acme Mutual', logoImageUrl: logoUrl('acme') },

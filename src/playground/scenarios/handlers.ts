@@ -285,6 +285,3 @@ export const assetHandlers: RequestHandler[] = [
   }),
   http.get(`${ASSET_ORIGIN}/pixels/*`, () => new HttpResponse(null, { status: 204 })),
 ]
-
-/** The happy path, grouped by route: issuers, offer searches (create, poll), second look (create, poll). */
-export const handlers: RequestHandler[] = [...scenarios.happyPath.create().handlers, ...assetHandlers]

@@ -5,14 +5,14 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 
-export type Step =
+type Step =
   | { status: number; body?: unknown; raw?: string; headers?: Record<string, string> }
   | 'reset'
   | 'hang'
   /** Answers `answer` once `after` settles: an in-flight request the test controls. */
   | { after: Promise<unknown>; answer: Step }
 
-export interface RecordedRequest {
+interface RecordedRequest {
   method: string
   url: string
   headers: IncomingHttpHeaders

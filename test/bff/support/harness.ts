@@ -12,7 +12,7 @@ import { logSink } from './fake-upstream.ts'
 export const SECRET = 'test-session-secret-0123456789abcdef'
 export const PEER = '203.0.113.7'
 /** `PUBLIC_BASE_URL` of harness BFFs: required outside sandbox mode. */
-export const PUBLIC_BASE = 'https://offers.publisher.example'
+const PUBLIC_BASE = 'https://offers.publisher.example'
 export const UA = 'Mozilla/5.0 (X11; Linux x86_64) offer-widget-tests'
 export const WIDGET = { 'x-offer-widget': 'test/1.0.0', 'user-agent': UA }
 

@@ -15,7 +15,7 @@ const timestamp = fc
 const zip = fc.stringMatching(/^\d{5}$/)
 const url = fc.webUrl()
 
-export const partnerArb = fc.record({
+const partnerArb = fc.record({
   uuid,
   name: word,
   brandName: word,

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { type BrowserContext, chromium, type Page } from 'playwright-core'
 
-export const CHROMIUM_PATH = '/usr/bin/chromium'
+const CHROMIUM_PATH = '/usr/bin/chromium'
 
 /** Flags: headless as root in a sandboxless container, and no calls home (the network is closed here). */
 const FLAGS = [

@@ -17,7 +17,7 @@ export const ERRORS_GLOBAL = '__engineErrors'
  * cannot be read over WebDriver, so the page itself keeps them. Resource errors do not bubble to window,
  * so a failed image is not counted (the pixels are counted at their server instead).
  */
-export const ERROR_COLLECTOR = `<script>(function () {
+const ERROR_COLLECTOR = `<script>(function () {
   var seen = (window.${ERRORS_GLOBAL} = [])
   function text(x) { try { return x && x.stack ? String(x.stack) : String(x) } catch (_) { return '?' } }
   addEventListener('error', function (e) {
@@ -27,21 +27,21 @@ export const ERROR_COLLECTOR = `<script>(function () {
 })()</script>`
 
 /** The collector as the first thing in `<head>`, before any script of the page. */
-export function withCollector(html: string): string {
+function withCollector(html: string): string {
   const head = /<head[^>]*>/i.exec(html)
   if (!head) return ERROR_COLLECTOR + html
   const at = head.index + head[0].length
   return html.slice(0, at) + ERROR_COLLECTOR + html.slice(at)
 }
 
-export const NARROW_PATH = '/__engines/narrow.html'
+const NARROW_PATH = '/__engines/narrow.html'
 export const NARROW_FRAME = '#engine-frame'
 
 /**
  * `src` (a path on the same origin, so the test reaches into it) in an iframe `width` px wide: the page's
  * media queries and layout see a `width` px viewport, in every engine alike.
  */
-export function narrowPage(src: string, width: number): string {
+function narrowPage(src: string, width: number): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${width} px</title>${ERROR_COLLECTOR}
 <style>body{margin:0;background:#d9dde4}iframe{display:block;border:0;width:${width}px;height:1600px;background:#fff}</style>
 </head><body><iframe id="${NARROW_FRAME.slice(1)}" title="the page at ${width} px" src="${src}"></iframe></body></html>`

@@ -19,11 +19,11 @@ import puppeteer, {
 } from 'puppeteer-core'
 import { Builder, By, Capabilities, type WebDriver, type WebElement } from 'selenium-webdriver'
 
-export const FIREFOX_PATH = '/usr/bin/firefox-esr'
-export const WEBKIT_DRIVER_PATH = '/usr/bin/WebKitWebDriver'
+const FIREFOX_PATH = '/usr/bin/firefox-esr'
+const WEBKIT_DRIVER_PATH = '/usr/bin/WebKitWebDriver'
 /** Debian's webkit2gtk-driver runs the MiniBrowser of libwebkit2gtk-4.1-0 (`dpkg -L` lists it here). */
-export const MINIBROWSER_PATH = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser'
-export const XVFB_PATH = '/usr/bin/Xvfb'
+const MINIBROWSER_PATH = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser'
+const XVFB_PATH = '/usr/bin/Xvfb'
 
 export type EngineName = 'firefox' | 'webkit'
 
@@ -31,7 +31,7 @@ export type EngineName = 'firefox' | 'webkit'
 // biome-ignore lint/suspicious/noExplicitAny: the arguments are whatever the page function takes
 type PageFunction<T> = (...args: any[]) => T | Promise<T>
 
-export interface Viewport {
+interface Viewport {
   width: number
   height: number
 }
@@ -86,7 +86,7 @@ function writePng(path: string, png: Uint8Array | string): void {
 // ---------------------------------------------------------------------------------------------- Firefox
 
 /** Firefox ESR, headless, in a fresh profile; puppeteer-core speaks WebDriver BiDi to it. */
-export async function launchFirefox(): Promise<EngineBrowser> {
+async function launchFirefox(): Promise<EngineBrowser> {
   if (!existsSync(FIREFOX_PATH))
     throw new Error(`e2e: ${FIREFOX_PATH} is missing; apt-get install firefox-esr`)
   const profile = mkdtempSync(join(tmpdir(), 'offer-widget-firefox-'))
@@ -237,7 +237,7 @@ async function startWebKitDriver(display: string): Promise<{ url: string; proces
 }
 
 /** WebKitGTK's MiniBrowser under WebKitWebDriver, on a private X display, with a fresh profile. */
-export async function launchWebKit(): Promise<EngineBrowser> {
+async function launchWebKit(): Promise<EngineBrowser> {
   for (const path of [WEBKIT_DRIVER_PATH, MINIBROWSER_PATH]) {
     if (!existsSync(path)) throw new Error(`e2e: ${path} is missing; apt-get install webkit2gtk-driver`)
   }

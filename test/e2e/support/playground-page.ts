@@ -14,7 +14,7 @@ export async function previewFrame(page: Page): Promise<Frame> {
 }
 
 /** The id a control has for an arg path (ArgControl's `controlId`). */
-export const controlSelector = (path: string) => `#ctl-${path.replace(/\./g, '-')}`
+const controlSelector = (path: string) => `#ctl-${path.replace(/\./g, '-')}`
 
 /** Opens the Controls panel and the group holding `path`, so its control can be used. */
 export async function revealControl(page: Page, path: string): Promise<string> {

@@ -12,7 +12,7 @@ import { promisify } from 'node:util'
 const execFileAsync = promisify(execFile)
 
 export const REPO = resolve(import.meta.dirname, '../../..')
-export const PACK_DIR = join(REPO, 'dist/pack')
+const PACK_DIR = join(REPO, 'dist/pack')
 
 /** A tarball `npm run pack` wrote, e.g. `tarball('offer-widget-server')`. */
 export function tarball(name: string): string {

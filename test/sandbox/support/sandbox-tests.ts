@@ -6,7 +6,7 @@ import { CURRENT_API_VERSION, type RateTable } from '../../../src/contract/offer
 import { createSandbox, type Sandbox, type SandboxOptions, seededRandom } from '../../../src/sandbox/index.ts'
 
 export const TOKENS = { test: ['test-token-aaaa'], production: ['prod-token-bbbb'] }
-export const START = Date.parse('2026-03-01T12:00:00.000Z')
+const START = Date.parse('2026-03-01T12:00:00.000Z')
 
 export function headers(
   environment: 'test' | 'production' = 'test',
