@@ -102,11 +102,23 @@ export function trustedAddress(peer: string, forwardedFor: string, trust: TrustF
   )
 }
 
+/**
+ * An IPv6 address written with a dotted IPv4 tail, its last 32 bits in hex instead. ipaddr.js reads every
+ * `::a.b.c.d` as IPv4-mapped (`::ffff:a.b.c.d`), so the deprecated IPv4-compatible `::1.2.3.4` would become
+ * the IPv4 visitor 1.2.3.4; RFC 4291 makes it `::102:304`. Called on an address the schema has accepted.
+ */
+function dottedTailAsHex(address: string): string {
+  const tail = /^(.*:)(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(address)
+  if (!tail) return address
+  const [a, b, c, d] = tail.slice(2).map(Number) as [number, number, number, number]
+  return `${tail[1]}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`
+}
+
 /** Canonical text of an address; an IPv4-mapped IPv6 address becomes plain IPv4. */
 export function normalizeAddress(address: string): string | undefined {
   const trimmed = address.trim()
   // ipaddr alone accepts inet_aton forms (`1.2.3`, `0x7f.1`) and zone ids; the upstream takes neither.
   if (!ipAddressSchema.safeParse(trimmed).success || !ipaddr.isValid(trimmed)) return undefined
-  const text = ipaddr.process(trimmed).toString()
+  const text = ipaddr.process(dottedTailAsHex(trimmed)).toString()
   return ipAddressSchema.safeParse(text).success ? text : undefined
 }

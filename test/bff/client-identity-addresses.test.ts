@@ -40,6 +40,9 @@ const CANONICAL: Array<[string, string | undefined]> = [
   ['::', '::'],
   // Embedded IPv4 that is not the mapped prefix stays IPv6 (NAT64, a /96 of another prefix).
   ['64:ff9b::203.0.113.7', '64:ff9b::cb00:7107'],
+  // IPv4-compatible (RFC 4291's deprecated ::/96) is not IPv4-mapped: ipaddr.js alone reads it as mapped.
+  ['::203.0.113.7', '::cb00:7107'],
+  ['::CB00:7107', '::cb00:7107'],
   ['::ffff:0:203.0.113.7', '::ffff:0:cb00:7107'],
   // inet_aton shorthands: ipaddr.js reads them (`127.1` is 127.0.0.1), the upstream does not.
   ['127.1', undefined],

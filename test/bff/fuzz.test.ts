@@ -42,7 +42,9 @@ function headersOf(entries: Record<string, string>): Headers | undefined {
 
 const noServerError = (status: number) => expect(status, `answered ${status}`).toBeLessThan(500)
 
-describe('fuzz', () => {
+// 200 runs of real loopback requests per property: the limit catches a hang, not slowness (a loaded
+// 2-core runner took over 5 s for one property).
+describe('fuzz', { timeout: 30_000 }, () => {
   it('bodies: any JSON value or byte string is a 201, 400 or 413, never 5xx', async () => {
     const body = fc.oneof(
       fc.jsonValue().map((v) => JSON.stringify(v)),
