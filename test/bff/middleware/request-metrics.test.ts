@@ -29,6 +29,9 @@ function meteredApp() {
   app.get('/api/broken', () => {
     throw new Error('boom')
   })
+  app.get('/api/thrown-text', () => {
+    throw 'not an Error'
+  })
   const reports = new Hono()
   reports.get('/partners/:id', (c) => c.text(c.req.param('id')))
   app.route('/api/reports', reports)
@@ -79,6 +82,14 @@ describe('requestMetrics', () => {
     expect(await counts(metrics)).toEqual([
       { method: 'GET', route: '/api/limited', status: '429', value: 1 },
       { method: 'GET', route: '/api/broken', status: '500', value: 1 },
+    ])
+  })
+
+  it('counts a throw that escapes the chain (not an Error, so onError never sees it) as the 500 it becomes', async () => {
+    const { app, metrics } = meteredApp()
+    await expect(app.request('/api/thrown-text')).rejects.toBe('not an Error')
+    expect(await counts(metrics)).toEqual([
+      { method: 'GET', route: '/api/thrown-text', status: '500', value: 1 },
     ])
   })
 

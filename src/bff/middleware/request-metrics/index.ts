@@ -15,12 +15,19 @@ export function requestMetrics(options: RequestMetricsOptions): MiddlewareHandle
   const now = options.now ?? (() => performance.now())
   return async function requestMetrics(c, next) {
     const started = now()
+    // Hono hands a thrown Error to `onError`; anything else thrown escapes the chain, and the server then
+    // answers 500 while `c.res` still holds its default 200.
+    let escaped = false
     try {
       await next()
+    } catch (thrown) {
+      escaped = true
+      throw thrown
     } finally {
       // The route that answered (Hono's current route index after the chain ran): `/api/offer-searches/:uuid`,
       // not the `/*` of this middleware nor the last route that merely matched. Unmatched paths count as `/*`.
-      const labels = { method: c.req.method, route: routePath(c), status: String(c.res.status) }
+      const status = escaped ? '500' : String(c.res.status)
+      const labels = { method: c.req.method, route: routePath(c), status }
       options.metrics.httpRequests.inc(labels)
       options.metrics.httpDuration.observe(labels, (now() - started) / 1000)
     }
