@@ -7,11 +7,12 @@ import type { KnipConfig } from 'knip'
 
 const config: KnipConfig = {
   entry: [
-    // Widget package: `.`, `./element`, `./labels` (vite.widget.config.ts), the script tag (vite.embed.config.ts)
-    // and the server renderer of its HTML (vite.ssr.config.ts).
+    // Widget package: `.`, `./element`, `./labels`, `./loader` (vite.widget.config.ts), the script tag
+    // (vite.embed.config.ts) and the server renderer of its HTML (vite.ssr.config.ts).
     'src/widget/index.ts',
     'src/widget/labels-entry.ts',
     'src/embed/element.ts',
+    'src/embed/load-offer-widget.ts',
     'src/embed/auto.ts',
     'src/ssr/render-widget-html.tsx',
     // Server package subpaths (scripts/pack.ts SERVER_ENTRIES) and what runs: servers, CLIs, the report page.

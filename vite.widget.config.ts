@@ -3,9 +3,10 @@
  * the host's copy is used); TanStack Query and zod are external too, installed as the widget package's
  * own dependencies (scripts/pack.ts), so a host that already has them does not ship them twice. The
  * widget's QueryClient stays private either way: it is created by the widget, never read from context.
- * Its CSS travels inside the JS as a string (`styles.css?inline`). Three entries: the component
- * (`index.js`, a client boundary), the `<offer-widget>` element (`element.js`) and the label packs
- * (`labels.js`, plain data a server component can import).
+ * Its CSS travels inside the JS as a string (`styles.css?inline`). Four entries: the component
+ * (`index.js`, a client boundary), the `<offer-widget>` element (`element.js`), the label packs
+ * (`labels.js`, plain data a server component can import) and the script-tag bundle's loader (`loader.js`:
+ * no React, no widget, only a type import of the bundle's API).
  */
 import { readFileSync } from 'node:fs'
 import react from '@vitejs/plugin-react'
@@ -51,6 +52,7 @@ export default defineConfig({
         index: 'src/widget/index.ts',
         element: 'src/embed/element.ts',
         labels: 'src/widget/labels-entry.ts',
+        loader: 'src/embed/load-offer-widget.ts',
       },
       formats: ['es'],
       fileName: (_format, name) => `${name}.js`,

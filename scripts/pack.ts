@@ -4,8 +4,8 @@
  * published package.json is written here, its dependencies being exactly the packages its built code
  * imports by name (ranges taken from the root package.json), so neither can carry the other's world:
  * - `offer-widget`: the React component and hook (a `'use client'` entry), the `<offer-widget>` element
- *   (`/element`), the label packs (`/labels`), their types, `styles.css` and the script-tag bundle; React
- *   and react-dom are peers, TanStack Query and zod its dependencies.
+ *   (`/element`), the label packs (`/labels`), the script-tag bundle and its loader (`/loader`), their
+ *   types and `styles.css`; React and react-dom are peers, TanStack Query and zod its dependencies.
  * Each package carries its own README (`docs/packages/`), not the repository's.
  * - `offer-widget-server`: the BFF, its Node server, config, marketplace, ledger, sandbox and partner kit
  *   as compiled JavaScript with types, the migrations, the script-tag bundle it serves, the CLI.
@@ -124,6 +124,7 @@ const BUILD_OUTPUTS = [
   'dist/widget/index.js',
   'dist/widget/element.js',
   'dist/widget/labels.js',
+  'dist/widget/loader.js',
   'dist/types/widget/index.d.ts',
   'dist/embed/manifest.json',
   'dist/server/server-package.js',
@@ -152,6 +153,7 @@ function stageWidget(dir: string): void {
     'dist/widget/index.js',
     'dist/widget/element.js',
     'dist/widget/labels.js',
+    'dist/widget/loader.js',
     'dist/types/widget/index.d.ts',
     'dist/embed/manifest.json',
   ])
@@ -181,6 +183,7 @@ function stageWidget(dir: string): void {
       '.': { types: './dist/types/widget/index.d.ts', import: './dist/index.js' },
       './element': { types: './dist/types/embed/element.d.ts', import: './dist/element.js' },
       './labels': { types: './dist/types/widget/labels-entry.d.ts', import: './dist/labels.js' },
+      './loader': { types: './dist/types/embed/load-offer-widget.d.ts', import: './dist/loader.js' },
       './styles.css': './styles.css',
       './embed/manifest.json': './embed/manifest.json',
       './embed/*.js': './embed/*.js',

@@ -2,8 +2,13 @@
  * @module `loadOfferWidget({ src, integrity })`, in the manner of stripe-js's `loadStripe`: one memoized
  * promise per page, cleared on failure so a retry works; resolves to `null` on the server; reuses a
  * `<script>` of the same `src` already on the page, or the bundle already loaded by the snippet.
+ * Published as `offer-widget/loader` for bundled apps without React (Vue, Angular, Svelte): importing it has
+ * no side effect, and it imports only types, so the script-tag bundle (React inside) stays the one download.
  */
 import type { OfferWidgetApi } from './global-api.ts'
+
+export type { OfferWidgetApi } from './global-api.ts'
+export type { EmbedCallback, EmbedOptions, MountHandle } from './options.ts'
 
 export interface LoadOptions {
   /** The versioned bundle URL (from the build's manifest.json). */

@@ -38,6 +38,8 @@ const HANDLED = [
   'script-tag',
   'allowed-origins',
   'js-api',
+  // Type-checked against the installed package by test/package/widget-types.test.ts.
+  'loader',
   'csp',
   'production',
   'docker',

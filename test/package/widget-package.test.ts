@@ -2,11 +2,14 @@
  * @module The widget package as a front-end gets it: its tarball installed alone into a scratch project
  * (with React 18, then React 19, the consumer's own), imported by name from plain Node, rendered with
  * react-dom's client into a jsdom page, searching a real BFF over HTTP until offers show. Its install tree
- * carries nothing of the server.
+ * carries nothing of the server. `offer-widget/loader`, imported the same way, is tiny, imports nothing and
+ * resolves to null on the server.
  */
-import { writeFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { importedPackages } from '../../scripts/pack.ts'
 import { loadConfig } from '../../src/config.ts'
 import { type RunningServer, startServer } from '../../src/server.ts'
 import {
@@ -147,5 +150,46 @@ describe.each(['18', '19'])('offer-widget installed alone with React %s', (major
     expect(out.text.length).toBeGreaterThan(0)
     expect(out.styles).toMatch(/node_modules\/offer-widget\/styles\.css$/)
     expect(out.manifest).toMatch(/node_modules\/offer-widget\/embed\/manifest\.json$/)
+  })
+})
+
+/** Imports the loader by name in plain Node (no window: a server render) and prints what it got. */
+const LOADER_CONSUMER = `
+const loader = await import('offer-widget/loader')
+const onServer = await loader.loadOfferWidget({ src: 'https://offers.example.com/embed/offer-widget.js' })
+console.log(JSON.stringify({
+  exports: Object.keys(loader),
+  onServer,
+  file: import.meta.resolve('offer-widget/loader'),
+  window: typeof window,
+}))
+`
+
+describe('offer-widget/loader installed alone, as a non-React app gets it', () => {
+  let dir = ''
+  beforeAll(() => {
+    dir = scratchProject('offer-widget-loader', [tarball('offer-widget')])
+    scratches.push(dir)
+  })
+
+  it('exports loadOfferWidget, which resolves to null on the server', async () => {
+    writeFileSync(join(dir, 'loader.mjs'), LOADER_CONSUMER)
+    const out = await runNode<{ exports: string[]; onServer: unknown; file: string; window: string }>(
+      dir,
+      'loader.mjs',
+    )
+    expect(out.exports).toEqual(['loadOfferWidget'])
+    expect(out.window).toBe('undefined')
+    expect(out.onServer).toBeNull()
+    expect(out.file).toMatch(/node_modules\/offer-widget\/dist\/loader\.js$/)
+  })
+
+  it('is one small file that imports nothing: neither React nor the widget comes with it', () => {
+    const code = readFileSync(join(dir, 'node_modules/offer-widget/dist/loader.js'), 'utf8')
+    expect([...importedPackages(code)]).toEqual([])
+    expect(code).not.toMatch(/\bimport\s*[({'"]|\bfrom\s*['"]/)
+    const gzip = gzipSync(code, { level: 9 }).length
+    console.log(`offer-widget/loader: ${code.length} B, ${gzip} B gzip -9`)
+    expect(gzip).toBeLessThan(1024)
   })
 })
