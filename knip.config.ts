@@ -7,13 +7,9 @@ import type { KnipConfig } from 'knip'
 
 const config: KnipConfig = {
   entry: [
-    // Widget package: `.`, `./element`, `./labels`, `./loader` (vite.widget.config.ts), the script tag
-    // (vite.embed.config.ts) and the server renderer of its HTML (vite.ssr.config.ts).
-    'src/widget/index.ts',
-    'src/widget/labels-entry.ts',
-    'src/embed/element.ts',
-    'src/embed/load-offer-widget.ts',
-    'src/embed/auto.ts',
+    // Widget package: `.`, `./element`, `./labels`, `./loader` and the script tag are the lib entries of
+    // vite.widget.config.ts and vite.embed.config.ts, which knip's Vite plugin reads; the server renderer of
+    // the widget's HTML (vite.ssr.config.ts) is not.
     'src/ssr/render-widget-html.tsx',
     // Server package subpaths (scripts/pack.ts SERVER_ENTRIES) and what runs: servers, CLIs, the report page.
     'src/server-package.ts',
