@@ -9,7 +9,7 @@ import { bffErrorSchema } from '../../src/contract/bff.ts'
 import { clicks, conversions, offers, type PartnerReport, partnerRequests } from '../../src/ledger/index.ts'
 import { LEDGER_DRIVERS } from '../ledger/support/ledger-drivers.ts'
 import { KNOWN_SSN, makeLead } from './support/harness.ts'
-import { OPERATOR_TOKEN, type ReportsMarket, reportsMarketAround } from './support/reports-market.ts'
+import { OPERATOR_TOKEN, reportsMarketAround } from './support/reports-market.ts'
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 })
 
@@ -21,37 +21,30 @@ const TOKENS: Record<string, string> = {
 const OTHER_SSN = '219-09-9999'
 
 describe.each(LEDGER_DRIVERS)('conversions, amounts and partner PII on $name', (driver) => {
-  let m: ReportsMarket
-  reportsMarketAround(
-    driver,
-    {
-      partners: [
-        // Wins every auction; its lead_id is built on the lead's SSN, so the ledger holds it masked.
-        {
-          id: 'leaky-id',
-          name: 'Leaky Id',
-          tier: 'first',
-          behavior: 'approve-ssn-lead-id',
-          latencyMs: 1,
-          bidMultiplier: 2,
-        },
-        { id: 'decliner', name: 'Decliner', tier: 'first', behavior: 'reject', latencyMs: 1 },
-        // Would outbid everyone, but its click URLs carry the lead's SSN.
-        {
-          id: 'url-leaker',
-          name: 'Url Leaker',
-          tier: 'first',
-          behavior: 'approve-ssn-click-url',
-          latencyMs: 1,
-          bidMultiplier: 3,
-        },
-      ],
-      tokens: TOKENS,
-    },
-    (market) => {
-      m = market
-    },
-  )
+  const m = reportsMarketAround(driver, {
+    partners: [
+      // Wins every auction; its lead_id is built on the lead's SSN, so the ledger holds it masked.
+      {
+        id: 'leaky-id',
+        name: 'Leaky Id',
+        tier: 'first',
+        behavior: 'approve-ssn-lead-id',
+        latencyMs: 1,
+        bidMultiplier: 2,
+      },
+      { id: 'decliner', name: 'Decliner', tier: 'first', behavior: 'reject', latencyMs: 1 },
+      // Would outbid everyone, but its click URLs carry the lead's SSN.
+      {
+        id: 'url-leaker',
+        name: 'Url Leaker',
+        tier: 'first',
+        behavior: 'approve-ssn-click-url',
+        latencyMs: 1,
+        bidMultiplier: 3,
+      },
+    ],
+    tokens: TOKENS,
+  })
 
   const get = (url: string, token?: string) => m.get(url, token)
   const report = async (id: string) =>

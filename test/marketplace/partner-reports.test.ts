@@ -7,7 +7,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { bffErrorSchema } from '../../src/contract/bff.ts'
 import type { PartnerReport, SuppressionList } from '../../src/ledger/index.ts'
 import { LEDGER_DRIVERS } from '../ledger/support/ledger-drivers.ts'
-import { OPERATOR_TOKEN, type ReportsMarket, reportsMarketAround } from './support/reports-market.ts'
+import { OPERATOR_TOKEN, reportsMarketAround } from './support/reports-market.ts'
 
 // Real servers and databases on a shared CI machine: generous, while every wait inside stays short.
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 })
@@ -16,20 +16,13 @@ const LENDER = 'lender-own-token-0123456789'
 const RIVAL = 'rival-own-token-0123456789'
 
 describe.each(LEDGER_DRIVERS)('impressions, private reports and conversions on $name', (driver) => {
-  let m: ReportsMarket
-  reportsMarketAround(
-    driver,
-    {
-      partners: [
-        { id: 'lender', name: 'Lender', tier: 'first', behavior: 'approve', latencyMs: 1 },
-        { id: 'rival', name: 'Rival', tier: 'first', behavior: 'approve', latencyMs: 1, bidMultiplier: 0.5 },
-      ],
-      tokens: { lender: LENDER, rival: RIVAL },
-    },
-    (market) => {
-      m = market
-    },
-  )
+  const m = reportsMarketAround(driver, {
+    partners: [
+      { id: 'lender', name: 'Lender', tier: 'first', behavior: 'approve', latencyMs: 1 },
+      { id: 'rival', name: 'Rival', tier: 'first', behavior: 'approve', latencyMs: 1, bidMultiplier: 0.5 },
+    ],
+    tokens: { lender: LENDER, rival: RIVAL },
+  })
 
   const get = (url: string, token?: string) => m.get(url, token)
   const report = async (id: string, token: string) =>

@@ -34,13 +34,15 @@ export interface ReportsMarket {
 
 const bearer = (token?: string): Record<string, string> => (token ? { Authorization: `Bearer ${token}` } : {})
 
-/** `tokens` maps a partner id to its own reports token. */
+/**
+ * Call in a suite; its tests read the returned market (filled in before them). `tokens` maps a partner id
+ * to its own reports token.
+ */
 export function reportsMarketAround(
   driver: LedgerDriver,
   options: { partners: SimulatedPartnerSpec[]; tokens: Record<string, string> },
-  use: (market: ReportsMarket) => void,
-): void {
-  let market: ReportsMarket | undefined
+): ReportsMarket {
+  const market = {} as ReportsMarket
   beforeAll(async () => {
     const ledger = await driver.open()
     const partners = await startSimulatedPartners({ partners: options.partners })
@@ -49,7 +51,7 @@ export function reportsMarketAround(
       ledger,
       registry: partners.entries.map((e) => ({ ...e, reportsToken: options.tokens[e.id] })),
     })
-    const started: ReportsMarket = {
+    Object.assign(market, {
       ledger,
       partners,
       marketplace,
@@ -81,13 +83,12 @@ export function reportsMarketAround(
         const table = (await poll.json()) as { offers: Offer[] }
         return { leadId: created.rateTable.leadUuid, offers: table.offers }
       },
-    }
-    market = started
-    use(started)
+    } satisfies ReportsMarket)
   }, 30_000)
   afterAll(async () => {
-    await market?.marketplace.close()
-    await market?.partners.close()
-    await market?.ledger.close()
+    await market.marketplace?.close()
+    await market.partners?.close()
+    await market.ledger?.close()
   })
+  return market
 }
