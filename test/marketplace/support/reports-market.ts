@@ -44,8 +44,11 @@ export function reportsMarketAround(
 ): ReportsMarket {
   const market = {} as ReportsMarket
   beforeAll(async () => {
+    // Kept as they start, so a start that fails half way still closes what did start.
     const ledger = await driver.open()
+    market.ledger = ledger
     const partners = await startSimulatedPartners({ partners: options.partners })
+    market.partners = partners
     const { marketplace, app } = testMarketplace({
       config: { winnerPolicy: 'phase2', sandboxMode: true, deadlineMs: 2_000, reportsToken: OPERATOR_TOKEN },
       ledger,
