@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
+import { secondLookLead } from '../test/support/second-look-lead.ts'
 
 const READY_TARGET_MS = 2_000
 const IDLE_TARGET_MB = 200
@@ -32,24 +33,7 @@ const SEARCH = JSON.stringify({
   productTypes: ['AutomobileInsurance'],
   personalInformation: { zipcode: '94105' },
 })
-const LEAD = JSON.stringify({
-  personalInformation: {
-    firstName: 'Bench',
-    lastName: 'Lead',
-    email: 'bench.lead@example.com',
-    city: 'Example City',
-    state: 'CA',
-    primaryPhone: '202-555-0100',
-    address1: '1 Example Street',
-    zipcode: '94105',
-    dateOfBirth: '1985-04-17',
-    ssn: '987-65-4320',
-  },
-  loanInformation: { purpose: 'debt_consolidation', loanAmount: 12_000 },
-  creditInformation: { providedNumericCreditScore: 620 },
-  financialInformation: { annualIncome: 52_000 },
-  legalInformation: { consentsToFcra: 'true', fcraLanguage: 'I authorize lenders to pull my credit.' },
-})
+const LEAD = JSON.stringify(secondLookLead())
 
 const rssMb = (pid: number) => {
   const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))

@@ -23,6 +23,7 @@ import {
   type SimulatedPartnerSpec,
   startSimulatedPartners,
 } from '../src/marketplace/index.ts'
+import { secondLookLead } from '../test/support/second-look-lead.ts'
 
 const DEADLINE_MS = 12_000
 
@@ -43,27 +44,6 @@ function benchMarketplace(
   })
 }
 const failures: string[] = []
-
-function lead() {
-  return {
-    personalInformation: {
-      firstName: 'Bench',
-      lastName: 'Lead',
-      email: 'bench.lead@example.com',
-      city: 'Example City',
-      state: 'CA',
-      primaryPhone: '202-555-0100',
-      address1: '1 Example Street',
-      zipcode: '94105',
-      dateOfBirth: '1985-04-17',
-      ssn: '987-65-4320',
-    },
-    loanInformation: { purpose: 'debt_consolidation', loanAmount: 12_000 },
-    creditInformation: { providedNumericCreditScore: 620 },
-    financialInformation: { annualIncome: 52_000 },
-    legalInformation: { consentsToFcra: 'true', fcraLanguage: 'I authorize lenders to pull my credit.' },
-  }
-}
 
 /**
  * One search against real loopback partners. The process is warmed first with three leads at 1 ms
@@ -148,7 +128,7 @@ async function fanOutRun(name: string, specs: SimulatedPartnerSpec[], slowestInW
     const started = performance.now()
     const res = await api.request('http://bench.test/second-look', {
       method: 'POST',
-      body: JSON.stringify(lead()),
+      body: JSON.stringify(secondLookLead()),
       headers: { 'content-type': 'application/json' },
     })
     const created = (await res.json()) as { rateTable: { uuid: string } }
@@ -383,7 +363,7 @@ async function benchPolls() {
   try {
     const res = await api.request('http://bench.test/second-look', {
       method: 'POST',
-      body: JSON.stringify(lead()),
+      body: JSON.stringify(secondLookLead()),
       headers: { 'content-type': 'application/json' },
     })
     const { accessToken, rateTable } = (await res.json()) as {

@@ -7,15 +7,15 @@ import { spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { request } from 'undici'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createLogger } from '../../src/bff/logger.ts'
 import { loadConfig } from '../../src/config.ts'
 import { createdSearchSchema } from '../../src/contract/bff.ts'
 import { issuerListSchema, rateTableSchema } from '../../src/contract/offer-search.ts'
-import { sampleLeads, startReferencePartner } from '../../src/partner-kit/index.ts'
+import { startReferencePartner } from '../../src/partner-kit/index.ts'
 import { type RunningServer, startServer } from '../../src/server.ts'
 import { signal } from '../support/promises.ts'
+import { http, submitSampleLead } from '../support/server-requests.ts'
 import { FAKE_TOKEN } from './support/fake-harness.ts'
 import { ISSUERS, logSink, startFakeUpstream } from './support/fake-upstream.ts'
 import { SECRET, UA } from './support/harness.ts'
@@ -35,11 +35,6 @@ function staticRoot() {
   writeFileSync(join(root, 'dist/server/config.js'), 'compiled server: not served')
   writeFileSync(join(root, 'secret.txt'), 'not served')
   return root
-}
-
-async function http(url: string, init: Parameters<typeof request>[1] = {}) {
-  const res = await request(url, init)
-  return { status: res.statusCode, headers: res.headers, text: await res.body.text() }
 }
 
 describe('startServer in sandbox mode (no ENGINE_TOKEN)', () => {
@@ -277,7 +272,6 @@ describe('startServer with the second-look marketplace', () => {
       { staticRoot: staticRoot(), secondLook: { inMemoryLedger: true } },
     )
     try {
-      const lead = sampleLeads().find((sample) => sample.id === 'complete')?.lead
       const headers = {
         'content-type': 'application/json',
         'x-offer-widget': 'test',
@@ -286,13 +280,7 @@ describe('startServer with the second-look marketplace', () => {
         'x-forwarded-host': 'evil.example',
         'x-forwarded-proto': 'https',
       }
-      const created = await http(`${running.url}/api/second-look`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify(lead),
-      })
-      expect(created.status, created.text).toBe(201)
-      const { accessToken, rateTable } = createdSearchSchema.parse(JSON.parse(created.text))
+      const { accessToken, rateTable } = await submitSampleLead(running.url, headers)
       const poll = () =>
         http(`${running.url}/api/second-look/${rateTable.uuid}`, {
           headers: { ...headers, 'x-offer-access-token': accessToken },

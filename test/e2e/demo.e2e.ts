@@ -5,12 +5,12 @@
  */
 import { createRequire } from 'node:module'
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { carrierById } from '../../src/sandbox/carriers.ts'
 import { scenarioForZip, zipOfScenario } from '../../src/sandbox/scenarios.ts'
-import type { RunningServer } from '../../src/server.ts'
-import { type Browser, collectErrors, launchBrowser, SCREENSHOT_DIR, screenshot } from './support/browser.ts'
-import { requireBuild, startTestServer } from './support/server.ts'
+import { collectErrors, SCREENSHOT_DIR, screenshot } from './support/browser.ts'
+import { requireBuild } from './support/server.ts'
+import { serverAndBrowserAround } from './support/server-and-browser.ts'
 import {
   observeLayoutShifts,
   readCls,
@@ -22,27 +22,18 @@ import {
 
 const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
 
-let server: RunningServer
-let browser: Browser
+const e2e = serverAndBrowserAround()
 
-beforeAll(async () => {
-  requireBuild()
-  server = await startTestServer()
-  browser = await launchBrowser()
+beforeAll(() => {
   console.log(`e2e screenshots: ${SCREENSHOT_DIR}`)
 })
 
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-})
-
 async function open(path: string, { reducedMotion = false } = {}): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.context.newPage()
+  const page = await e2e.browser.context.newPage()
   const errors = collectErrors(page)
   await observeLayoutShifts(page)
   if (reducedMotion) await page.emulateMedia({ reducedMotion: 'reduce' })
-  await page.goto(`${server.url}${path}`)
+  await page.goto(`${e2e.server.url}${path}`)
   return { page, errors }
 }
 
@@ -87,25 +78,25 @@ async function expectRankedList(page: Page, ranked: (string | undefined)[], host
 }
 
 async function pixelHits(): Promise<Record<string, number>> {
-  const response = await fetch(`${server.url}/sandbox/pixels/hits`)
+  const response = await fetch(`${e2e.server.url}/sandbox/pixels/hits`)
   return (await response.json()) as Record<string, number>
 }
 
 describe('demo.html with the loader snippet', () => {
   it('serves the snippet with the current versioned bundle and its SRI hash', async () => {
     const manifest = requireBuild()
-    const html = await (await fetch(`${server.url}/demo.html`)).text()
+    const html = await (await fetch(`${e2e.server.url}/demo.html`)).text()
     expect(html).toContain(`/embed/${manifest.file}`)
     expect(html).toContain(manifest.integrity)
     expect(html).not.toContain('<!-- offer-widget:auto -->')
-    const bundle = await fetch(`${server.url}/embed/${manifest.file}`)
+    const bundle = await fetch(`${e2e.server.url}/embed/${manifest.file}`)
     expect(bundle.status).toBe(200)
     expect(bundle.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
     expect(bundle.headers.get('access-control-allow-origin')).toBe('*')
   })
 
   it('shows active offers in rank order with disclaimers, fires each pixel once, CLS 0, no errors, no axe violation', async () => {
-    await fetch(`${server.url}/sandbox/pixels/hits`, { method: 'DELETE' })
+    await fetch(`${e2e.server.url}/sandbox/pixels/hits`, { method: 'DELETE' })
     const zip = zipOfScenario('offers-arriving')
     const want = expected(zip)
     const { page, errors } = await open(`/demo.html?zip=${zip}`)
@@ -178,12 +169,12 @@ describe('demo.html with the loader snippet', () => {
       [768, 1024],
       [1280, 1600],
     ] as const) {
-      const page = await browser.context.newPage()
+      const page = await e2e.browser.context.newPage()
       await page.setViewportSize({ width, height })
       const errors = collectErrors(page)
       await observeLayoutShifts(page)
       await watchOverlaps(page)
-      await page.goto(`${server.url}/demo.html?zip=${zip}`)
+      await page.goto(`${e2e.server.url}/demo.html?zip=${zip}`)
       await waitForStatus(page, ['complete'])
       const layout = await readCls(page)
       const size = await page.evaluate(() => {
@@ -221,7 +212,7 @@ describe('demo.html with the loader snippet', () => {
       const link = view?.links[index]
       expect(link?.href).toContain(`/sandbox/landing/${link?.uuid}?monetized=${monetized ? 1 : 0}`)
       const [popup] = await Promise.all([
-        browser.context.waitForEvent('page'),
+        e2e.browser.context.waitForEvent('page'),
         page.locator(`.ow-card[data-offer-uuid="${link?.uuid}"] a.ow-cta`).click(),
       ])
       await popup.waitForLoadState()
@@ -281,7 +272,8 @@ describe('demo.html with the loader snippet', () => {
     await waitForStatus(page, ['complete'], '#second-look-widget', 40_000)
     const view = await readWidget(page, '#second-look-widget')
     expect(view?.carriers.length).toBeGreaterThan(0)
-    for (const link of view?.links ?? []) expect(link.href.startsWith(`${server.url}/api/clicks/`)).toBe(true)
+    for (const link of view?.links ?? [])
+      expect(link.href.startsWith(`${e2e.server.url}/api/clicks/`)).toBe(true)
     await screenshot(page, 'demo-second-look')
     expect(errors).toEqual([])
     await page.close()

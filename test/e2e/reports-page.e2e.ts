@@ -6,31 +6,13 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RunningServer } from '../../src/server.ts'
+import { secondLookLead } from '../support/second-look-lead.ts'
 import { type Browser, collectErrors, launchBrowser, screenshot } from './support/browser.ts'
 import { startTestServer } from './support/server.ts'
 
 const TOKEN = 'e2e-operator-reports-token-0123456789'
 const DAY_MS = 86_400_000
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10)
-
-const LEAD = {
-  personalInformation: {
-    firstName: 'Pat',
-    lastName: 'Sample',
-    email: 'pat.sample@example.com',
-    city: 'Sacramento',
-    state: 'CA',
-    primaryPhone: '202-555-0147',
-    address1: '1 Test Street',
-    zipcode: '95814',
-    dateOfBirth: '1985-04-12',
-    ssn: '219-09-9999',
-  },
-  loanInformation: { purpose: 'debt_consolidation', loanAmount: 12_000 },
-  creditInformation: { providedNumericCreditScore: 620 },
-  financialInformation: { annualIncome: 52_000 },
-  legalInformation: { consentsToFcra: 'true', fcraLanguage: 'I authorize lenders to pull my credit.' },
-}
 
 describe('the partner reports page in Chromium', () => {
   let server: RunningServer
@@ -49,7 +31,7 @@ describe('the partner reports page in Chromium', () => {
           'x-offer-widget': 'e2e',
           'user-agent': 'Mozilla/5.0 e2e',
         },
-        body: JSON.stringify(LEAD),
+        body: JSON.stringify(secondLookLead()),
       })
       expect(res.status).toBe(201)
     }

@@ -10,12 +10,11 @@
  * here by design, naming what the card showed.
  */
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { defaultSimulatedPartners } from '../../src/marketplace/simulated-partners/start-simulated-partners.ts'
-import type { RunningServer } from '../../src/server.ts'
-import { type Browser, collectErrors, launchBrowser, screenshot } from './support/browser.ts'
+import { collectErrors, screenshot } from './support/browser.ts'
 import { cardTextProblems } from './support/card-watch.ts'
-import { requireBuild, startTestServer } from './support/server.ts'
+import { serverAndBrowserAround } from './support/server-and-browser.ts'
 import { waitForStatus } from './support/widget-page.ts'
 
 const HOST = '#second-look-widget'
@@ -24,25 +23,13 @@ const partners = defaultSimulatedPartners()
 const offering = partners.filter((p) => p.behavior === 'approve')
 const notOffering = partners.filter((p) => p.behavior !== 'approve')
 
-let server: RunningServer
-let browser: Browser
-
-beforeAll(async () => {
-  requireBuild()
-  server = await startTestServer()
-  browser = await launchBrowser()
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-})
+const e2e = serverAndBrowserAround()
 
 async function submitLoanForm(width: number): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.context.newPage()
+  const page = await e2e.browser.context.newPage()
   await page.setViewportSize({ width, height: 900 })
   const errors = collectErrors(page)
-  await page.goto(`${server.url}/demo.html#loans`)
+  await page.goto(`${e2e.server.url}/demo.html#loans`)
   await page.check('input[name="fcra"]')
   await page.click('#loan-application button[type="submit"]')
   return { page, errors }

@@ -4,28 +4,15 @@
  * the raw `lead_id` a partner sent though the ledger holds it masked, and a partner URL carrying the lead's
  * SSN dropped as a contract error with nothing of it stored.
  */
-import type { Hono } from 'hono'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { bffErrorSchema } from '../../src/contract/bff.ts'
-import {
-  clicks,
-  conversions,
-  type Ledger,
-  offers,
-  type PartnerReport,
-  partnerRequests,
-} from '../../src/ledger/index.ts'
-import {
-  type Marketplace,
-  type SimulatedPartners,
-  startSimulatedPartners,
-} from '../../src/marketplace/index.ts'
+import { clicks, conversions, offers, type PartnerReport, partnerRequests } from '../../src/ledger/index.ts'
 import { LEDGER_DRIVERS } from '../ledger/support/ledger-drivers.ts'
-import { KNOWN_SSN, makeLead, testMarketplace } from './support/harness.ts'
+import { KNOWN_SSN, makeLead } from './support/harness.ts'
+import { OPERATOR_TOKEN, reportsMarketAround } from './support/reports-market.ts'
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 })
 
-const OPERATOR = 'operator-reports-token-0123456789'
 const TOKENS: Record<string, string> = {
   'leaky-id': 'leaky-id-own-token-0123456789',
   decliner: 'decliner-own-token-0123456789',
@@ -34,92 +21,59 @@ const TOKENS: Record<string, string> = {
 const OTHER_SSN = '219-09-9999'
 
 describe.each(LEDGER_DRIVERS)('conversions, amounts and partner PII on $name', (driver) => {
-  let ledger: Ledger
-  let partners: SimulatedPartners
-  let marketplace: Marketplace
-  let app: Hono
-  beforeAll(async () => {
-    ledger = await driver.open()
-    partners = await startSimulatedPartners({
-      partners: [
-        // Wins every auction; its lead_id is built on the lead's SSN, so the ledger holds it masked.
-        {
-          id: 'leaky-id',
-          name: 'Leaky Id',
-          tier: 'first',
-          behavior: 'approve-ssn-lead-id',
-          latencyMs: 1,
-          bidMultiplier: 2,
-        },
-        { id: 'decliner', name: 'Decliner', tier: 'first', behavior: 'reject', latencyMs: 1 },
-        // Would outbid everyone, but its click URLs carry the lead's SSN.
-        {
-          id: 'url-leaker',
-          name: 'Url Leaker',
-          tier: 'first',
-          behavior: 'approve-ssn-click-url',
-          latencyMs: 1,
-          bidMultiplier: 3,
-        },
-      ],
-    })
-    ;({ marketplace, app } = testMarketplace({
-      config: { winnerPolicy: 'phase2', sandboxMode: true, deadlineMs: 2_000, reportsToken: OPERATOR },
-      ledger,
-      registry: partners.entries.map((e) => ({ ...e, reportsToken: TOKENS[e.id] })),
-    }))
-  }, 30_000)
-  afterAll(async () => {
-    await marketplace.close()
-    await partners.close()
-    await ledger.close()
+  const m = reportsMarketAround(driver, {
+    partners: [
+      // Wins every auction; its lead_id is built on the lead's SSN, so the ledger holds it masked.
+      {
+        id: 'leaky-id',
+        name: 'Leaky Id',
+        tier: 'first',
+        behavior: 'approve-ssn-lead-id',
+        latencyMs: 1,
+        bidMultiplier: 2,
+      },
+      { id: 'decliner', name: 'Decliner', tier: 'first', behavior: 'reject', latencyMs: 1 },
+      // Would outbid everyone, but its click URLs carry the lead's SSN.
+      {
+        id: 'url-leaker',
+        name: 'Url Leaker',
+        tier: 'first',
+        behavior: 'approve-ssn-click-url',
+        latencyMs: 1,
+        bidMultiplier: 3,
+      },
+    ],
+    tokens: TOKENS,
   })
 
-  const get = (url: string, token?: string) => {
-    const u = new URL(url, 'http://bff.test')
-    return app.request(u.pathname + u.search, { headers: token ? { Authorization: `Bearer ${token}` } : {} })
-  }
+  const get = (url: string, token?: string) => m.get(url, token)
   const report = async (id: string) =>
-    (await (await get(`/api/reports/partners/${id}`, OPERATOR)).json()) as PartnerReport
-  const post = (body: unknown, partner: string) =>
-    app.request('http://bff.test/api/conversions', {
-      method: 'POST',
-      body: JSON.stringify(body),
-      headers: { 'content-type': 'application/json', Authorization: `Bearer ${TOKENS[partner]}` },
-    })
+    (await (await get(`/api/reports/partners/${id}`, OPERATOR_TOKEN)).json()) as PartnerReport
+  const post = (body: unknown, partner: string) => m.postConversion(body, TOKENS[partner])
   /** A settled lead with `ssn`, its winning offers' pixels fired unless `show` is false. */
   const lead = async (ssn = KNOWN_SSN, show = true) => {
     const base = makeLead() as { personalInformation: Record<string, unknown> }
-    const res = await app.request('http://bff.test/api/second-look', {
-      method: 'POST',
-      body: JSON.stringify({ ...base, personalInformation: { ...base.personalInformation, ssn } }),
-      headers: { 'content-type': 'application/json' },
+    const settled = await m.settle<{
+      financialInstitutionUuid: string
+      impressionTrackingPixelUrls: string[]
+    }>({
+      ...base,
+      personalInformation: { ...base.personalInformation, ssn },
     })
-    const created = (await res.json()) as {
-      accessToken: string
-      rateTable: { uuid: string; leadUuid: string }
-    }
-    await marketplace.settled(created.rateTable.uuid)
-    const poll = await app.request(`http://bff.test/api/second-look/${created.rateTable.uuid}`, {
-      headers: { 'X-Offer-Access-Token': created.accessToken },
-    })
-    const table = (await poll.json()) as {
-      offers: Array<{ financialInstitutionUuid: string; impressionTrackingPixelUrls: string[] }>
-    }
-    if (show) for (const offer of table.offers) await get(offer.impressionTrackingPixelUrls[0] ?? '')
-    return { leadId: created.rateTable.leadUuid, offers: table.offers }
+    if (show) for (const offer of settled.offers) await get(offer.impressionTrackingPixelUrls[0] ?? '')
+    return settled
   }
 
   it("an offer whose click_url carries the lead's SSN is dropped, counted for its partner, and nothing of it is stored", async () => {
     const shown = await lead()
     expect(shown.offers.map((o) => o.financialInstitutionUuid)).toEqual(['leaky-id', 'leaky-id'])
-    const rows = await ledger.db.select().from(partnerRequests)
+    const rows = await m.ledger.db.select().from(partnerRequests)
     const leaker = rows.find((r) => r.leadId === shown.leadId && r.partnerId === 'url-leaker')
     expect(leaker).toMatchObject({ status: 'error', offerCount: 0, offersDropped: 2 })
     expect(leaker?.reason).toMatch(
       /every offer broke the contract: 2 of 2 offers dropped: offers\[0\]\.click_url carries the lead's SSN/,
     )
-    const stored = JSON.stringify([await ledger.db.select().from(offers), rows])
+    const stored = JSON.stringify([await m.ledger.db.select().from(offers), rows])
     for (const spelling of [KNOWN_SSN, KNOWN_SSN.replace(/-/g, '')]) expect(stored).not.toContain(spelling)
     expect((await report('url-leaker')).offersDropped).toBeGreaterThanOrEqual(2)
     expect((await report('leaky-id')).offersDropped).toBe(0)
@@ -141,7 +95,7 @@ describe.each(LEDGER_DRIVERS)('conversions, amounts and partner PII on $name', (
     expect(second.status).toBe(201)
     const converted = (await report('leaky-id')).leads.filter((l) => l.converted).map((l) => l.leadId)
     expect(converted).toEqual(expect.arrayContaining([a.leadId, b.leadId]))
-    const stored = JSON.stringify(await ledger.db.select().from(conversions))
+    const stored = JSON.stringify(await m.ledger.db.select().from(conversions))
     expect(stored).not.toContain(KNOWN_SSN)
     expect(stored).not.toContain(OTHER_SSN)
   })
@@ -160,10 +114,12 @@ describe.each(LEDGER_DRIVERS)('conversions, amounts and partner PII on $name', (
     const unseen = await lead(OTHER_SSN.replace('9999', '9998'), false)
     const raw = `app-${OTHER_SSN.replace('9999', '9998')}`
     expect((await post({ lead_id: raw }, 'leaky-id')).status).toBe(409)
-    const [offer] = await ledger.db.select().from(offers)
+    const [offer] = await m.ledger.db.select().from(offers)
     expect(offer).toBeDefined()
-    const won = (await ledger.db.select().from(offers)).find((o) => o.leadId === unseen.leadId && o.displayed)
-    await ledger.db.insert(clicks).values({
+    const won = (await m.ledger.db.select().from(offers)).find(
+      (o) => o.leadId === unseen.leadId && o.displayed,
+    )
+    await m.ledger.db.insert(clicks).values({
       offerId: won?.id ?? '',
       leadId: unseen.leadId,
       partnerId: 'leaky-id',
@@ -198,7 +154,9 @@ describe.each(LEDGER_DRIVERS)('conversions, amounts and partner PII on $name', (
     const after = await report('leaky-id')
     expect(Math.round((after.conversionAmount - before.conversionAmount) * 100)).toBe(100_002_029)
     expect(after.conversionAmount).not.toBeNull()
-    const csv = await (await get('/api/reports/partners/leaky-id?format=csv&table=summary', OPERATOR)).text()
+    const csv = await (
+      await get('/api/reports/partners/leaky-id?format=csv&table=summary', OPERATOR_TOKEN)
+    ).text()
     expect(csv).toMatch(/conversion_amount/)
     expect(csv).not.toMatch(/Infinity|NaN|null/)
   })

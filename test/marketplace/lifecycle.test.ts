@@ -139,9 +139,21 @@ describe.each(LEDGER_DRIVERS)('shutdown drain and polling on $name (fake time)',
     return rows.length
   }
 
-  it('on shutdown, 20 leads in flight keep their partner calls until their windows close, and every bid is recorded', async () => {
-    const m = await startFakeTimeMarket({ ledger, clock, partners: PARTNERS })
+  /** Runs `test` on a fake-time market over this ledger and clock (PARTNERS unless told), closed after. */
+  async function onMarket(
+    options: Partial<Parameters<typeof startFakeTimeMarket>[0]>,
+    test: (m: FakeTimeMarket) => Promise<void>,
+  ) {
+    const m = await startFakeTimeMarket({ ledger, clock, partners: PARTNERS, ...options })
     try {
+      await test(m)
+    } finally {
+      await m.close()
+    }
+  }
+
+  it('on shutdown, 20 leads in flight keep their partner calls until their windows close, and every bid is recorded', async () => {
+    await onMarket({}, async (m) => {
       const tables = await submitMany(m, 20)
       const drained = watch(m.marketplace.drain())
       // New leads go to another replica meanwhile.
@@ -159,19 +171,11 @@ describe.each(LEDGER_DRIVERS)('shutdown drain and polling on $name (fake time)',
       for (const { rateTable } of tables) {
         expect((await ledger.getSearch(rateTable.uuid))?.lead.status).toBe('complete')
       }
-    } finally {
-      await m.close()
-    }
+    })
   })
 
   it('the drain is bounded: past its timeout the calls still out are cut, recorded as such, and the rest kept', async () => {
-    const m = await startFakeTimeMarket({
-      ledger,
-      clock,
-      partners: PARTNERS,
-      config: { drainTimeoutMs: 5_000 },
-    })
-    try {
+    await onMarket({ config: { drainTimeoutMs: 5_000 } }, async (m) => {
       const tables = await submitMany(m, 3)
       const drained = watch(m.marketplace.drain())
       // The drain's 5 s run from when it began; the slow partners (9 s) are still out then.
@@ -195,37 +199,36 @@ describe.each(LEDGER_DRIVERS)('shutdown drain and polling on $name (fake time)',
         })),
       )
       expect(await bidsRecorded(ids)).toBe(3)
-    } finally {
-      await m.close()
-    }
+    })
   })
 
   it('50 pollers of one search cost at most one ledger read per second', async () => {
-    const m = await startFakeTimeMarket({
-      ledger,
-      clock,
-      partners: [{ id: 'hold', tier: 'first', latencyMs: 11_000, status: 'approved' }],
-    })
-    const reads = vi.spyOn(ledger, 'getSearch')
-    try {
-      const { rateTable, accessToken } = createdSearchSchema.parse(await (await m.submit(makeLead())).json())
-      await m.whenReceived('hold')
-      reads.mockClear()
-      const seconds = 10
-      // 50 pollers, each polling every 100 ms of fake time for 10 s: 5 000 polls.
-      for (let step = 0; step < seconds * 10; step++) {
-        const polls = Array.from({ length: 50 }, () => m.poll(rateTable.uuid, accessToken))
-        for (const res of await Promise.all(polls)) expect(res.status).toBe(200)
-        await clock.tick(100)
-      }
-      const perSecond = reads.mock.calls.length / seconds
-      console.info(
-        `[figure] ${driver.name}: ledger reads per second of 50 pollers: ${perSecond} (${reads.mock.calls.length} reads for ${seconds * 10 * 50} polls)`,
-      )
-      expect(perSecond).toBeLessThanOrEqual(1)
-    } finally {
-      reads.mockRestore()
-      await m.close()
-    }
+    await onMarket(
+      { partners: [{ id: 'hold', tier: 'first', latencyMs: 11_000, status: 'approved' }] },
+      async (m) => {
+        const reads = vi.spyOn(ledger, 'getSearch')
+        try {
+          const { rateTable, accessToken } = createdSearchSchema.parse(
+            await (await m.submit(makeLead())).json(),
+          )
+          await m.whenReceived('hold')
+          reads.mockClear()
+          const seconds = 10
+          // 50 pollers, each polling every 100 ms of fake time for 10 s: 5 000 polls.
+          for (let step = 0; step < seconds * 10; step++) {
+            const polls = Array.from({ length: 50 }, () => m.poll(rateTable.uuid, accessToken))
+            for (const res of await Promise.all(polls)) expect(res.status).toBe(200)
+            await clock.tick(100)
+          }
+          const perSecond = reads.mock.calls.length / seconds
+          console.info(
+            `[figure] ${driver.name}: ledger reads per second of 50 pollers: ${perSecond} (${reads.mock.calls.length} reads for ${seconds * 10 * 50} polls)`,
+          )
+          expect(perSecond).toBeLessThanOrEqual(1)
+        } finally {
+          reads.mockRestore()
+        }
+      },
+    )
   })
 })

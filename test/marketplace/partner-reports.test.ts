@@ -1,82 +1,38 @@
-import type { Hono } from 'hono'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+/**
+ * @module Partner reports through the marketplace's routes, on both ledgers: an offer counts as displayed
+ * only when its pixel fires, each partner reads its own report and nobody else's, and conversions posted
+ * with a partner's own token.
+ */
+import { describe, expect, it, vi } from 'vitest'
 import { bffErrorSchema } from '../../src/contract/bff.ts'
-import type { Ledger, PartnerReport, SuppressionList } from '../../src/ledger/index.ts'
-import {
-  type Marketplace,
-  type SimulatedPartners,
-  startSimulatedPartners,
-} from '../../src/marketplace/index.ts'
+import type { PartnerReport, SuppressionList } from '../../src/ledger/index.ts'
 import { LEDGER_DRIVERS } from '../ledger/support/ledger-drivers.ts'
-import { makeLead, testMarketplace } from './support/harness.ts'
+import { OPERATOR_TOKEN, reportsMarketAround } from './support/reports-market.ts'
 
 // Real servers and databases on a shared CI machine: generous, while every wait inside stays short.
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 })
 
-const OPERATOR = 'operator-reports-token-0123456789'
 const LENDER = 'lender-own-token-0123456789'
 const RIVAL = 'rival-own-token-0123456789'
 
 describe.each(LEDGER_DRIVERS)('impressions, private reports and conversions on $name', (driver) => {
-  let ledger: Ledger
-  let partners: SimulatedPartners
-  let marketplace: Marketplace
-  let app: Hono
-  beforeAll(async () => {
-    ledger = await driver.open()
-    partners = await startSimulatedPartners({
-      partners: [
-        { id: 'lender', name: 'Lender', tier: 'first', behavior: 'approve', latencyMs: 1 },
-        { id: 'rival', name: 'Rival', tier: 'first', behavior: 'approve', latencyMs: 1, bidMultiplier: 0.5 },
-      ],
-    })
-    const tokens: Record<string, string> = { lender: LENDER, rival: RIVAL }
-    ;({ marketplace, app } = testMarketplace({
-      config: { winnerPolicy: 'phase2', sandboxMode: true, deadlineMs: 2_000, reportsToken: OPERATOR },
-      ledger,
-      registry: partners.entries.map((e) => ({ ...e, reportsToken: tokens[e.id] })),
-    }))
-  }, 30_000)
-  afterAll(async () => {
-    await marketplace.close()
-    await partners.close()
-    await ledger.close()
+  const m = reportsMarketAround(driver, {
+    partners: [
+      { id: 'lender', name: 'Lender', tier: 'first', behavior: 'approve', latencyMs: 1 },
+      { id: 'rival', name: 'Rival', tier: 'first', behavior: 'approve', latencyMs: 1, bidMultiplier: 0.5 },
+    ],
+    tokens: { lender: LENDER, rival: RIVAL },
   })
 
-  const get = (url: string, token?: string) =>
-    app.request(new URL(url, 'http://bff.test').pathname + new URL(url, 'http://bff.test').search, {
-      headers: token ? { Authorization: `Bearer ${token}` } : {},
-    })
+  const get = (url: string, token?: string) => m.get(url, token)
   const report = async (id: string, token: string) =>
     (await (await get(`/api/reports/partners/${id}`, token)).json()) as PartnerReport
-  const lead = async () => {
-    const res = await app.request('http://bff.test/api/second-look', {
-      method: 'POST',
-      body: JSON.stringify(makeLead()),
-      headers: { 'content-type': 'application/json' },
-    })
-    const created = (await res.json()) as {
-      accessToken: string
-      rateTable: { uuid: string; leadUuid: string }
-    }
-    await marketplace.settled(created.rateTable.uuid)
-    const poll = await app.request(`http://bff.test/api/second-look/${created.rateTable.uuid}`, {
-      headers: { 'X-Offer-Access-Token': created.accessToken },
-    })
-    const table = (await poll.json()) as {
-      offers: Array<{
-        uuid: string
-        url: string
-        unmonetizedUrl: string
-        impressionTrackingPixelUrls: string[]
-      }>
-    }
-    return { leadId: created.rateTable.leadUuid, offers: table.offers }
-  }
+  const lead = () =>
+    m.settle<{ uuid: string; url: string; unmonetizedUrl: string; impressionTrackingPixelUrls: string[] }>()
 
   describe('offers displayed means displayed', () => {
     it('an offer counts as displayed once its pixel fires, once per lead and offer; a lead never shown counts none', async () => {
-      const before = await report('lender', OPERATOR)
+      const before = await report('lender', OPERATOR_TOKEN)
       const shown = await lead()
       await lead() // settled, won, never rendered
       const pixel = shown.offers[0]?.impressionTrackingPixelUrls[0] ?? ''
@@ -86,7 +42,7 @@ describe.each(LEDGER_DRIVERS)('impressions, private reports and conversions on $
       expect(first.headers.get('cache-control')).toBe('no-store')
       expect((await first.arrayBuffer()).byteLength).toBe(42)
       expect((await get(pixel)).status).toBe(200)
-      const after = await report('lender', OPERATOR)
+      const after = await report('lender', OPERATOR_TOKEN)
       expect(after.offersDisplayed - before.offersDisplayed).toBe(1)
       expect(after.offersWon - before.offersWon).toBe(2 * shown.offers.length)
       const leadRow = after.leads.find((l) => l.leadId === shown.leadId)
@@ -94,7 +50,7 @@ describe.each(LEDGER_DRIVERS)('impressions, private reports and conversions on $
     })
 
     it('a forged pixel, or a click token used as a pixel, counts nothing', async () => {
-      const before = await report('lender', OPERATOR)
+      const before = await report('lender', OPERATOR_TOKEN)
       const shown = await lead()
       const click = new URL(shown.offers[0]?.url ?? '').pathname.split('/').pop()
       const asPixel = await get(`/api/impressions/${click}`)
@@ -103,19 +59,19 @@ describe.each(LEDGER_DRIVERS)('impressions, private reports and conversions on $
       expect((await get('/api/impressions/not-a-token')).status).toBe(404)
       const pixel = new URL(shown.offers[0]?.impressionTrackingPixelUrls[0] ?? '').pathname.split('/').pop()
       expect((await get(`/api/clicks/${pixel}`)).status).toBe(404)
-      expect((await report('lender', OPERATOR)).offersDisplayed).toBe(before.offersDisplayed)
+      expect((await report('lender', OPERATOR_TOKEN)).offersDisplayed).toBe(before.offersDisplayed)
     })
 
     it('a preview click (unmonetizedUrl) redirects to the partner and is never a unique click', async () => {
-      const before = await report('lender', OPERATOR)
+      const before = await report('lender', OPERATOR_TOKEN)
       const shown = await lead()
       const offer = shown.offers[0]
       const preview = await get(offer?.unmonetizedUrl ?? '')
       expect(preview.status).toBe(302)
-      expect(preview.headers.get('location')).toMatch(new RegExp(`^${partners.url}/landing/lender/`))
-      expect((await report('lender', OPERATOR)).uniqueClicks).toBe(before.uniqueClicks)
+      expect(preview.headers.get('location')).toMatch(new RegExp(`^${m.partners.url}/landing/lender/`))
+      expect((await report('lender', OPERATOR_TOKEN)).uniqueClicks).toBe(before.uniqueClicks)
       expect((await get(offer?.url ?? '')).status).toBe(302)
-      expect((await report('lender', OPERATOR)).uniqueClicks).toBe(before.uniqueClicks + 1)
+      expect((await report('lender', OPERATOR_TOKEN)).uniqueClicks).toBe(before.uniqueClicks + 1)
     })
   })
 
@@ -142,9 +98,11 @@ describe.each(LEDGER_DRIVERS)('impressions, private reports and conversions on $
     })
 
     it('REPORTS_TOKEN stays the operator token that reads every partner', async () => {
-      expect((await get('/api/reports/partners/rival', OPERATOR)).status).toBe(200)
-      expect((await get('/api/reports/partners/lender', OPERATOR)).status).toBe(200)
-      const list = (await (await get('/api/reports/partners', OPERATOR)).json()) as { partners: unknown[] }
+      expect((await get('/api/reports/partners/rival', OPERATOR_TOKEN)).status).toBe(200)
+      expect((await get('/api/reports/partners/lender', OPERATOR_TOKEN)).status).toBe(200)
+      const list = (await (await get('/api/reports/partners', OPERATOR_TOKEN)).json()) as {
+        partners: unknown[]
+      }
       expect(list.partners).toHaveLength(2)
       expect((await get('/api/reports/partners/lender', `${LENDER}x`)).status).toBe(401)
     })
@@ -175,21 +133,14 @@ describe.each(LEDGER_DRIVERS)('impressions, private reports and conversions on $
   })
 
   describe('conversions', () => {
-    const post = (body: unknown, token?: string) =>
-      app.request('http://bff.test/api/conversions', {
-        method: 'POST',
-        body: typeof body === 'string' ? body : JSON.stringify(body),
-        headers: {
-          'content-type': 'application/json',
-          ...(token ? { Authorization: `Bearer ${token}` } : {}),
-        },
-      })
+    const post = (body: unknown, token?: string) => m.postConversion(body, token)
 
     it('a partner posts a conversion for its own lead id once; a repeat changes nothing; the report counts it', async () => {
       const shown = await lead()
       await get(shown.offers[0]?.impressionTrackingPixelUrls[0] ?? '')
       const partnerLeadId =
-        (await report('lender', OPERATOR)).leads.find((l) => l.leadId === shown.leadId)?.partnerLeadId ?? ''
+        (await report('lender', OPERATOR_TOKEN)).leads.find((l) => l.leadId === shown.leadId)
+          ?.partnerLeadId ?? ''
       const before = await report('lender', LENDER)
       const first = await post(
         { lead_id: partnerLeadId, amount: 35.5, converted_at: '2026-01-02T03:04:05Z' },
@@ -215,7 +166,7 @@ describe.each(LEDGER_DRIVERS)('impressions, private reports and conversions on $
 
     it('refuses no token (401), the operator token (403), an unknown lead id (404) and a bad body (400 naming each field)', async () => {
       expect((await post({ lead_id: 'x' })).status).toBe(401)
-      const operator = await post({ lead_id: 'x' }, OPERATOR)
+      const operator = await post({ lead_id: 'x' }, OPERATOR_TOKEN)
       expect(operator.status).toBe(403)
       expect(bffErrorSchema.parse(await operator.json()).message).toMatch(/partner's own token/)
       const unknown = await post({ lead_id: 'never-seen' }, LENDER)

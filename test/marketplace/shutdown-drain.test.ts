@@ -9,10 +9,8 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { request } from 'undici'
 import { describe, expect, it, vi } from 'vitest'
 import { loadConfig } from '../../src/config.ts'
-import { createdSearchSchema } from '../../src/contract/bff.ts'
 import { rateTableSchema } from '../../src/contract/offer-search.ts'
 import { createShutdownDrain } from '../../src/marketplace/shutdown-drain.ts'
 import { answerLead } from '../../src/partner-kit/answer-lead.ts'
@@ -20,6 +18,7 @@ import { sampleLeads } from '../../src/partner-kit/index.ts'
 import { startServer } from '../../src/server.ts'
 import { createFakeClock } from '../ledger/support/fake-clock.ts'
 import { signal, watch } from '../support/promises.ts'
+import { http, submitSampleLead } from '../support/server-requests.ts'
 
 vi.setConfig({ testTimeout: 30_000 })
 
@@ -58,11 +57,6 @@ async function heldPartner() {
   }
 }
 
-async function http(url: string, init: Parameters<typeof request>[1] = {}) {
-  const res = await request(url, init)
-  return { status: res.statusCode, headers: res.headers, text: await res.body.text() }
-}
-
 describe('SIGTERM drain on the real server', () => {
   it('keeps answering the polls of a lead in flight until it settles, says not ready, refuses only new leads', async () => {
     const partner = await heldPartner()
@@ -79,19 +73,12 @@ describe('SIGTERM drain on the real server', () => {
       { staticRoot: '/nonexistent', secondLook: { inMemoryLedger: true } },
     )
     try {
-      const lead = sampleLeads().find((sample) => sample.id === 'complete')?.lead
       const headers = {
         'content-type': 'application/json',
         'x-offer-widget': 'test',
         'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) DrainTest/1',
       }
-      const created = await http(`${running.url}/api/second-look`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify(lead),
-      })
-      expect(created.status, created.text).toBe(201)
-      const { accessToken, rateTable } = createdSearchSchema.parse(JSON.parse(created.text))
+      const { accessToken, rateTable } = await submitSampleLead(running.url, headers)
       const poll = async () =>
         rateTableSchema.parse(
           JSON.parse(
@@ -113,7 +100,7 @@ describe('SIGTERM drain on the real server', () => {
       const refused = await http(`${running.url}/api/second-look`, {
         method: 'POST',
         headers,
-        body: JSON.stringify(lead),
+        body: JSON.stringify(sampleLeads().find((sample) => sample.id === 'complete')?.lead),
       })
       expect(refused.status).toBe(503)
       expect(refused.headers['retry-after']).toBe('1')

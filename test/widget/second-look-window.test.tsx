@@ -5,7 +5,7 @@
  */
 import { render, screen } from '@testing-library/react'
 import { expect, test } from 'vitest'
-import { createFakeBff } from '../../src/playground/scenarios/fake-bff.ts'
+import { createFakeBff, type FakeBff } from '../../src/playground/scenarios/fake-bff.ts'
 import { makeOffer, makePartner, SAMPLE_LEAD } from '../../src/playground/scenarios/fixtures.ts'
 import { scenarios } from '../../src/playground/scenarios/handlers.ts'
 import { OfferWidget } from '../../src/widget/index.ts'
@@ -26,11 +26,10 @@ const lender = (answersAfterMs: number | null) =>
     ],
   })
 
-/** A second-look widget submitting the sample lead to a fake BFF whose one lender answers at `answersAfterMs`. */
-function searchWith(answersAfterMs: number | null) {
-  const bff = lender(answersAfterMs)
+/** A second-look widget submitting the sample lead to `bff`. */
+function renderSecondLook(bff: FakeBff) {
   server.use(...bff.handlers)
-  render(
+  return render(
     <OfferWidget
       endpoint={ENDPOINT}
       source="second-look"
@@ -38,6 +37,12 @@ function searchWith(answersAfterMs: number | null) {
       pixelTracker={createPixelTracker(() => {})}
     />,
   )
+}
+
+/** A second-look search on a fake BFF whose one lender answers at `answersAfterMs`. */
+function searchWith(answersAfterMs: number | null) {
+  const bff = lender(answersAfterMs)
+  renderSecondLook(bff)
   return bff
 }
 
@@ -60,16 +65,7 @@ test('second-look polling still ends at its own bound', async () => {
 })
 
 test('the visitor sees how many lenders are asked and the longest wait, then the winner with its lender, product, details and only its own disclaimer', async () => {
-  const bff = scenarios.secondLookLoans.create()
-  server.use(...bff.handlers)
-  const view = render(
-    <OfferWidget
-      endpoint={ENDPOINT}
-      source="second-look"
-      lead={SAMPLE_LEAD}
-      pixelTracker={createPixelTracker(() => {})}
-    />,
-  )
+  const view = renderSecondLook(scenarios.secondLookLoans.create())
   await advance(3000)
   const progress = () => view.container.querySelector('.ow-progress-text')?.textContent
   // Six asked (the server's count); five answered by 3 s; at most 9 s to go of a 12 s window.

@@ -4,24 +4,16 @@
  */
 import { describe, expect, it } from 'vitest'
 import type { PartnerReport } from '../../../src/ledger/index.ts'
-import { csvCell, REPORT_TABLES, reportToCsv } from '../../../src/marketplace/reports/report-csv.ts'
+import {
+  csvCell,
+  REPORT_TABLES,
+  type ReportTable,
+  reportToCsv,
+} from '../../../src/marketplace/reports/report-csv.ts'
+import { partnerReport } from '../support/partner-report.ts'
 
-const REPORT: PartnerReport = {
-  partnerId: 'lender',
-  from: '2026-03-01T00:00:00.000Z',
-  to: '2026-03-03T00:00:00.000Z',
-  requests: 3,
-  responsesWithOffers: 2,
-  offersReturned: 3,
-  offersWon: 2,
-  offersDisplayed: 2,
-  uniqueClicks: 1,
-  conversions: 1,
+const REPORT = partnerReport({
   conversionAmount: 12.5,
-  currency: 'USD',
-  offersDropped: 0,
-  winRate: 0.6667,
-  clickThroughRate: null,
   averageBidByProductType: [
     { productType: 'installment_loan', offers: 2, averageBid: 14.5 },
     { productType: '=cmd|" /C calc"!A0', offers: 1, averageBid: 3 },
@@ -93,8 +85,7 @@ const REPORT: PartnerReport = {
       offers: [],
     },
   ],
-  leadsTruncated: false,
-}
+})
 
 /** The CSV's lines, after checking it is CRLF-terminated with no blank-line sections. */
 function lines(csv: string): string[] {
@@ -122,36 +113,42 @@ describe('reportToCsv', () => {
     ])
   })
 
-  it('daily: one row per day in report order', () => {
-    expect(lines(reportToCsv(REPORT, 'daily'))).toEqual([
-      'date,requests,responses_with_offers,offers_displayed,unique_clicks,conversions',
-      '2026-03-01,2,1,1,0,0',
-      '2026-03-02,1,1,1,1,1',
-    ])
-  })
-
-  it('products: a formula in a partner product type is neutralised and quoted', () => {
-    expect(lines(reportToCsv(REPORT, 'products'))).toEqual([
-      'product_type,offers,average_bid_usd',
-      'installment_loan,2,14.5',
-      `"'=cmd|"" /C calc""!A0",1,3`,
-    ])
-  })
-
-  it('replies: empty latency cells where the partner never answered', () => {
-    expect(lines(reportToCsv(REPORT, 'replies'))).toEqual([
-      'status,count,average_latency_ms,p95_latency_ms,max_latency_ms',
-      'approved,2,120,180,181',
-      'timeout,1,,,',
-    ])
-  })
-
-  it('causes: partner reasons quoted and neutralised, ours as they are', () => {
-    expect(lines(reportToCsv(REPORT, 'causes'))).toEqual([
-      'status,reason,http_status,count,average_latency_ms',
-      `rejected,"'+SUM(1,2), ""no""",200,4,35`,
-      'error,HTTP 503,503,1,',
-    ])
+  // One table each: the rows of REPORT's table, in report order.
+  it.each<{ title: string; table: ReportTable; rows: string[] }>([
+    {
+      title: 'daily: one row per day in report order',
+      table: 'daily',
+      rows: [
+        'date,requests,responses_with_offers,offers_displayed,unique_clicks,conversions',
+        '2026-03-01,2,1,1,0,0',
+        '2026-03-02,1,1,1,1,1',
+      ],
+    },
+    {
+      title: 'products: a formula in a partner product type is neutralised and quoted',
+      table: 'products',
+      rows: ['product_type,offers,average_bid_usd', 'installment_loan,2,14.5', `"'=cmd|"" /C calc""!A0",1,3`],
+    },
+    {
+      title: 'replies: empty latency cells where the partner never answered',
+      table: 'replies',
+      rows: [
+        'status,count,average_latency_ms,p95_latency_ms,max_latency_ms',
+        'approved,2,120,180,181',
+        'timeout,1,,,',
+      ],
+    },
+    {
+      title: 'causes: partner reasons quoted and neutralised, ours as they are',
+      table: 'causes',
+      rows: [
+        'status,reason,http_status,count,average_latency_ms',
+        `rejected,"'+SUM(1,2), ""no""",200,4,35`,
+        'error,HTTP 503,503,1,',
+      ],
+    },
+  ])('$title', ({ table, rows }) => {
+    expect(lines(reportToCsv(REPORT, table))).toEqual(rows)
   })
 
   it('leads (the default): one row per offer, a lead without offers once with empty offer cells', () => {

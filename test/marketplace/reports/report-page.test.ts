@@ -1,23 +1,11 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { PartnerReport } from '../../../src/ledger/index.ts'
 import { reportPageHtml } from '../../../src/marketplace/reports/report-page.ts'
+import { partnerReport } from '../support/partner-report.ts'
 
-const REPORT: PartnerReport = {
-  partnerId: 'lender',
-  from: '2026-03-01T00:00:00.000Z',
-  to: '2026-03-03T00:00:00.000Z',
+const REPORT = partnerReport({
   requests: 4,
-  responsesWithOffers: 2,
-  offersReturned: 3,
-  offersWon: 2,
-  offersDisplayed: 2,
-  uniqueClicks: 1,
-  conversions: 1,
   conversionAmount: 30,
-  currency: 'USD',
-  offersDropped: 0,
-  winRate: 0.6667,
   clickThroughRate: 0.5,
   averageBidByProductType: [{ productType: 'personal_loan', offers: 3, averageBid: 9.5 }],
   replies: [
@@ -63,8 +51,7 @@ const REPORT: PartnerReport = {
       offers: [],
     },
   ],
-  leadsTruncated: false,
-}
+})
 
 afterEach(() => {
   vi.unstubAllGlobals()
