@@ -12,6 +12,7 @@ export {
   clicks,
   conversions,
   impressions,
+  leadHandoffs,
   leads,
   ledgerSchema,
   offers,
@@ -19,6 +20,7 @@ export {
 } from './schema.ts'
 export type { SuppressionQuery } from './suppression-list.ts'
 export type {
+  ClaimedLead,
   ConversionInput,
   ConversionRecord,
   CreateLeadResult,

@@ -4,8 +4,9 @@
  * transitions a poll must never see half-done (the last reply of a tier and what follows it) are one
  * operation, so they always land in the same transaction.
  */
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm'
+import { and, asc, eq, sql } from 'drizzle-orm'
 import type { Timers } from '../timers.ts'
+import { claimLeads, renewLeases, withdrawLead } from './lead-leases.ts'
 import { toLeadRow } from './lead-row.ts'
 import type { LedgerDb } from './ledger-db.ts'
 import { withLedgerErrors, withTimeout } from './ledger-error.ts'
@@ -14,6 +15,7 @@ import { recordConversion } from './record-conversion.ts'
 import { clicks, impressions, leads, offers, partnerRequests } from './schema.ts'
 import { querySuppressionList, type SuppressionQuery } from './suppression-list.ts'
 import type {
+  ClaimedLead,
   ConversionInput,
   CreateLeadResult,
   NewLead,
@@ -58,10 +60,18 @@ export interface Ledger {
   /** One round trip (`select 1`) under the timeout: `/readyz`. Throws `LedgerError` when it fails. */
   ping(): Promise<void>
   /**
-   * Marks every lead still `pending` whose deadline is before `deadlineBefore` as `failed` with `reason`,
-   * and its requests still awaited as errors saying so. Returns how many leads it closed.
+   * A lead whose create the caller gave up on (told 503, "sent to no partner") but which may have been
+   * written after all: if it is still pending, it becomes `failed` with `reason`, its requests errors, and
+   * its sealed copy is deleted, so no replica ever takes it over and sends it.
    */
-  closeUnsettled(deadlineBefore: Date, at: Date, reason: string): Promise<number>
+  withdrawLead(leadId: string, at: Date, reason: string): Promise<void>
+  /** Extends `owner`'s leases on these pending leads to `until`; returns the ids it still holds. */
+  renewLeases(owner: string, leadIds: readonly string[], until: Date): Promise<string[]>
+  /**
+   * Claims for `owner` up to `limit` pending leads whose lease ran out before `now` (one replica each, `FOR
+   * UPDATE SKIP LOCKED`), with their requests, recorded offers and sealed copy.
+   */
+  claimLeads(claim: { owner: string; now: Date; until: Date; limit: number }): Promise<ClaimedLead[]>
   /** True for the first impression of this offer (the widget rendered it); later ones change nothing. */
   recordImpression(impression: {
     offerId: string
@@ -75,9 +85,6 @@ export interface Ledger {
   suppressionList(query: SuppressionQuery): Promise<SuppressionList>
   close(): Promise<void>
 }
-
-/** A request still awaited when its lead is closed unsettled. */
-export const UNSETTLED_REQUEST_REASON = 'no reply recorded: the lead was closed unsettled'
 
 export function createLedgerStore(
   db: LedgerDb,
@@ -116,30 +123,10 @@ export function createLedgerStore(
       guard('ping', async () => {
         await db.execute(sql`select 1`)
       }),
-    closeUnsettled: (deadlineBefore, at, reason) =>
-      guard('closeUnsettled', () =>
-        db.transaction(async (tx) => {
-          const closed = await tx
-            .update(leads)
-            .set({ status: 'failed', completedAt: at, failureReason: reason })
-            .where(and(eq(leads.status, 'pending'), lt(leads.deadlineAt, deadlineBefore)))
-            .returning({ id: leads.id })
-          if (closed.length === 0) return 0
-          await tx
-            .update(partnerRequests)
-            .set({ status: 'error', reason: UNSETTLED_REQUEST_REASON, repliedAt: at })
-            .where(
-              and(
-                eq(partnerRequests.status, 'pending'),
-                inArray(
-                  partnerRequests.leadId,
-                  closed.map((c) => c.id),
-                ),
-              ),
-            )
-          return closed.length
-        }),
-      ),
+    withdrawLead: (leadId, at, reason) => guard('withdrawLead', () => withdrawLead(db, leadId, at, reason)),
+    renewLeases: (owner, leadIds, until) =>
+      guard('renewLeases', () => renewLeases(db, owner, leadIds, until)),
+    claimLeads: (claim) => guard('claimLeads', () => claimLeads(db, claim)),
 
     recordImpression: (impression) =>
       guard('recordImpression', async () => {

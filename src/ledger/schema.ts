@@ -39,6 +39,13 @@ export const leads = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
     /** Why a `failed` lead did not settle, in words an operator can act on. */
     failureReason: text('failure_reason'),
+    /**
+     * The replica running the lead's fan-out, and until when it holds it: it renews the lease while the lead
+     * runs, and once the lease has run out any live replica may claim the lead and finish it
+     * (`marketplace/takeover/`).
+     */
+    owner: text('owner'),
+    leaseUntil: timestamp('lease_until', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     uniqueIndex('marketplace_leads_search_uuid').on(t.searchUuid),
@@ -46,8 +53,20 @@ export const leads = pgTable(
     index('marketplace_leads_created_at').on(t.createdAt),
     // The sweep that closes leads left unsettled looks for pending ones by deadline.
     index('marketplace_leads_pending_deadline').on(t.deadlineAt).where(sql`status = 'pending'`),
+    // Takeover looks for pending leads whose lease has run out.
+    index('marketplace_leads_pending_lease').on(t.leaseUntil).where(sql`status = 'pending'`),
   ],
 )
+
+/**
+ * The lead as its partners are sent it, sealed (AES-256-GCM under a key derived from `SESSION_SECRET`), kept
+ * only while the lead is pending so that another replica can ask its partners again if the one running it
+ * dies. Deleted in the statement that settles the lead; nothing else in the ledger holds the lead's identity.
+ */
+export const leadHandoffs = pgTable('marketplace_lead_handoffs', {
+  leadId: uuid('lead_id').primaryKey(),
+  sealed: text('sealed').notNull(),
+})
 
 /** One lead sent to one partner: the request, then its reply or its timeout. */
 export const partnerRequests = pgTable(
@@ -174,4 +193,4 @@ export const conversions = pgTable(
   ],
 )
 
-export const ledgerSchema = { leads, partnerRequests, offers, clicks, impressions, conversions }
+export const ledgerSchema = { leads, partnerRequests, offers, clicks, impressions, conversions, leadHandoffs }

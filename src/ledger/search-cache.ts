@@ -11,6 +11,11 @@ import type { SearchSnapshot } from './types.ts'
 
 export interface SearchCache {
   get(searchUuid: string): Promise<SearchSnapshot | undefined>
+  /**
+   * A search this process just created, as it was written: its first polls are then answered from memory
+   * when the ledger is cut right after, instead of a 503 (the next read refreshes it as usual).
+   */
+  remember(snapshot: SearchSnapshot): void
   /** Ledger reads made so far: the figure behind "one read per search per second". */
   readonly reads: number
 }
@@ -60,21 +65,34 @@ export function createSearchCache(
     return inFlight
   }
 
-  return {
-    get(searchUuid) {
-      let entry = entries.get(searchUuid)
-      if (entry === undefined) {
-        entry = { at: 0, value: undefined, loaded: false }
-        entries.set(searchUuid, entry)
-        // Oldest first: a Map iterates in insertion order, and hits below re-insert.
-        if (entries.size > maxEntries) {
-          const oldest = entries.keys().next().value
-          if (oldest !== undefined) entries.delete(oldest)
-        }
-      } else {
-        entries.delete(searchUuid)
-        entries.set(searchUuid, entry)
+  /** The entry of a search, made most recent; the least recently used one goes past `maxEntries`. */
+  function touch(searchUuid: string): Entry {
+    let entry = entries.get(searchUuid)
+    if (entry === undefined) {
+      entry = { at: 0, value: undefined, loaded: false }
+      entries.set(searchUuid, entry)
+      // Oldest first: a Map iterates in insertion order, and hits below re-insert.
+      if (entries.size > maxEntries) {
+        const oldest = entries.keys().next().value
+        if (oldest !== undefined) entries.delete(oldest)
       }
+    } else {
+      entries.delete(searchUuid)
+      entries.set(searchUuid, entry)
+    }
+    return entry
+  }
+
+  return {
+    remember(snapshot) {
+      const entry = touch(snapshot.lead.searchUuid)
+      entry.value = snapshot
+      entry.loaded = true
+      // Not a read: the next poll still reads the ledger, and falls back on this only when that fails.
+      entry.at = Number.NEGATIVE_INFINITY
+    },
+    get(searchUuid) {
+      const entry = touch(searchUuid)
       if (entry.inFlight) return entry.inFlight
       if (entry.loaded && (settled(entry.value) || options.timers.now() - entry.at < ttlMs)) {
         return Promise.resolve(entry.value)

@@ -17,6 +17,14 @@ export interface NewLead {
   bodyHash?: string | undefined
   createdAt: Date
   deadlineAt: Date
+  /** The replica that runs the lead's fan-out, holding it until `leaseUntil` (it renews while it runs). */
+  owner?: string | undefined
+  leaseUntil?: Date | undefined
+  /**
+   * The lead as partners are sent it, sealed: kept while the lead is pending so another replica can take it
+   * over (`marketplace_lead_handoffs`), deleted when it settles.
+   */
+  sealed?: string | undefined
 }
 
 export interface SentRequest {
@@ -106,6 +114,31 @@ export interface SearchSnapshot {
   requests: RequestProgress[]
   /** The auction's winners by rank; empty until the lead is settled. */
   displayed: StoredOffer[]
+}
+
+/** A request of a lead taken over, with what the ledger recorded of it. */
+export interface ClaimedRequest extends SentRequest {
+  status: RequestStatus
+}
+
+/** An offer recorded for a lead taken over: what its auction settles on. */
+export interface RecordedOffer {
+  id: string
+  partnerId: string
+  tier: Tier
+  position: number
+  rate: number
+  productType: string
+  recommendationScore: number
+}
+
+/** A pending lead whose lease had run out, now held by the replica that claimed it. */
+export interface ClaimedLead {
+  lead: LeadRow
+  requests: ClaimedRequest[]
+  offers: RecordedOffer[]
+  /** The sealed lead; absent for leads written before takeover existed, or already settled. */
+  sealed: string | undefined
 }
 
 export type CreateLeadResult = { created: true; lead: LeadRow } | { created: false; lead: LeadRow }

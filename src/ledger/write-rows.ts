@@ -3,7 +3,7 @@
  * `jsonb_to_recordset`, with the column lists (from the drizzle schema) its statement inserts and updates.
  */
 import { allColumns, columnList, type JsonValue } from './recordset.ts'
-import { leads, offers, partnerRequests } from './schema.ts'
+import { leadHandoffs, leads, offers, partnerRequests } from './schema.ts'
 import type { NewLead, OfferRecord, ReplyRecord, SentRequest } from './types.ts'
 import type { LeadOp, Op } from './write-ops.ts'
 
@@ -56,6 +56,12 @@ export function batchRows(batch: Op[]) {
   return {
     leadOps: leadOpsAt,
     leads: leadOpsAt.map(({ op, completedAt }) => leadRow(op.lead, completedAt)),
+    // A lead settled in its own batch has nothing left to hand over.
+    handoffs: leadOpsAt.flatMap(({ op, completedAt }) =>
+      op.lead.sealed === undefined || completedAt
+        ? []
+        : [HANDOFF.row({ leadId: op.lead.id, sealed: op.lead.sealed })],
+    ),
     leadRequests,
     nextTierRequests,
     offers: offerRows,
@@ -74,6 +80,7 @@ export function batchRows(batch: Op[]) {
 export const LEAD = allColumns(leads)
 export const REQUEST = allColumns(partnerRequests)
 export const OFFER = allColumns(offers)
+export const HANDOFF = allColumns(leadHandoffs)
 export const REPLY = columnList(partnerRequests, [
   'id',
   'status',
@@ -102,6 +109,8 @@ function leadRow(lead: NewLead, completedAt: Date | null): Row {
     deadlineAt: lead.deadlineAt.toISOString(),
     completedAt: completedAt?.toISOString() ?? null,
     failureReason: null,
+    owner: completedAt ? null : (lead.owner ?? null),
+    leaseUntil: completedAt ? null : (lead.leaseUntil?.toISOString() ?? null),
   })
 }
 

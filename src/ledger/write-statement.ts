@@ -6,11 +6,12 @@ import { inArray, type SQL, sql } from 'drizzle-orm'
 import { toLeadRow } from './lead-row.ts'
 import type { LedgerDb } from './ledger-db.ts'
 import { columnName, recordset } from './recordset.ts'
-import { leads, offers, partnerRequests } from './schema.ts'
+import { leadHandoffs, leads, offers, partnerRequests } from './schema.ts'
 import type { CreateLeadResult, LeadRow } from './types.ts'
 import type { Op } from './write-ops.ts'
 import {
   batchRows,
+  HANDOFF,
   LEAD,
   type LeadOpAt,
   OFFER,
@@ -37,6 +38,7 @@ export async function writeAll(
   const ctes = [
     newLeads(rows.leads),
     newLeadRequests(rows.leadRequests),
+    newHandoffs(rows.handoffs),
     nextTierRequests(rows.nextTierRequests),
     newOffers(rows.offers),
     replied(rows.replyUpdates),
@@ -66,6 +68,15 @@ function newLeadRequests(rows: Row[]): SQL | undefined {
       insert into ${partnerRequests} (${REQUEST.names})
       select ${REQUEST.names} from ${recordset(rows, REQUEST.definition)}
       where v.${columnName(partnerRequests.leadId)} in (select id from new_leads))`
+}
+
+/** A lead's sealed copy, only for a lead this statement inserted (never beside another's key). */
+function newHandoffs(rows: Row[]): SQL | undefined {
+  if (rows.length === 0) return undefined
+  return sql`new_handoffs as (
+      insert into ${leadHandoffs} (${HANDOFF.names})
+      select ${HANDOFF.names} from ${recordset(rows, HANDOFF.definition)}
+      where v.${columnName(leadHandoffs.leadId)} in (select id from new_leads))`
 }
 
 function nextTierRequests(rows: Row[]): SQL | undefined {
@@ -102,13 +113,19 @@ function earlierWinners(rows: Row[]): SQL | undefined {
       where o.${columnName(offers.id)} = v.${columnName(offers.id)})`
 }
 
+/** Settles leads still pending, and deletes their sealed copy: a settled lead is never taken over. */
 function settled(rows: Row[]): SQL | undefined {
   if (rows.length === 0) return undefined
   const status = columnName(leads.status)
+  const id = columnName(leads.id)
   return sql`settled as (
-      update ${leads} as l set ${status} = 'complete', ${SETTLE.assignments}
+      update ${leads} as l set ${status} = 'complete', ${SETTLE.assignments},
+        ${columnName(leads.owner)} = null, ${columnName(leads.leaseUntil)} = null
       from ${recordset(rows, SETTLE.definition)}
-      where l.${columnName(leads.id)} = v.${columnName(leads.id)} and l.${status} = 'pending')`
+      where l.${id} = v.${id} and l.${status} = 'pending'
+      returning l.${id}),
+    settled_handoffs as (
+      delete from ${leadHandoffs} where ${columnName(leadHandoffs.leadId)} in (select ${id} from settled))`
 }
 
 /**

@@ -1,9 +1,11 @@
 /**
  * @module Builds the second-look marketplace from its dependencies and hands back its routes: lead intake
  * and polling, clicks and partner reports on the BFF's `/api` sub-app, and the `/reports` page. Fan-out runs
- * in the background of the process that accepted the lead; `drain()` lets it finish (bounded) on shutdown,
- * `close()` aborts what is left and awaits its writes. A sweep closes leads nobody can settle any more.
+ * in the background of the process that accepted the lead, under a lease it renews; when the lease runs out
+ * (the process died, or lost the ledger) any replica takes the lead over and finishes it. `drain()` lets
+ * leads in flight finish (bounded) on shutdown, `close()` aborts what is left and awaits its writes.
  */
+import { randomUUID } from 'node:crypto'
 import { setMaxListeners } from 'node:events'
 import { Hono, type MiddlewareHandler } from 'hono'
 import pino, { type Logger } from 'pino'
@@ -12,12 +14,12 @@ import type { AccessTokens, ClientIdentityFn } from '../http/request-services.ts
 import type { Ledger } from '../ledger/index.ts'
 import { createSearchCache } from '../ledger/search-cache.ts'
 import { systemTimers, type TimerHandle, type Timers } from '../timers.ts'
-import type { WinnerPolicy } from './auction/auction.ts'
+import { runAuction, type WinnerPolicy } from './auction/auction.ts'
 import { type Scorer, scoreOffer } from './auction/score.ts'
 import { type ClickSigner, createClickSigner } from './clicks/click-token.ts'
 import { DEFAULT_MAX_REPLY_BYTES } from './fan-out/call-partner.ts'
 import { createPartnerLeadIdHasher } from './fan-out/partner-lead-id-hash.ts'
-import { runLead } from './fan-out/run-lead.ts'
+import { type LeadRun, persistWrite, runLead } from './fan-out/run-lead.ts'
 import { createBodyHasher } from './intake/idempotency.ts'
 import type { MarketplaceContext } from './marketplace-context.ts'
 import { MAX_PARTNER_TIMEOUT_MS, type PartnerRegistryEntry } from './registry/partner-registry.ts'
@@ -27,6 +29,9 @@ import { impressionRoutes } from './routes/impression-route.ts'
 import { reportPageRoutes } from './routes/report-page-routes.ts'
 import { reportRoutes } from './routes/report-routes.ts'
 import { secondLookRoutes } from './routes/second-look-routes.ts'
+import { startLeaseKeeper } from './takeover/lease-keeper.ts'
+import { planTakeover } from './takeover/plan-takeover.ts'
+import { createLeadSealer } from './takeover/sealed-lead.ts'
 
 export interface MarketplaceConfig {
   winnerPolicy: WinnerPolicy
@@ -51,6 +56,11 @@ export interface MarketplaceConfig {
   maxReplyBytes?: number
   /** Lifetime of a click link; a day. */
   clickTokenTtlMs?: number
+  /**
+   * How long a replica holds a lead it runs without renewing (`LEAD_LEASE_MS`); renewed every third of it.
+   * Once it has run out, another replica takes the lead over. 3 s.
+   */
+  leaseMs?: number
 }
 
 export interface MarketplaceDeps {
@@ -67,7 +77,7 @@ export interface MarketplaceDeps {
   logger?: Logger
   /** Wall clock of click tokens and rate tables; `timers.now` by default. */
   now?: () => number
-  /** Windows, retries, drain and sweep run on these; fake ones in tests. */
+  /** Windows, retries, drain and leases run on these; fake ones in tests. */
   timers?: Timers
   /** An undici dispatcher for partner calls; a keep-alive Agent owned by the marketplace when absent. */
   dispatcher?: Dispatcher
@@ -99,9 +109,9 @@ export interface Marketplace {
   readonly clickSigner: ClickSigner
 }
 
-/** A lead still pending this long after its deadline is closed as failed: its runner gave up long before. */
-const UNSETTLED_GRACE_MS = 30_000
-const SWEEP_EVERY_MS = 30_000
+const DEFAULT_LEASE_MS = 3_000
+const WITHDRAWN =
+  'the ledger did not confirm the lead in time, so intake answered 503 and it was sent to no partner'
 
 export function createMarketplace(deps: MarketplaceDeps): Marketplace {
   const { config } = deps
@@ -141,6 +151,10 @@ export function createMarketplace(deps: MarketplaceDeps): Marketplace {
   const scorer = deps.scorer ?? scoreOffer
   let draining = false
   const hashPartnerLeadId = createPartnerLeadIdHasher(deps.secret, deps.leadIdKey)
+  const sealer = createLeadSealer(deps.secret)
+  const leaseMs = config.leaseMs ?? DEFAULT_LEASE_MS
+  // This process, as a lead's owner: new at every start, so a restarted replica takes its own leads over.
+  const owner = randomUUID()
 
   const ctx: MarketplaceContext = {
     ledger: deps.ledger,
@@ -161,61 +175,97 @@ export function createMarketplace(deps: MarketplaceDeps): Marketplace {
     now,
     timers,
     draining: () => draining,
-    startRun(searchUuid, run) {
-      const done = runLead(
-        {
-          ledger: deps.ledger,
-          registry,
-          policy: config.winnerPolicy,
-          scorer,
-          dispatcher,
-          timers,
-          logger,
-          maxReplyBytes: config.maxReplyBytes ?? DEFAULT_MAX_REPLY_BYTES,
-          shutdown: shutdown.signal,
-          windowMs: deadlineMs,
-          firstLookDeadlineMs,
-          writeRetryMs,
-          hashPartnerLeadId,
-        },
-        run,
-      )
-        .catch((error: unknown) => {
-          logger.error({ leadId: run.leadId, err: error }, 'second-look fan-out failed')
-        })
-        .finally(() => running.delete(searchUuid))
-      running.set(searchUuid, done)
+    lease: { owner, ms: leaseMs },
+    seal: (lead) => sealer.seal(lead),
+    onPendingReplay: () => keeper.poke(),
+    withdraw(leadId) {
+      withdrawing.add(leadId)
+      const at = new Date(now())
+      void persistWrite(
+        { timers, logger, shutdown: shutdown.signal, writeRetryMs },
+        leadId,
+        'withdrawal',
+        () => deps.ledger.withdrawLead(leadId, at, WITHDRAWN),
+      ).finally(() => withdrawing.delete(leadId))
     },
+    startRun: (searchUuid, run) => start(searchUuid, run),
   }
 
-  // Leads whose process stopped, or whose writes failed past every retry, would stay `pending` for ever:
-  // close them as failed, with the reason, once nobody can still be settling them.
-  let sweepTimer: TimerHandle | undefined
-  let sweeping: Promise<void> | undefined
-  const sweep = () => {
-    sweeping = deps.ledger
-      .closeUnsettled(
-        new Date(now() - writeRetryMs - UNSETTLED_GRACE_MS),
-        new Date(now()),
-        `not settled by ${Math.round((writeRetryMs + UNSETTLED_GRACE_MS) / 1000)} s after its deadline: ` +
-          'its replies could not be written (ledger unavailable past every retry) or the process running it stopped',
-      )
-      .then(
-        (closed) => {
-          if (closed > 0) logger.warn({ leads: closed }, 'closed unsettled second-look leads as failed')
-        },
-        (error: unknown) => logger.warn({ err: error }, 'unsettled-lead sweep failed; next one retries'),
-      )
-      .finally(() => {
-        sweeping = undefined
-        if (!shutdown.signal.aborted) schedule()
+  /** Leads intake gave up on while the ledger was away: never taken over while they are being withdrawn. */
+  const withdrawing = new Set<string>()
+  /** Leads this process runs, by lead id: what it renews leases for, and how it stops a lead it lost. */
+  const leases = new Map<string, AbortController>()
+  const runCtx = {
+    ledger: deps.ledger,
+    registry,
+    policy: config.winnerPolicy,
+    scorer,
+    dispatcher,
+    timers,
+    logger,
+    maxReplyBytes: config.maxReplyBytes ?? DEFAULT_MAX_REPLY_BYTES,
+    shutdown: shutdown.signal,
+    windowMs: deadlineMs,
+    firstLookDeadlineMs,
+    writeRetryMs,
+    hashPartnerLeadId,
+  }
+  function start(searchUuid: string, run: LeadRun) {
+    const lost = new AbortController()
+    leases.set(run.leadId, lost)
+    const done = runLead(runCtx, { ...run, lost: lost.signal })
+      .catch((error: unknown) => {
+        logger.error({ leadId: run.leadId, err: error }, 'second-look fan-out failed')
       })
+      .finally(() => {
+        running.delete(searchUuid)
+        leases.delete(run.leadId)
+      })
+    running.set(searchUuid, done)
   }
-  const schedule = () => {
-    sweepTimer = timers.setTimeout(sweep, SWEEP_EVERY_MS)
-    ;(sweepTimer as { unref?: () => void } | undefined)?.unref?.()
-  }
-  schedule()
+
+  // Takeover: leads whose lease ran out (their replica died, or lost the ledger past every retry) are
+  // claimed by one live replica and finished on what the ledger recorded.
+  const keeper = startLeaseKeeper({
+    ledger: deps.ledger,
+    owner,
+    leaseMs,
+    timers,
+    now,
+    logger,
+    running: () => leases.keys(),
+    mayClaim: () => !draining,
+    onLost: (leadId) => leases.get(leadId)?.abort(),
+    onClaimed(claimed) {
+      const searchUuid = claimed.lead.searchUuid
+      if (running.has(searchUuid) || withdrawing.has(claimed.lead.id)) return
+      const plan = planTakeover(claimed, { registry, open: sealer.open, now: now() })
+      if (plan.kind === 'run') return start(searchUuid, plan.run)
+      const winners = runAuction(plan.bids, config.winnerPolicy)
+      const settling = deps.ledger
+        .closeTier(
+          plan.replies,
+          {
+            kind: 'settle',
+            winners: winners.map((w) => ({ offerId: w.bid.offerId, rank: w.rank })),
+            completedAt: new Date(timers.now()),
+          },
+          claimed.lead.id,
+        )
+        .then(
+          () =>
+            logger.warn(
+              { leadId: claimed.lead.id, reason: plan.reason },
+              'second-look lead settled on what was recorded',
+            ),
+          // The lease runs out again and the next round retries.
+          (error: unknown) =>
+            logger.warn({ leadId: claimed.lead.id, err: error }, 'settling a lead taken over failed'),
+        )
+        .finally(() => running.delete(searchUuid))
+      running.set(searchUuid, settling)
+    },
+  })
 
   let drained: Promise<void> | undefined
   const drain = (timeoutMs = drainTimeoutMs) => {
@@ -231,9 +281,8 @@ export function createMarketplace(deps: MarketplaceDeps): Marketplace {
         timers.clearTimeout(timer)
       }
       shutdown.abort()
-      timers.clearTimeout(sweepTimer)
+      await keeper.stop()
       await Promise.all(running.values())
-      await sweeping
     })()
     return drained
   }

@@ -5,6 +5,7 @@
  * registry, the bounded JSON and capped body readers).
  */
 import type { Logger } from 'pino'
+import type { Lead } from '../contract/partner.ts'
 import type { AccessTokens, ClientIdentityFn } from '../http/request-services.ts'
 import type { Ledger } from '../ledger/index.ts'
 import type { SearchCache } from '../ledger/search-cache.ts'
@@ -42,4 +43,12 @@ export interface MarketplaceContext {
   draining(): boolean
   /** Starts the background fan-out of an accepted lead. */
   startRun(searchUuid: string, run: LeadRun): void
+  /** This replica as a new lead's owner, and how long it holds the lead before another may take it over. */
+  lease: { owner: string; ms: number }
+  /** The lead sealed for a takeover. */
+  seal(lead: Lead): string
+  /** A lead intake answered 503: if it was written late after all, it is marked failed and never sent. */
+  withdraw(leadId: string): void
+  /** Looks now for leads whose owner died (a retried key found its lead still pending). */
+  onPendingReplay(): Promise<void>
 }

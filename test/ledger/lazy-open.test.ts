@@ -29,18 +29,6 @@ describe('openLedger on disk (PGlite)', () => {
     }
   })
 
-  it('sweeps and closes without ever opening while no database exists', async () => {
-    const root = mkdtempSync(join(tmpdir(), 'ledger-lazy-'))
-    try {
-      const ledger = await openLedger({ dataDir: root })
-      expect(await ledger.closeUnsettled(new Date(), new Date(), 'stopped')).toBe(0)
-      await ledger.close()
-      expect(readdirSync(join(root, 'ledger'))).toEqual([])
-    } finally {
-      rmSync(root, { recursive: true, force: true })
-    }
-  })
-
   it('still fails at start when its directory cannot be made', async () => {
     const root = mkdtempSync(join(tmpdir(), 'ledger-lazy-'))
     try {

@@ -3,6 +3,7 @@ import { asc, eq, sql } from 'drizzle-orm'
 import { describe, expect, it, vi } from 'vitest'
 import {
   type Ledger,
+  leadHandoffs,
   leads,
   offers,
   partnerRequests,
@@ -420,9 +421,24 @@ describe.each(LEDGER_DRIVERS)('ledger on $name', (driver) => {
       createdAt: T0,
       deadlineAt: new Date(T0.getTime() + 12_000),
     }
+    const lease = { owner: 'replica-a', leaseUntil: new Date(T0.getTime() + 3_000), sealed: 'v1.sealed' }
     const first: SentRequest = { id: randomUUID(), partnerId: 'alpha', tier: 'first', sentAt: T0 }
     const second: SentRequest = { id: randomUUID(), partnerId: 'bravo', tier: 'second', sentAt: T0 }
-    await ledger.createLead(lead, [first])
+    await ledger.createLead({ ...lead, ...lease }, [first])
+    // The lead is held by its replica, and its sealed copy waits beside it for a takeover.
+    expect(await ledger.db.select().from(leads).where(eq(leads.id, lead.id))).toEqual([
+      {
+        ...lead,
+        status: 'pending',
+        completedAt: null,
+        failureReason: null,
+        owner: 'replica-a',
+        leaseUntil: lease.leaseUntil,
+      },
+    ])
+    expect(await ledger.db.select().from(leadHandoffs).where(eq(leadHandoffs.leadId, lead.id))).toEqual([
+      { leadId: lead.id, sealed: 'v1.sealed' },
+    ])
     const repliedAt = new Date(T0.getTime() + 40)
     const reply: ReplyRecord = {
       requestId: first.id,
@@ -457,9 +473,11 @@ describe.each(LEDGER_DRIVERS)('ledger on $name', (driver) => {
     await ledger.closeTier([], { kind: 'settle', winners: [{ offerId, rank: 1 }], completedAt }, lead.id)
 
     const db = ledger.db
+    // Settled: no owner, no lease, and the sealed copy deleted in the same statement.
     expect(await db.select().from(leads).where(eq(leads.id, lead.id))).toEqual([
-      { ...lead, status: 'complete', completedAt, failureReason: null },
+      { ...lead, status: 'complete', completedAt, failureReason: null, owner: null, leaseUntil: null },
     ])
+    expect(await db.select().from(leadHandoffs).where(eq(leadHandoffs.leadId, lead.id))).toEqual([])
     const requests = await db
       .select()
       .from(partnerRequests)

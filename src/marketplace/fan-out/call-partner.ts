@@ -42,6 +42,11 @@ export interface CallOptions {
   shutdown?: AbortSignal | undefined
   /** The window's timer and the latency's clock; the system's by default, fake ones in tests. */
   timers?: Timers | undefined
+  /**
+   * Sent as `Idempotency-Key`: our request id for this lead and partner, the same when a replica that took
+   * the lead over asks again, so the partner recognises a repeat (docs/partner-interface.md).
+   */
+  idempotencyKey?: string | undefined
 }
 
 const USER_AGENT = 'offer-widget-marketplace/1'
@@ -142,7 +147,9 @@ export function callPartner(
           origin: target.origin,
           path: target.path,
           method: 'POST',
-          headers: target.headers,
+          headers: options.idempotencyKey
+            ? { ...target.headers, 'idempotency-key': options.idempotencyKey }
+            : target.headers,
           body,
         },
         handler,

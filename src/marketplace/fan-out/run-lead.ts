@@ -21,6 +21,7 @@ import { sleepOn, type TimerHandle, type Timers } from '../../timers.ts'
 import { type Bid, runAuction, type WinnerPolicy } from '../auction/auction.ts'
 import type { Scorer } from '../auction/score.ts'
 import type { PartnerRegistryEntry } from '../registry/partner-registry.ts'
+import { STOPPED } from '../takeover/plan-takeover.ts'
 import { callPartner } from './call-partner.ts'
 import { offerProblems } from './offer-problems.ts'
 import type { PartnerLeadIdHasher } from './partner-lead-id-hash.ts'
@@ -51,10 +52,22 @@ export interface RunLeadContext {
 export interface LeadRun {
   lead: Lead
   leadId: string
-  /** The requests already written by intake (the first tier that has partners). */
+  /**
+   * The requests to ask now, already in the ledger: a new lead's first tier (written by intake), or the
+   * requests of a lead taken over that were never answered.
+   */
   requests: SentRequest[]
-  /** Second-look partners, when intake sent the first tier. */
+  /** Second-look partners, when the first tier runs now. */
   nextTier: PartnerRegistryEntry[]
+  /** The tier `requests` belong to; needed when a lead taken over has none left to ask. */
+  tier?: Tier
+  /**
+   * A lead taken over from a replica that died: each partner's window counts from when it was first sent
+   * the lead (its recorded `sentAt`), not from now, and the tier's recorded offers join the auction.
+   */
+  resumed?: { recordedBids: Bid[] }
+  /** Aborted when this replica lost the lead's lease to another: the run stops and writes nothing more. */
+  lost?: AbortSignal
 }
 
 /** First retry after this; doubled each time up to `MAX_RETRY_PAUSE_MS`. */
@@ -66,7 +79,10 @@ export function partnerWindowMs(partner: PartnerRegistryEntry, capMs: number): n
   return Math.min(partner.timeoutMs, capMs)
 }
 
-export async function runLead(ctx: RunLeadContext, run: LeadRun): Promise<void> {
+export async function runLead(baseCtx: RunLeadContext, run: LeadRun): Promise<void> {
+  const lost = run.lost
+  // A lost lease stops partner calls and write retries like a shutdown does, but the run then writes nothing.
+  const ctx = lost ? { ...baseCtx, shutdown: AbortSignal.any([baseCtx.shutdown, lost]) } : baseCtx
   // Serialised once for every partner of both tiers.
   const leadJson = Buffer.from(JSON.stringify(run.lead))
   const pii = identifyingValues(run.lead)
@@ -78,22 +94,29 @@ export async function runLead(ctx: RunLeadContext, run: LeadRun): Promise<void> 
   }
   let requests = run.requests
   let nextTier = run.nextTier
+  let recorded = run.resumed?.recordedBids ?? []
+  let resumed = run.resumed !== undefined
   for (;;) {
-    const tier: Tier = requests[0]?.tier ?? 'second'
-    const { held, bids } = await runTier(ctx, run, requests, leadJson, pii, findPii)
+    const tier: Tier = requests[0]?.tier ?? run.tier ?? 'second'
+    const tierRun = await runTier(ctx, run, { requests, resumed }, leadJson, pii, findPii)
+    const { held } = tierRun
+    const bids = [...recorded, ...tierRun.bids]
+    recorded = []
+    resumed = false
+    if (lost?.aborted) return
     if (bids.length === 0 && nextTier.length > 0 && !ctx.shutdown.aborted) {
       const sentAt = new Date(ctx.timers.now())
       requests = nextTier.map((p) => ({ id: randomUUID(), partnerId: p.id, tier: p.tier, sentAt }))
       nextTier = []
       // Write-ahead: second-look partners are called only once their requests are recorded.
-      const written = await persist(ctx, run.leadId, `close ${tier} look`, () =>
+      const written = await persistWrite(ctx, run.leadId, `close ${tier} look`, () =>
         ctx.ledger.closeTier(held, { kind: 'next-tier', requests }, run.leadId),
       )
       if (!written) return
       continue
     }
     const winners = runAuction(bids, ctx.policy)
-    const written = await persist(ctx, run.leadId, 'settle', () =>
+    const written = await persistWrite(ctx, run.leadId, 'settle', () =>
       ctx.ledger.closeTier(
         held,
         {
@@ -121,7 +144,7 @@ export async function runLead(ctx: RunLeadContext, run: LeadRun): Promise<void> 
 async function runTier(
   ctx: RunLeadContext,
   run: LeadRun,
-  requests: SentRequest[],
+  { requests, resumed }: { requests: SentRequest[]; resumed: boolean },
   leadJson: Buffer,
   pii: readonly string[],
   findPii: PiiFinder,
@@ -131,10 +154,14 @@ async function runTier(
   const writes: Array<Promise<void>> = []
   let outstanding = requests.length
   const windows = createWindows(ctx.timers)
-  // Read once for the tier, so partners with the same window share its timer.
+  // Windows start now, when the partners are asked, not when the lead was written; for a lead taken over
+  // they started when its partners were first sent it. Read once for the tier, so partners with the same
+  // window share its timer.
+  const now = ctx.timers.now()
+  const startOf = (request: SentRequest) => (resumed ? request.sentAt.getTime() : now)
   const tierLeft =
     requests[0]?.tier === 'first'
-      ? (requests[0]?.sentAt.getTime() ?? ctx.timers.now()) + ctx.firstLookDeadlineMs - ctx.timers.now()
+      ? Math.min(...requests.map(startOf)) + ctx.firstLookDeadlineMs - now
       : Number.POSITIVE_INFINITY
   try {
     await Promise.all(
@@ -143,17 +170,21 @@ async function runTier(
         let reply: ReplyRecord
         if (partner) {
           // A first-look partner's window never runs past the first-look deadline.
-          const ms = Math.max(0, Math.min(partnerWindowMs(partner, ctx.windowMs), tierLeft))
-          reply = await askPartner(
-            ctx,
-            run,
-            request,
-            partner,
-            leadJson,
-            { pii, findPii },
-            ms,
-            windows.expiry(ms),
-          )
+          const windowLeft = startOf(request) + partnerWindowMs(partner, ctx.windowMs) - now
+          const ms = Math.max(0, Math.min(windowLeft, tierLeft))
+          reply =
+            ms === 0
+              ? windowOver(run, request, now)
+              : await askPartner(
+                  ctx,
+                  run,
+                  request,
+                  partner,
+                  leadJson,
+                  { pii, findPii },
+                  ms,
+                  windows.expiry(ms),
+                )
           for (const offer of reply.offers) {
             bids.push({
               offerId: offer.id,
@@ -173,11 +204,11 @@ async function runTier(
           return
         }
         writes.push(
-          persist(ctx, run.leadId, `reply of ${request.partnerId}`, () => ctx.ledger.recordReply(reply)).then(
-            (written) => {
-              if (!written) held.push(reply)
-            },
-          ),
+          persistWrite(ctx, run.leadId, `reply of ${request.partnerId}`, () =>
+            ctx.ledger.recordReply(reply),
+          ).then((written) => {
+            if (!written) held.push(reply)
+          }),
         )
       }),
     )
@@ -218,7 +249,7 @@ function createWindows(timers: Timers) {
  * for `writeRetryMs`, and not past a shutdown's drain. False when it was never written; logged without the
  * write's content.
  */
-async function persist(
+export async function persistWrite(
   ctx: Pick<RunLeadContext, 'timers' | 'logger' | 'shutdown' | 'writeRetryMs'>,
   leadId: string,
   what: string,
@@ -266,6 +297,7 @@ async function askPartner(
     maxBodyBytes: ctx.maxReplyBytes,
     shutdown: ctx.shutdown,
     timers: ctx.timers,
+    idempotencyKey: request.id,
   })
   // Offers that break the contract on their own (a URL carrying the lead's PII, a bid past the ceiling) are
   // dropped before anything of them is stored or logged; the reply keeps the others, or is an error.
@@ -317,6 +349,20 @@ async function askPartner(
     repliedAt: new Date(ctx.timers.now()),
     offers,
     offersDropped: dropped.length,
+  }
+}
+
+/** A lead taken over after a partner's window had closed: it is not asked again, and counts as a timeout. */
+function windowOver(run: LeadRun, request: SentRequest, now: number): ReplyRecord {
+  return {
+    requestId: request.id,
+    leadId: run.leadId,
+    partnerId: request.partnerId,
+    status: 'timeout',
+    reason: `${STOPPED}, and its window had closed when the lead was taken over`,
+    latencyMs: Math.max(0, now - request.sentAt.getTime()),
+    repliedAt: new Date(now),
+    offers: [],
   }
 }
 

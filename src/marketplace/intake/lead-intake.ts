@@ -116,6 +116,10 @@ export interface LeadPlanOptions {
   now: number
   hashBody: (body: unknown) => string
   newId?: () => string
+  /** This replica (the lead's first owner) and how long its lease lasts before another may take the lead. */
+  lease?: { owner: string; ms: number }
+  /** Seals the lead for a takeover (`marketplace_lead_handoffs`); without it a dead owner's lead settles on what was recorded. */
+  seal?: (lead: Lead) => string
 }
 
 /** What intake writes, and the run it starts once that is committed. */
@@ -160,14 +164,24 @@ export function planLead(request: LeadRequest, options: LeadPlanOptions): LeadPl
     bodyHash: key === undefined ? undefined : options.hashBody(request.body),
     createdAt: sentAt,
     deadlineAt: new Date(options.now + leadMs),
+    owner: options.lease?.owner,
+    leaseUntil: options.lease ? new Date(options.now + options.lease.ms) : undefined,
+    sealed: requests.length > 0 ? options.seal?.(request.lead) : undefined,
   }
   return { lead, requests, run: { lead: request.lead, leadId: lead.id, requests, nextTier } }
 }
 
 export interface IntakeDeps extends Omit<LeadPlanOptions, 'now'> {
   ledger: Pick<Ledger, 'createLead'>
-  /** Reads the search a retried key points at. */
-  searches: Pick<SearchCache, 'get'>
+  /**
+   * Called with a lead whose create failed: it may still be written late (a statement that committed after
+   * its caller gave up), and must then never be sent (the caller was told no partner was).
+   */
+  withdraw?: (leadId: string) => void
+  /** Reads the search a retried key points at; remembers a new one, so its polls survive a ledger cut. */
+  searches: Pick<SearchCache, 'get' | 'remember'>
+  /** A retried key found its lead still pending: look now for leads whose owner died (takeover). */
+  onPendingReplay?: () => Promise<void>
   logger: Pick<Logger, 'info' | 'error'>
   now: () => number
   /** Starts the background fan-out of a lead just written. */
@@ -191,6 +205,7 @@ export async function intakeLead(deps: IntakeDeps, request: LeadRequest): Promis
       { leadId: lead.id, code: error instanceof LedgerError ? error.code : 'unknown' },
       'second-look lead refused: the ledger cannot record it, so no partner was sent it',
     )
+    deps.withdraw?.(lead.id)
     return unavailable('The lead could not be recorded, so it was sent to no partner. Send it again shortly.')
   }
 
@@ -204,6 +219,8 @@ export async function intakeLead(deps: IntakeDeps, request: LeadRequest): Promis
     }
     let snapshot: SearchSnapshot | undefined
     try {
+      // A pending lead whose replica died is taken over (here or elsewhere) before it is read back.
+      if (result.lead.status === 'pending') await deps.onPendingReplay?.()
       snapshot = await deps.searches.get(result.lead.searchUuid)
     } catch {
       return unavailable('The ledger is unavailable; send the lead again shortly.')
@@ -224,15 +241,14 @@ export async function intakeLead(deps: IntakeDeps, request: LeadRequest): Promis
     'second-look lead accepted',
   )
   if (requests.length > 0) deps.startRun(row.searchUuid, run)
-  return {
-    kind: 'created',
-    snapshot: {
-      lead: row,
-      pending: requests.map((r) => ({ partnerId: r.partnerId, tier: r.tier })),
-      requests: requests.map((r) => ({ ...r, status: 'pending' as const, offerCount: 0 })),
-      displayed: [],
-    },
+  const snapshot: SearchSnapshot = {
+    lead: row,
+    pending: requests.map((r) => ({ partnerId: r.partnerId, tier: r.tier })),
+    requests: requests.map((r) => ({ ...r, status: 'pending' as const, offerCount: 0 })),
+    displayed: [],
   }
+  deps.searches.remember(snapshot)
+  return { kind: 'created', snapshot }
 }
 
 function refuse(

@@ -187,7 +187,7 @@ describe('intakeLead', () => {
       now: () => NOW,
       hashBody: (body: unknown) => `hash:${JSON.stringify(body).length}`,
       ledger: { createLead: vi.fn(createLead) },
-      searches: { get: vi.fn(get) },
+      searches: { get: vi.fn(get), remember: vi.fn() },
       logger: { info: vi.fn(), error: vi.fn() },
       startRun: vi.fn(),
     } satisfies IntakeDeps

@@ -1,0 +1,111 @@
+/**
+ * @module The lease loop of one replica: every third of a lease it renews the leases of the leads it runs
+ * (a lead whose lease another replica took is handed to `onLost`, and its run stops), then claims pending
+ * leads whose lease ran out, whoever ran them (a replica that died, or this one before a restart), and
+ * hands each to `onClaimed`. The ledger arbitrates with `FOR UPDATE SKIP LOCKED`, so two replicas never
+ * claim the same lead; lease times are this replica's clock, so replicas' clocks must agree to well within
+ * a lease (NTP).
+ */
+import type { Logger } from 'pino'
+import type { ClaimedLead, Ledger } from '../../ledger/index.ts'
+import type { TimerHandle, Timers } from '../../timers.ts'
+
+/** Leads claimed per round: bounds one statement; the next round takes more. */
+const CLAIM_LIMIT = 50
+
+export interface LeaseKeeperDeps {
+  ledger: Pick<Ledger, 'renewLeases' | 'claimLeads'>
+  /** This replica's id, unique per process. */
+  owner: string
+  leaseMs: number
+  /** The rounds' schedule. */
+  timers: Timers
+  /** The clock of lease times and deadlines: the one intake writes them with. */
+  now: () => number
+  logger: Pick<Logger, 'info' | 'warn'>
+  /** Lead ids this replica runs now. */
+  running(): Iterable<string>
+  /** False while draining: a replica shutting down takes no new work. */
+  mayClaim(): boolean
+  onLost(leadId: string): void
+  onClaimed(claimed: ClaimedLead): void
+}
+
+export interface LeaseKeeper {
+  /** When a lease runs out for a lead created now. */
+  leaseUntil(): Date
+  /** Runs a round now (a retried `Idempotency-Key` of a pending lead), unless one is under way. */
+  poke(): Promise<void>
+  stop(): Promise<void>
+}
+
+export function startLeaseKeeper(deps: LeaseKeeperDeps): LeaseKeeper {
+  const { timers, leaseMs } = deps
+  const everyMs = Math.max(1, Math.floor(leaseMs / 3))
+  let timer: TimerHandle | undefined
+  let round: Promise<void> | undefined
+  let stopped = false
+
+  async function renew(): Promise<void> {
+    const mine = [...deps.running()]
+    if (mine.length === 0) return
+    const held = new Set(await deps.ledger.renewLeases(deps.owner, mine, until()))
+    for (const id of mine) {
+      if (held.has(id)) continue
+      deps.logger.warn({ leadId: id }, 'second-look lead taken over by another replica; this one stops it')
+      deps.onLost(id)
+    }
+  }
+
+  async function claim(): Promise<void> {
+    if (!deps.mayClaim()) return
+    const claimed = await deps.ledger.claimLeads({
+      owner: deps.owner,
+      now: new Date(deps.now()),
+      until: until(),
+      limit: CLAIM_LIMIT,
+    })
+    for (const lead of claimed) {
+      deps.logger.info(
+        { leadId: lead.lead.id, searchUuid: lead.lead.searchUuid },
+        'second-look lead taken over: its lease had run out',
+      )
+      deps.onClaimed(lead)
+    }
+  }
+
+  const until = () => new Date(deps.now() + leaseMs)
+
+  function run(): Promise<void> {
+    round ??= (async () => {
+      try {
+        await renew()
+        await claim()
+      } catch (error) {
+        deps.logger.warn({ err: error }, 'second-look lease round failed; the next one retries')
+      } finally {
+        round = undefined
+      }
+    })()
+    return round
+  }
+
+  function schedule() {
+    if (stopped) return
+    timer = timers.setTimeout(() => {
+      void run().finally(schedule)
+    }, everyMs)
+    ;(timer as { unref?: () => void } | undefined)?.unref?.()
+  }
+  schedule()
+
+  return {
+    leaseUntil: until,
+    poke: run,
+    async stop() {
+      stopped = true
+      timers.clearTimeout(timer)
+      await round
+    },
+  }
+}
