@@ -125,7 +125,7 @@ describe.each(LEDGER_DRIVERS)('ledger faults on $name (fake time)', (driver) => 
     // Its run gave up, so its lease runs out (3 s) and a lease round takes it over and settles it.
     const statusOf = async () =>
       (await db.ledger.db.select().from(leads).where(eq(leads.id, rateTable.leadUuid)))[0]?.status
-    for (let waited = 0; waited < 10_000 && (await statusOf()) === 'pending'; waited += 500) {
+    for (let waited = 0; waited < 60_000 && (await statusOf()) === 'pending'; waited += 500) {
       await clock.tick(500)
     }
     const [lead] = await db.ledger.db.select().from(leads).where(eq(leads.id, rateTable.leadUuid))
