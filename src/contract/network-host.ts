@@ -37,11 +37,6 @@ export function isLoopbackHost(hostname: string): boolean {
   return hostReach(hostname) === 'loopback'
 }
 
-/** True for a host on the public internet: the only kind a visitor's browser may be sent to. */
-export function isPublicHost(hostname: string): boolean {
-  return hostReach(hostname) === 'public'
-}
-
 /** True for an IP address (not a name) that is globally routable unicast: a real visitor's address. */
 export function isPublicAddress(address: string): boolean {
   const host = address.replace(/^\[|\]$/g, '')

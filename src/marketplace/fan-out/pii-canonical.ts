@@ -12,14 +12,14 @@
  * - `tokens`: letter-and-digit words, for names and street addresses that must match whole words.
  */
 
-export interface Projection {
+interface Projection {
   text: string
   /** Source index (UTF-16) where each character of `text` starts, and where it ends. */
   from: number[]
   to: number[]
 }
 
-export interface Token {
+interface Token {
   text: string
   from: number
   to: number

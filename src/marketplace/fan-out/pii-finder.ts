@@ -23,8 +23,6 @@ import {
   wordNeedles,
 } from './pii-needles.ts'
 
-export type { PiiKind }
-
 /** What the finder saw: one of the lead's values, or an encoding nested past the bound it reads. */
 export type PiiFinding = PiiKind | 'nested encoding'
 
@@ -37,7 +35,7 @@ export { MAX_DECODE_DEPTH }
 const MAX_PAIRED_PARTS = 24
 
 /** The lead's values that make an offer unusable: SSN, phone, date of birth, email, full name, street address. */
-export function leadNeedles(lead: Lead): Needle[] {
+function leadNeedles(lead: Lead): Needle[] {
   const p = lead.personalInformation
   return [
     ...digitNeedles('SSN', p.ssn),
