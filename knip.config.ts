@@ -26,6 +26,8 @@ const config: KnipConfig = {
   // The Next.js app the e2e suite installs and builds in a scratch folder, with its own dependencies.
   ignore: ['test/e2e/fixtures/next-app/**'],
   project: ['src/**/*.{ts,tsx,js}', 'scripts/**/*.ts', 'bench/**/*.ts', 'bin/**/*.js', 'test/**/*.{ts,tsx}'],
+  // The machine's openssl makes the throwaway CA of the https partner tests (test/support/local-https.ts).
+  ignoreBinaries: ['openssl'],
   ignoreDependencies: [
     // Command-line tools run by `scripts/check-packages.ts` through npx, and drizzle-kit, which writes `drizzle/`.
     '@arethetypeswrong/cli',

@@ -4,7 +4,7 @@
  */
 import * as z from 'zod/mini'
 import { ipAddress, nonEmptyText, realDate, text } from './common.ts'
-import { isLoopbackHost } from './loopback.ts'
+import { hostReach } from './network-host.ts'
 
 /** docs/partner-interface.md: "50 U.S. states plus DC, PR and VI". */
 export const US_STATES = [
@@ -271,21 +271,31 @@ export const CONDITIONAL_OFFER_FIELDS = [
 ] as const
 
 /**
- * A partner link a browser will follow or load (`click_url`, `logo_src`): https, or http to a loopback host
- * only; never `javascript:`, `data:` or a relative path. Undefined when the URL is acceptable.
+ * A partner URL: a link a browser will follow or load (`click_url`, `logo_src`) or a partner's endpoint.
+ * The contract alone (any mode): https, or http to a loopback host only; never `javascript:`, `data:` or a
+ * relative path. `publicOnly` (outside sandbox mode): https to a public host only, since every visitor's
+ * browser would otherwise be sent to its own machine or network (a printer's admin page, a router). The
+ * host is judged by `network-host.ts`, the one predicate. Undefined when the URL is acceptable.
  */
-export function partnerUrlProblem(value: string): string | undefined {
+export function partnerUrlProblem(value: string, options: { publicOnly?: boolean } = {}): string | undefined {
   let url: URL
   try {
     url = new URL(value)
   } catch {
     return 'must be an absolute https URL'
   }
-  if (url.protocol === 'https:' && url.hostname !== '') return undefined
-  if (url.protocol === 'http:' && isLoopbackHost(url.hostname)) return undefined
-  return url.protocol === 'http:'
-    ? 'must be https (http is accepted only to a loopback host)'
-    : 'must be an absolute https URL'
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'must be an absolute https URL'
+  const reach = hostReach(url.hostname)
+  if (options.publicOnly) {
+    if (reach !== 'public') {
+      return `must be https to a public host outside sandbox mode (this host is ${
+        reach === 'loopback' ? 'the machine itself' : 'on a private or reserved network'
+      })`
+    }
+    return url.protocol === 'https:' ? undefined : 'must be https outside sandbox mode'
+  }
+  if (url.protocol === 'https:') return undefined
+  return reach === 'loopback' ? undefined : 'must be https (http is accepted only to a loopback host)'
 }
 
 const partnerUrl = (field: string) =>

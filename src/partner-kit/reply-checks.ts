@@ -4,7 +4,7 @@
  * aggregated over every lead so a report has one line per check.
  */
 import { toFieldIssues } from '../contract/common.ts'
-import { isLoopbackHost } from '../contract/loopback.ts'
+import { isLoopbackHost } from '../contract/network-host.ts'
 import { conditionalFieldIssues, partnerReplySchema } from '../contract/partner.ts'
 import type { SampleLead } from './sample-leads.ts'
 

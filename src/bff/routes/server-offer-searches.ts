@@ -6,8 +6,8 @@
  * says how to turn it on, while `SERVER_API_KEYS` is unset.
  */
 import { Hono } from 'hono'
-import ipaddr from 'ipaddr.js'
 import { toFieldIssues } from '../../contract/common.ts'
+import { isPublicAddress } from '../../contract/network-host.ts'
 import { OFFER_SEARCH_MAX_DEPTH } from '../../contract/offer-search.ts'
 import { serverSearchRequestSchema } from '../../contract/server-search.ts'
 import { errorResponse, httpError } from '../../http/errors.ts'
@@ -112,9 +112,4 @@ export function serverOfferSearchRoutes(kit: BffKit, options: ServerSearchRouteO
     },
   )
   return app as unknown as Hono
-}
-
-/** Globally routable unicast only: no private, loopback, link-local, CGNAT, documentation or reserved range. */
-export function isPublicAddress(address: string): boolean {
-  return ipaddr.process(address).range() === 'unicast'
 }

@@ -1,10 +1,23 @@
 /**
  * @module Keeps the lead's identity out of what we store and log from a partner: a partner's free-text
- * `reason`, and the `lead_id` it builds, could echo the SSN, phone, date of birth or email it was sent, so
- * every identifying value of the lead is masked in them, whole tokens only, in the spellings a partner
- * might use (`219 09 9999`, `(202) 555-0147`, `1979/11/23`, `11/23/1979`).
+ * `reason`, and the `lead_id` it builds, could echo the SSN, phone, date of birth, email, names or address
+ * it was sent, so each is masked in place with the PII finder's own matching (`pii-canonical.ts`,
+ * `pii-needles.ts`): any script's digits, any separators, glued digits, every date spelling, names and
+ * places as whole words. What is found only once decoded (percent or base64), or is encoded past the
+ * finder's bound, cannot be masked in place: the whole value is masked.
  */
 import type { Lead } from '../../contract/partner.ts'
+import { canonicalOf } from './pii-canonical.ts'
+import { findIn } from './pii-finder.ts'
+import {
+  dateNeedles,
+  digitNeedles,
+  emailNeedles,
+  findNeedle,
+  fullNameNeedles,
+  type Needle,
+  wordNeedles,
+} from './pii-needles.ts'
 
 const MAX_REASON = 500
 const REDACTED = '[redacted]'
@@ -31,8 +44,7 @@ export function identifyingValues(lead: Lead): string[] {
 /** Masks every identifying value (any case, whole tokens), strips control characters, caps the length. */
 export function redactReason(reason: string | undefined, values: readonly string[]): string | undefined {
   if (reason === undefined) return undefined
-  const pattern = patternOf(values)
-  let out = pattern ? reason.replace(pattern, REDACTED) : reason
+  let out = mask(reason, needlesOf(values))
   // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping them is the point
   out = out.replace(/[\u0000-\u001f\u007f]+/g, ' ')
   return out.length > MAX_REASON ? `${out.slice(0, MAX_REASON - 1)}…` : out
@@ -43,59 +55,58 @@ export function redactLeadId(leadId: string | undefined, values: readonly string
   return redactReason(leadId, values)
 }
 
-// One compiled pattern per lead: run-lead hands the same array for every partner of the lead.
-const compiled = new WeakMap<readonly string[], RegExp | undefined>()
-
-function patternOf(values: readonly string[]): RegExp | undefined {
-  if (compiled.has(values)) return compiled.get(values)
-  const sources = new Set<string>()
-  for (const value of values) for (const source of spellingsOf(value)) sources.add(source)
-  // Longest first, so a part (a first name) never splits a whole (the street address holding it).
-  const list = [...sources].sort((a, b) => b.length - a.length)
-  const pattern = list.length === 0 ? undefined : new RegExp(list.join('|'), 'gi')
-  compiled.set(values, pattern)
-  return pattern
-}
-
-const SEPARATOR = '[\\s().+/\\\\_-]*'
-/**
- * A letter or digit of the names we see (ASCII and Latin-1/Extended-A/B): a class rather than `\\p{L}`, whose
- * Unicode tables cost a compile of several milliseconds on the first reply of a process, inside the window.
- */
-const WORD_CHAR = '[0-9A-Za-z_\\u00C0-\\u024F]'
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/
-
-/** Regex sources for one value: dates and digit runs in every usual spelling, text as a whole token. */
-export function spellingsOf(value: string): string[] {
-  const date = DATE.exec(value)
-  if (date) {
-    const [, year, month, day] = date as unknown as [string, string, string, string]
-    const m = `0?${Number(month)}`
-    const d = `0?${Number(day)}`
-    const yy = `(?:${year}|${year.slice(2)})`
-    const sep = '[\\s./-]?'
-    return [
-      digitsOnly(`${year}${sep}${m}${sep}${d}`),
-      digitsOnly(`${m}${sep}${d}${sep}${yy}`),
-      digitsOnly(`${d}${sep}${m}${sep}${yy}`),
-    ]
+/** Every span any needle covers, replaced; the whole value when something is still found after that. */
+function mask(text: string, needles: readonly Needle[]): string {
+  const canonical = canonicalOf(text)
+  const spans = needles.flatMap((needle) => findNeedle(canonical, needle, true))
+  let out = text
+  if (spans.length > 0) {
+    spans.sort((a, b) => a[0] - b[0] || b[1] - a[1])
+    const merged: Array<[number, number]> = []
+    for (const [from, to] of spans) {
+      const last = merged.at(-1)
+      if (last && from <= last[1]) last[1] = Math.max(last[1], widen(text, to, 1))
+      else merged.push([widen(text, from, -1), widen(text, to, 1)])
+    }
+    out = ''
+    let at = 0
+    for (const [from, to] of merged) {
+      out += `${text.slice(at, from)}${REDACTED}`
+      at = to
+    }
+    out += text.slice(at)
   }
-  const digits = value.replace(/\D/g, '')
-  // An SSN or a phone number: its digits with any separators between them (and the phone's +1 or not).
-  if (digits.length >= 7 && /^[\d\s().+-]+$/.test(value)) {
-    const national = digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits
-    const run = [...national].join(SEPARATOR)
-    return [digitsOnly(national.length === 10 ? `(?:\\+?1${SEPARATOR})?\\(?${run}` : run)]
+  // Found only in a decoded reading, or encoded past the bound: nothing of it can be kept.
+  return findIn(out.replaceAll(REDACTED, ' '), needles) === undefined ? out : REDACTED
+}
+
+/** A mask takes the `+` or bracket around a phone number with it: `(202) 555-0147` is masked whole. */
+function widen(text: string, index: number, direction: -1 | 1): number {
+  if (direction < 0) return index > 0 && '(+'.includes(text[index - 1] ?? '') ? index - 1 : index
+  return ')'.includes(text[index] ?? '_') ? index + 1 : index
+}
+
+// One set of needles per lead: run-lead hands the same array for every partner of the lead.
+const compiled = new WeakMap<readonly string[], Needle[]>()
+
+/** Needles of each value by its shape: a date, a run of digits (SSN, phone), an email, or words. */
+function needlesOf(values: readonly string[]): Needle[] {
+  let needles = compiled.get(values)
+  if (needles === undefined) {
+    needles = values.flatMap((value): Needle[] => {
+      if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return dateNeedles(value)
+      const digits = value.replace(/\D/g, '')
+      if (digits.length >= 7 && /^[\d\s().+-]+$/.test(value))
+        return digitNeedles(digits.length === 9 ? 'SSN' : 'phone number', value)
+      if (value.includes('@')) return emailNeedles(value)
+      return wordNeedles('name', value)
+    })
+    // Two names (or a name and a place) run together, `QuentinaProbeworth`, when long enough to be specific.
+    const words = values.filter((value) => /^[\p{L}\s'.-]+$/u.test(value))
+    for (const a of words)
+      for (const b of words)
+        if (a !== b) needles.push(...fullNameNeedles(a, b).filter((n) => n.in === 'alnum'))
+    compiled.set(values, needles)
   }
-  const words = value.split(/\s+/).map(escapeRegExp).join('\\s+')
-  return [`(?<!${WORD_CHAR})${words}(?!${WORD_CHAR})`]
-}
-
-/** Not inside a longer number: `123456789` is not part of `91234567890`. */
-function digitsOnly(source: string): string {
-  return `(?<!\\d)${source}(?!\\d)`
-}
-
-function escapeRegExp(value: string): string {
-  return value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  return needles
 }

@@ -25,7 +25,7 @@ import { STOPPED } from '../takeover/plan-takeover.ts'
 import { callPartner } from './call-partner.ts'
 import { offerProblems } from './offer-problems.ts'
 import type { PartnerLeadIdHasher } from './partner-lead-id-hash.ts'
-import { createPiiFinder, type PiiFinder } from './pii-in-url.ts'
+import { createPiiFinder, type PiiFinder } from './pii-finder.ts'
 import { identifyingValues, redactLeadId, redactReason } from './redact.ts'
 
 export interface RunLeadContext {
@@ -299,9 +299,10 @@ async function askPartner(
     timers: ctx.timers,
     idempotencyKey: request.id,
   })
-  // Offers that break the contract on their own (a URL carrying the lead's PII, a bid past the ceiling) are
-  // dropped before anything of them is stored or logged; the reply keeps the others, or is an error.
-  const { kept, dropped } = offerProblems(outcome.offers, findPii)
+  // Offers that break the contract on their own (any field carrying the lead's PII, a link to a private
+  // host outside sandbox mode, a bid past the ceiling) are dropped before anything of them is stored or
+  // logged; the reply keeps the others, or is an error.
+  const { kept, dropped } = offerProblems(outcome.offers, { findPii, publicLinksOnly: !partner.sandbox })
   let status = outcome.status
   let partnerReason = outcome.reason
   if (dropped.length > 0) {

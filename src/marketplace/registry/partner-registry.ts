@@ -9,6 +9,7 @@ import { extname } from 'node:path'
 import { parse as parseYaml } from 'yaml'
 import * as z from 'zod/mini'
 import { toFieldIssues } from '../../contract/common.ts'
+import { partnerUrlProblem } from '../../contract/partner.ts'
 
 /** docs/partner-interface.md: "Recommended response window: 12 seconds"; it is also our ceiling. */
 export const MAX_PARTNER_TIMEOUT_MS = 12_000
@@ -42,6 +43,11 @@ export interface PartnerRegistryEntry {
   scoreFactor: number
   enabled: boolean
   display: PartnerDisplay
+  /**
+   * Registered in sandbox mode: its `click_url` and `logo_src` may be http to this machine (the simulated
+   * partners). Absent, as for every registry read outside sandbox mode, they must be https to a public host.
+   */
+  sandbox?: boolean | undefined
 }
 
 const text = (field: string, max: number) =>
@@ -134,7 +140,10 @@ export class PartnerRegistryError extends Error {
 }
 
 export interface RegistryOptions {
-  /** Outside sandbox mode every endpoint must be https: the lead carries an SSN. */
+  /**
+   * Outside sandbox mode every endpoint must be https to a public host (the lead carries an SSN), and so
+   * must every partner link; in sandbox mode http to this machine is accepted for both.
+   */
   sandboxMode: boolean
   /** `PARTNER_*` variables from the config module; `auth.valueEnv` names one of them. */
   secrets: Readonly<Record<string, string | undefined>>
@@ -170,8 +179,11 @@ export function parsePartnerRegistry(
     const at = `partners.${index} (${entry.id})`
     if (seen.has(entry.id)) problems.push(`  ${at}.id: "${entry.id}" is used twice; ids must be unique`)
     seen.add(entry.id)
-    if (!options.sandboxMode && !entry.endpoint.startsWith('https://')) {
-      problems.push(`  ${at}.endpoint: must be https outside sandbox mode (the lead carries an SSN)`)
+    // The lead carries an SSN: outside sandbox mode only https to a public host; in sandbox mode http is
+    // accepted to this machine only (the same predicate as partner links, contract/network-host.ts).
+    const endpointProblem = partnerUrlProblem(entry.endpoint, { publicOnly: !options.sandboxMode })
+    if (endpointProblem !== undefined) {
+      problems.push(`  ${at}.endpoint: ${endpointProblem} (the lead carries an SSN)`)
     }
     let auth: PartnerRegistryEntry['auth']
     if (entry.auth) {
@@ -217,6 +229,7 @@ export function parsePartnerRegistry(
       timeoutMs: entry.timeoutMs ?? MAX_PARTNER_TIMEOUT_MS,
       scoreFactor: entry.scoreFactor ?? 1,
       enabled: entry.enabled ?? true,
+      ...(options.sandboxMode ? { sandbox: true } : {}),
       display: {
         name: entry.display?.name ?? entry.name,
         logoUrl: entry.display?.logoUrl ?? '',

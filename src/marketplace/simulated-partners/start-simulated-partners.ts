@@ -277,6 +277,8 @@ export async function startSimulatedPartners(
       timeoutMs: spec.timeoutMs ?? MAX_PARTNER_TIMEOUT_MS,
       scoreFactor: spec.scoreFactor ?? 1,
       enabled: spec.enabled ?? true,
+      // Their links and logos are on this loopback server.
+      sandbox: true,
       display: {
         name: spec.display?.name ?? spec.name,
         logoUrl: spec.display?.logoUrl ?? `${baseUrl}/logo/${spec.id}.svg`,

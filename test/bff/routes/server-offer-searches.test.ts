@@ -5,9 +5,9 @@
  */
 import { afterEach, describe, expect, it } from 'vitest'
 import { createServerSearch, ServerSearchError } from '../../../src/bff/create-server-search.ts'
-import { isPublicAddress } from '../../../src/bff/routes/server-offer-searches.ts'
 import { ConfigError, loadConfig } from '../../../src/config.ts'
 import { createdSearchSchema } from '../../../src/contract/bff.ts'
+import { isPublicAddress } from '../../../src/contract/network-host.ts'
 import { isBrowserLikeUserAgent } from '../../../src/contract/server-search.ts'
 import { CREATED_UUID, fakeHarness } from '../support/fake-harness.ts'
 import { buildHarness, UA, WIDGET } from '../support/harness.ts'
@@ -120,6 +120,9 @@ describe('POST /api/server/offer-searches', () => {
   it.each([
     ['a private address', { ...VISITOR, ipAddress: '10.0.0.8' }, 'visitor.ipAddress'],
     ['loopback', { ...VISITOR, ipAddress: '127.0.0.1' }, 'visitor.ipAddress'],
+    // IPv4-compatible loopback: ipaddr.js alone calls `::7f00:1` unicast.
+    ['IPv4-compatible loopback', { ...VISITOR, ipAddress: '::127.0.0.1' }, 'visitor.ipAddress'],
+    ['IPv4-mapped private', { ...VISITOR, ipAddress: '::ffff:10.0.0.8' }, 'visitor.ipAddress'],
     ['a documentation address', { ...VISITOR, ipAddress: '2001:db8::1' }, 'visitor.ipAddress'],
     ['not an address', { ...VISITOR, ipAddress: 'localhost' }, 'visitor.ipAddress'],
     ['an empty user agent', { ...VISITOR, userAgent: '' }, 'visitor.userAgent'],
@@ -224,6 +227,12 @@ describe('server route rules', () => {
     ['169.254.1.1', false],
     ['fd00::1', false],
     ['::1', false],
+    ['::127.0.0.1', false],
+    ['::7f00:1', false],
+    ['::ffff:127.0.0.1', false],
+    ['64:ff9b::7f00:1', false],
+    ['127.0.0.1', false],
+    ['localhost', false],
   ])('isPublicAddress(%s) is %s', (address, expected) => {
     expect(isPublicAddress(address)).toBe(expected)
   })

@@ -26,7 +26,7 @@ describe('reason redaction', () => {
     expect(redactReason("Doesn't qualify (Probeworthy)", values)).toBe("Doesn't qualify (Probeworthy)")
   })
 
-  it('masks the SSN, phone and date of birth in other spellings, never a longer number holding them', () => {
+  it('masks the SSN, phone and date of birth in other spellings, also glued inside a longer number', () => {
     const lead = makeLead() as unknown as Lead
     Object.assign(lead.personalInformation, {
       ssn: '219-09-9999',
@@ -49,7 +49,8 @@ describe('reason redaction', () => {
     ]) {
       expect(redactReason(`x ${spelling} y`, values), spelling).toBe('x [redacted] y')
     }
-    expect(redactReason('ref 82190999991', values)).toBe('ref 82190999991')
+    // A digit glued before or after is a way of hiding the SSN, not another number (issue 30).
+    expect(redactReason('ref 82190999991', values)).toBe('ref 8[redacted]1')
     expect(redactLeadId('lead-219 09 9999', values)).toBe('lead-[redacted]')
     expect(redactLeadId('L-1979/11/23-7', values)).toBe('L-[redacted]-7')
   })

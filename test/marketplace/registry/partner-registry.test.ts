@@ -88,10 +88,21 @@ partners:
     expect(error.message).toContain('surprise')
   })
 
-  it('requires https outside sandbox mode, and allows http in sandbox mode', () => {
+  it('requires https to a public host outside sandbox mode, and allows http to loopback only in sandbox mode', () => {
     const plain = 'partners: [{ id: p, name: P, tier: first, endpoint: "http://127.0.0.1:9/leads" }]'
-    expect(() => parsePartnerRegistry(plain, options)).toThrow(/must be https outside sandbox mode/)
-    expect(parsePartnerRegistry(plain, { ...options, sandboxMode: true })).toHaveLength(1)
+    expect(() => parsePartnerRegistry(plain, options)).toThrow(
+      /endpoint: must be https to a public host outside sandbox mode \(this host is the machine itself\)/,
+    )
+    const local = 'partners: [{ id: p, name: P, tier: first, endpoint: "https://127.0.0.1:9/leads" }]'
+    expect(() => parsePartnerRegistry(local, options)).toThrow(/must be https to a public host/)
+    const [entry] = parsePartnerRegistry(plain, { ...options, sandboxMode: true })
+    // Registered in sandbox mode: its links may be on this machine too.
+    expect(entry?.sandbox).toBe(true)
+    const remote = 'partners: [{ id: p, name: P, tier: first, endpoint: "http://partner.example.com/leads" }]'
+    expect(() => parsePartnerRegistry(remote, { ...options, sandboxMode: true })).toThrow(
+      /endpoint: must be https \(http is accepted only to a loopback host\)/,
+    )
+    expect(parsePartnerRegistry(remote.replace('http:', 'https:'), options)[0]?.sandbox).toBeUndefined()
   })
 
   it('refuses an unset credential variable, duplicate ids, and reserved headers, and never prints a secret', () => {
