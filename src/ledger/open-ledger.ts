@@ -1,18 +1,21 @@
 /**
  * @module Opens the ledger: PGlite (a directory under `dataDir`, or in memory) by default, PostgreSQL when
  * a `databaseUrl` is given. Either way the same drizzle-kit migrations in `drizzle/` are applied first, and
- * every call after that runs under `timeoutMs`. A PGlite ledger on disk opens on its first call (`lazy`):
- * PGlite costs about 110 MB resident once open and about 700 MB while it creates a new database (8-10 s),
- * which a BFF whose second look is never used should not pay at start.
+ * every call after that runs under `timeoutMs`. A new PGlite database on disk is unpacked from a template made
+ * at build time (`pglite-template.ts`, `pglite-directory.ts`): about 1 s, where initdb took 8-14 s and 900 MB.
+ * The server opens it in the background (`background`), so its port binds at once and `/readyz` says ready
+ * only once the ledger is open.
  */
-import { execFile } from 'node:child_process'
-import { chmodSync, existsSync, mkdirSync } from 'node:fs'
+import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { packageRoot } from '../package-root.ts'
 import { systemTimers, type Timers } from '../timers.ts'
 import type { LedgerDb } from './ledger-db.ts'
-import { LedgerError, toLedgerError } from './ledger-error.ts'
+import type { LedgerError } from './ledger-error.ts'
 import { createLedgerStore, type Ledger } from './ledger-store.ts'
+import { openInBackground } from './open-in-background.ts'
+import { ensurePgliteDirectory } from './pglite-directory.ts'
+import { pgliteTemplate } from './pglite-template.ts'
 
 // Found from the package root, so the compiled server (dist/server/) finds them too.
 export const MIGRATIONS_FOLDER = join(packageRoot(import.meta.url), 'drizzle')
@@ -41,10 +44,14 @@ export interface OpenLedgerOptions {
   /** The clock of those timeouts; tests inject fake ones. */
   timers?: Timers
   /**
-   * PGlite on disk only: open the database on the ledger's first call instead of now (default `true`). The
-   * data directory is still made (owner-only) now, so a directory that cannot be made fails at start.
+   * PGlite on disk only: resolve at once with a ledger that opens in the background (the server, so its
+   * port binds at once), instead of once it is open (default). Until it is open `ping` fails saying so and
+   * calls wait for it at most `timeoutMs`; a failed open is retried with backoff. `dataDir` is still made
+   * now, so a directory that cannot be made fails at once.
    */
-  lazy?: boolean
+  background?: boolean
+  /** With `background`: told of each failed open and when it is retried (the server logs it). */
+  onOpenError?: (error: LedgerError, retryInMs: number) => void
 }
 
 const DEFAULT_LEDGER_TIMEOUT_MS = 2_000
@@ -68,122 +75,38 @@ const PGLITE_START_PARAMS = [
 export async function openLedger(options: OpenLedgerOptions = {}): Promise<Ledger> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options)
   if (options.inMemory) return openPglite(options)
-  if (options.lazy === false) return openPglite(options, pgliteDirectory(options))
-  const dir = pgliteDirectory(options)
-  return lazyLedger(() => openPglite(options, dir), {
-    timeoutMs: bounds(options).timeoutMs,
-    exists: () => existsSync(join(dir, 'PG_VERSION')),
-  })
-}
-
-/** `<dataDir>/ledger`, made owner-only. */
-function pgliteDirectory(options: OpenLedgerOptions): string {
-  const dir = join(options.dataDir ?? './data', 'ledger')
-  // Owner only: the ledger holds partner click URLs, bids and partner lead ids. chmod as well, for a
-  // directory made before (mkdir's mode applies only to what it creates, and through the umask).
-  mkdirSync(dir, { recursive: true, mode: 0o700 })
-  chmodSync(dir, 0o700)
-  return dir
-}
-
-/**
- * A ledger that opens on its first call: every method waits for the one open, then runs. Until then
- * `ping` (readiness) answers from what is known (the directory was made; the last open, if any, failed),
- * `close` has nothing to close, and `db` is not there yet. A failed open is retried by the next call. The
- * marketplace's periodic sweep of unsettled leads opens it only when a database exists (leads of an earlier
- * run may wait in it); in a directory with none there is no lead to close.
- */
-function lazyLedger(
-  open: () => Promise<Ledger>,
-  { timeoutMs, exists }: { timeoutMs: number; exists: () => boolean },
-): Ledger {
-  let opening: Promise<Ledger> | undefined
-  let opened: Ledger | undefined
-  let failure: LedgerError | undefined
-  let closed = false
-  const ledger = (operation: string): Promise<Ledger> => {
-    if (closed) return Promise.reject(new LedgerError(operation, 'closed', false))
-    opening ??= open().then(
-      (value) => {
-        opened = value
-        failure = undefined
-        return value
-      },
-      (error: unknown) => {
-        opening = undefined
-        failure = toLedgerError('open', error)
-        throw failure
-      },
-    )
-    return opening
-  }
-  const before: Partial<Record<PropertyKey, unknown>> = {
+  const dataDir = options.dataDir ?? './data'
+  if (!options.background) return openPgliteOnDisk(dataDir, options)
+  mkdirSync(dataDir, { recursive: true })
+  return openInBackground(() => openPgliteOnDisk(dataDir, options), {
     driver: 'pglite',
-    timeoutMs,
-    async ping() {
-      if (failure) throw failure
-    },
-    async close() {
-      closed = true
-      const value = await opening?.catch(() => undefined)
-      await value?.close()
-    },
-  }
-  return new Proxy({} as Ledger, {
-    get(_target, key) {
-      if (opened && key !== 'close') return Reflect.get(opened, key)
-      if (key === 'db')
-        throw new Error('ledger.db: the PGlite ledger opens on its first call; await one first')
-      if (key in before) return before[key]
-      if (key === 'closeUnsettled' && !opening && !exists()) return async () => 0
-      // Not a thenable (`await openLedger()` must not open it), and no symbol-keyed protocol either.
-      if (key === 'then' || typeof key === 'symbol') return undefined
-      const name = String(key)
-      return async (...args: unknown[]) => {
-        const value = (await ledger(name)) as unknown as Record<string, (...a: unknown[]) => unknown>
-        return value[name]?.(...args)
-      }
-    },
+    ...bounds(options),
+    onOpenError: options.onOpenError,
   })
 }
 
-/**
- * Creates a new PGlite database in `dir` in a child process. PGlite creates one by running initdb in two
- * more WebAssembly instances, about 600 MB resident for 8-10 s, of which a long-lived process keeps about
- * 400 MB for good after (measured: 485 MB after 1,000 leads on a fresh directory); a child gives it all
- * back when it exits, and this process then opens the database as it would any existing one.
- */
-function createPgliteDatabase(dir: string): Promise<void> {
-  const pglite = import.meta.resolve('@electric-sql/pglite')
-  const script = `const { PGlite } = await import(${JSON.stringify(pglite)})
-const client = new PGlite(${JSON.stringify(dir)})
-await client.waitReady
-await client.close()`
-  return new Promise((resolve, reject) => {
-    execFile(process.execPath, ['--input-type=module', '-e', script], (error, _stdout, stderr) => {
-      if (!error) return resolve()
-      reject(
-        new Error(
-          `creating the PGlite ledger in ${dir} failed: ${stderr.trim().slice(-500) || error.message}`,
-        ),
-      )
-    })
-  })
+async function openPgliteOnDisk(dataDir: string, options: OpenLedgerOptions): Promise<Ledger> {
+  const dir = await ensurePgliteDirectory(dataDir, () => pgliteTemplate(MIGRATIONS_FOLDER))
+  return openPglite(options, dir)
 }
 
 async function openPglite(options: OpenLedgerOptions, dir?: string): Promise<Ledger> {
-  // Imported here: loading PGlite takes about 1 s, which a server whose second look is never used, or
-  // runs on PostgreSQL, should not wait for at start.
+  // Imported here: loading PGlite takes about 1 s, which a server on PostgreSQL should not pay.
   const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
   ])
-  if (dir !== undefined && !existsSync(join(dir, 'PG_VERSION'))) await createPgliteDatabase(dir)
   const client = new PGlite(dir, { startParams: PGLITE_START_PARAMS })
-  await client.waitReady
   const db = drizzlePglite({ client })
-  await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER })
+  try {
+    await client.waitReady
+    await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER })
+  } catch (error) {
+    // A failed open is retried: this attempt's instance must not stay behind holding the directory.
+    await client.close().catch(() => {})
+    throw error
+  }
   return createLedgerStore(db as unknown as LedgerDb, {
     driver: 'pglite',
     close: () => client.close(),

@@ -1,6 +1,6 @@
 /**
  * @module Composes the second-look marketplace for a running BFF on Node: opens the ledger (PGlite, or
- * PostgreSQL with `DATABASE_URL`), resolves the partner registry (a file, or the simulated partners in
+ * PostgreSQL with `DATABASE_URL`; PGlite on disk opens in the background), resolves the partner registry (a file, or the simulated partners in
  * sandbox mode), and returns the routes to hand to `createBff` plus one `close()` for shutdown.
  */
 import { Hono, type MiddlewareHandler } from 'hono'
@@ -56,6 +56,14 @@ export async function startSecondLook(config: Config, options: StartSecondLookOp
     dataDir: config.dataDir,
     inMemory: options.inMemoryLedger,
     timeoutMs: config.marketplace.ledgerTimeoutMs,
+    // PGlite on disk opens beside the listening server: `/readyz` says not ready (ledger "opening") until
+    // it is open, and a lead meanwhile is a 503 with Retry-After, never a wait for a database to be made.
+    background: true,
+    onOpenError: (error, retryInMs) =>
+      options.logger.error(
+        { err: error, retryInMs },
+        `the ledger under DATA_DIR (${config.dataDir}) could not be opened; retrying (check the directory is writable and has space)`,
+      ),
   })
   let registry: ResolvedRegistry
   try {
