@@ -98,6 +98,7 @@ const envSchema = z.object({
   // Marketplace ledger and tiers (docs/partner-interface.md, "Decisions: write-ahead ledger").
   LEDGER_TIMEOUT_MS: wholeNumber('LEDGER_TIMEOUT_MS', '2000', 100, 60_000),
   FIRST_LOOK_DEADLINE_MS: wholeNumber('FIRST_LOOK_DEADLINE_MS', '12000', 100, 12_000),
+  LEAD_LEASE_MS: wholeNumber('LEAD_LEASE_MS', '3000', 300, 12_000),
   MARKETPLACE_DRAIN_TIMEOUT_MS: wholeNumber('MARKETPLACE_DRAIN_TIMEOUT_MS', '15000', 0, 120_000),
 })
 
@@ -196,6 +197,8 @@ export interface Config {
     ledgerTimeoutMs: number
     firstLookDeadlineMs: number
     drainTimeoutMs: number
+    /** `LEAD_LEASE_MS`: how long a replica holds a lead without renewing before another takes it over. */
+    leaseMs: number
     /** `LEAD_ID_HASH_SECRET`: key of the partner lead_id hash; derived from `sessionSecret` when unset. */
     leadIdHashSecret: string | undefined
   }
@@ -319,6 +322,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ledgerTimeoutMs: e.LEDGER_TIMEOUT_MS,
       firstLookDeadlineMs: e.FIRST_LOOK_DEADLINE_MS,
       drainTimeoutMs: e.MARKETPLACE_DRAIN_TIMEOUT_MS,
+      leaseMs: e.LEAD_LEASE_MS,
       // Key of the partner lead_id hash that conversions match on; derived from SESSION_SECRET when unset.
       leadIdHashSecret: e.LEAD_ID_HASH_SECRET,
     },

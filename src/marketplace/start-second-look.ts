@@ -97,6 +97,7 @@ export async function startSecondLook(config: Config, options: StartSecondLookOp
           publicBaseUrl: config.publicBaseUrl,
           firstLookDeadlineMs: config.marketplace.firstLookDeadlineMs,
           drainTimeoutMs: config.marketplace.drainTimeoutMs,
+          leaseMs: config.marketplace.leaseMs,
         },
         ledger,
         registry: registry.entries,
