@@ -11,11 +11,12 @@ import { type ProgressWindows, secondLookProgress } from './second-look-progress
 import { toWidgetOffer } from './to-widget-offer.ts'
 
 /**
- * A lead still pending this long after its deadline lost the process running it (a restart): it is shown
- * complete, so the widget stops polling instead of waiting on partners nobody is waiting for. As long as
- * the ledger sweep's grace, so a settle still being retried is not cut short (it ends `failed` there).
+ * A lead still pending this long after its deadline is shown complete, so the widget stops polling. A lead
+ * whose replica died is taken over and settled well before (a lease, 3 s); what is still pending here is a
+ * lead no replica can write (the ledger is away), and the widget's own 30 s bound has ended its polling.
+ * docs/partner-interface.md says the same 10 s.
  */
-export const ORPHAN_GRACE_MS = 60_000
+export const ORPHAN_GRACE_MS = 10_000
 
 export function buildRateTable(
   snapshot: SearchSnapshot,
