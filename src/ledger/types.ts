@@ -117,12 +117,12 @@ export interface SearchSnapshot {
 }
 
 /** A request of a lead taken over, with what the ledger recorded of it. */
-export interface ClaimedRequest extends SentRequest {
+interface ClaimedRequest extends SentRequest {
   status: RequestStatus
 }
 
 /** An offer recorded for a lead taken over: what its auction settles on. */
-export interface RecordedOffer {
+interface RecordedOffer {
   id: string
   partnerId: string
   tier: Tier
