@@ -7,6 +7,8 @@
  * variable, until it is fixed and the process restarted. The host framework compresses what a route
  * returns (Next.js does, whatever the answer's own `Content-Encoding`), so the BFF sees no `Accept-Encoding`
  * here and answers uncompressed: compressed twice, a client decodes once and reads gzip bytes as JSON.
+ * A framework route has no socket, so without `TRUST_PROXY` every visitor is one address (the README's
+ * `127.0.0.1`): the app warns once when it is made, since nothing else would show it.
  */
 import type { BffApp } from './create-bff.ts'
 
@@ -24,7 +26,10 @@ export interface RouteHandlers {
 export function createRouteHandlers(create: () => BffApp): RouteHandlers {
   let app: BffApp | undefined
   const handle: RouteHandler = async (request) => {
-    app ??= create()
+    if (app === undefined) {
+      app = create()
+      warnWithoutTrustProxy(app)
+    }
     const headers = new Headers(request.headers)
     headers.delete('accept-encoding')
     return app.fetch(new Request(request, { headers }))
@@ -39,4 +44,19 @@ export function createRouteHandlers(create: () => BffApp): RouteHandlers {
       app = undefined
     },
   }
+}
+
+/**
+ * Silent otherwise: one shared per-IP bucket (one busy visitor throttles everybody) and one address sent
+ * upstream for every visitor, with nothing failing.
+ */
+function warnWithoutTrustProxy(app: BffApp): void {
+  if (app.kit.config.trustProxy !== undefined) return
+  app.kit.logger.warn(
+    { variable: 'TRUST_PROXY' },
+    'createRouteHandlers: TRUST_PROXY is not set, so every visitor has the address getSocketAddress gives ' +
+      '(a framework route has no socket): all visitors share one rate-limit bucket and the upstream sees one ' +
+      'address for all of them. Set TRUST_PROXY to the proxies in front of this app, e.g. TRUST_PROXY=1 for ' +
+      'one edge proxy (README, "Which trustProxy").',
+  )
 }

@@ -7,6 +7,7 @@
 import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import type { CreatedSearch } from '../contract/bff.ts'
+import { isDeclaredBot } from '../contract/declared-bot.ts'
 import { createSearch } from './create-search.ts'
 import type { DemoParams } from './embed-assets.ts'
 import type { BffKit } from './kit.ts'
@@ -17,6 +18,8 @@ export function serverRenderedDemo(kit: BffKit, render: RenderWidgetHtml) {
   return async function renderDemoWidget(c: Context, params: DemoParams): Promise<string | undefined> {
     // Without a ZIP the widget asks for it first: nothing to search, so nothing to render on the server.
     if (!params.zip) return undefined
+    // A crawler following the link would run a billed search: it gets the client-rendered page.
+    if (!kit.config.sandboxMode && isDeclaredBot(c.req.header('user-agent'))) return undefined
     try {
       let html: string | undefined
       await limit(c, async () => {

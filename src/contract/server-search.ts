@@ -5,9 +5,9 @@
  * server, whose own address and user agent must never reach carriers (docs/offer-search-api.md, "Decisions:
  * server-created searches"). Server code only: the widget never imports this file.
  */
-import { isbot } from 'isbot'
 import * as z from 'zod/mini'
 import { ipAddress, nonEmptyText } from './common.ts'
+import { isDeclaredBot } from './declared-bot.ts'
 
 export const SERVER_OFFER_SEARCHES_ROUTE = '/api/server/offer-searches'
 
@@ -18,7 +18,7 @@ export function isBrowserLikeUserAgent(value: string): boolean {
   return (
     PRODUCT_TOKEN.test(value) &&
     // HTTP libraries, crawlers, headless browsers and scripts: isbot's maintained list, not one of our own.
-    !isbot(value) &&
+    !isDeclaredBot(value) &&
     // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
     !/[\u0000-\u001f\u007f-\uffff]/.test(value)
   )

@@ -2,7 +2,8 @@
  * @module The publisher snippet, as text: the one source the build, the BFF, README and the tests use.
  * It defines `window.OfferWidget` as a command queue (`mount`, `mountAll`, `unmount`, `ready`; `mount`
  * returns a stand-in handle whose `update` / `unmount` are queued too), then adds the bundle's `<script
- * async>` once, reusing a tag already on the page. The bundle replays the queue when it loads
+ * async>` once, reusing a tag already on the page with the same integrity hash (another hash: a tag of its
+ * own) and keeping its outcome on it for `loadOfferWidget`. The bundle replays the queue when it loads
  * (command-queue.ts). Plain ES5 so it runs anywhere the page runs; no eval, no `Function`.
  */
 
@@ -16,8 +17,13 @@ const LOADER_SOURCE =
   'a.q.push(["mount",[].slice.call(arguments),h]);return h}}' +
   'if(!a.q)return;' +
   "var s=d.querySelector('script[src=\"'+src+'\"]');" +
+  // A tag with another integrity hash is not ours to trust: add our own, which the browser checks.
+  'if(s&&sri&&s.getAttribute("integrity")!==sri)s=null;' +
   'if(!s){s=d.createElement("script");s.async=true;s.src=src;' +
-  'if(sri){s.integrity=sri;s.crossOrigin="anonymous"}' +
+  'if(sri){s.setAttribute("integrity",sri);s.crossOrigin="anonymous"}' +
+  // The outcome, kept for loadOfferWidget: a settled tag fires no event again.
+  'var t=function(v){return function(){s.setAttribute("data-offer-widget-state",v)}};' +
+  's.addEventListener("load",t("loaded"));s.addEventListener("error",t("failed"));' +
   '(d.head||d.documentElement).appendChild(s)}' +
   '})'
 

@@ -40,17 +40,41 @@ describe('loader snippet', () => {
     const script = scripts[0] as HTMLScriptElement
     expect(script.src).toBe(SRC)
     expect(script.async).toBe(true)
-    expect(script.integrity).toBe(SRI)
+    expect(script.getAttribute('integrity')).toBe(SRI)
     expect(script.crossOrigin).toBe('anonymous')
     expect(stub().q).toEqual([])
   })
 
-  it('reuses a script tag of the same bundle already on the page', () => {
+  it('reuses a script tag of the same bundle already on the page, with the same integrity hash', () => {
     const existing = document.createElement('script')
     existing.src = SRC
+    existing.setAttribute('integrity', SRI)
     document.body.append(existing)
     runSnippet()
     expect(document.querySelectorAll('script')).toHaveLength(1)
+  })
+
+  it('adds its own tag, with its hash, beside one of the same src with another hash or none', () => {
+    for (const integrity of [undefined, 'sha384-old']) {
+      document.body.innerHTML = ''
+      document.head.innerHTML = ''
+      delete (window as { OfferWidget?: unknown }).OfferWidget
+      const existing = document.createElement('script')
+      existing.src = SRC
+      if (integrity) existing.setAttribute('integrity', integrity)
+      document.body.append(existing)
+      runSnippet()
+      const added = document.head.querySelector('script')
+      expect(added?.getAttribute('integrity')).toBe(SRI)
+    }
+  })
+
+  it('keeps its tag’s outcome on it, for loadOfferWidget', () => {
+    runSnippet()
+    const tag = document.querySelector('script') as HTMLScriptElement
+    expect(tag.getAttribute('data-offer-widget-state')).toBeNull()
+    tag.dispatchEvent(new Event('error'))
+    expect(tag.getAttribute('data-offer-widget-state')).toBe('failed')
   })
 
   it('does nothing once the real API is loaded', () => {

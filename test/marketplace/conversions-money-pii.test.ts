@@ -130,9 +130,12 @@ describe.each(LEDGER_DRIVERS)('conversions, amounts and partner PII on $name', (
 
   it.each([
     [1e308, /at most 1000000/],
-    [1e-9, /at most 2 decimals/],
-    [0, /more than 0/],
-    [-5, /more than 0/],
+    [1e-9, /at least 0\.01 \(US dollars/],
+    // More than 0 but rounds to 0 cents: once stored as a conversion of nothing.
+    [1e-14, /at least 0\.01 \(US dollars, i\.e\. one cent\)/],
+    [0.004, /at least 0\.01/],
+    [0, /at least 0\.01/],
+    [-5, /at least 0\.01/],
     [12.345, /at most 2 decimals/],
     [1_000_000.01, /at most 1000000/],
     ['12', /number of US dollars/],
@@ -141,6 +144,31 @@ describe.each(LEDGER_DRIVERS)('conversions, amounts and partner PII on $name', (
     expect(res.status).toBe(400)
     const issue = bffErrorSchema.parse(await res.json()).errors?.find((e) => e.field === 'amount')
     expect(issue?.reason).toMatch(reason)
+  })
+
+  it('refuses (400, naming converted_at) a conversion dated before its lead was sent or over 5 minutes ahead; accepts one between', async () => {
+    const ssn = '123-45-6790'
+    const shown = await lead(ssn)
+    const sentAt = (await report('leaky-id')).leads.find((l) => l.leadId === shown.leadId)?.sentAt ?? ''
+    expect(sentAt).not.toBe('')
+    const reasonFor = async (converted_at: string) => {
+      const res = await post({ lead_id: `app-${ssn}`, converted_at, amount: 5 }, 'leaky-id')
+      expect(res.status).toBe(400)
+      return bffErrorSchema.parse(await res.json()).errors?.find((e) => e.field === 'converted_at')?.reason
+    }
+    expect(await reasonFor('1970-01-01T00:00:00Z')).toMatch(
+      `must not be before the lead was sent to you (${sentAt})`,
+    )
+    expect(await reasonFor(new Date(Date.parse(sentAt) - 1).toISOString())).toMatch(
+      /before the lead was sent/,
+    )
+    expect(await reasonFor(new Date(Date.now() + 6 * 60_000).toISOString())).toMatch(
+      /not be more than 5 minutes ahead/,
+    )
+    expect((await report('leaky-id')).leads.find((l) => l.leadId === shown.leadId)?.converted).toBe(false)
+    const res = await post({ lead_id: `app-${ssn}`, converted_at: sentAt, amount: 5 }, 'leaky-id')
+    expect(res.status).toBe(201)
+    expect(await res.json()).toMatchObject({ conversion: { converted_at: sentAt, amount: 5 } })
   })
 
   it('sums accepted amounts exactly; no row can make the report or its CSV Infinity, NaN or null', async () => {

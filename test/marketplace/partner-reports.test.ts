@@ -138,14 +138,12 @@ describe.each(LEDGER_DRIVERS)('impressions, private reports and conversions on $
     it('a partner posts a conversion for its own lead id once; a repeat changes nothing; the report counts it', async () => {
       const shown = await lead()
       await get(shown.offers[0]?.impressionTrackingPixelUrls[0] ?? '')
-      const partnerLeadId =
-        (await report('lender', OPERATOR_TOKEN)).leads.find((l) => l.leadId === shown.leadId)
-          ?.partnerLeadId ?? ''
+      const sent = (await report('lender', OPERATOR_TOKEN)).leads.find((l) => l.leadId === shown.leadId)
+      const partnerLeadId = sent?.partnerLeadId ?? ''
       const before = await report('lender', LENDER)
-      const first = await post(
-        { lead_id: partnerLeadId, amount: 35.5, converted_at: '2026-01-02T03:04:05Z' },
-        LENDER,
-      )
+      // Converted a second after the lead was sent: a conversion never precedes its lead.
+      const convertedAt = new Date(Date.parse(sent?.sentAt ?? '') + 1000).toISOString()
+      const first = await post({ lead_id: partnerLeadId, amount: 35.5, converted_at: convertedAt }, LENDER)
       expect(first.status).toBe(201)
       const created = (await first.json()) as { conversion: { id: string; lead_id: string; amount: number } }
       expect(created.conversion).toMatchObject({ lead_id: partnerLeadId, amount: 35.5 })

@@ -1,6 +1,7 @@
 /**
  * @module `POST /api/offer-searches` and `GET /api/offer-searches/:uuid`: create a search with the live
- * visitor's session information, then poll it with the access token issued for its uuid.
+ * visitor's session information, then poll it with the access token issued for its uuid. A declared bot is
+ * refused (403) before anything is billed.
  */
 import { Hono } from 'hono'
 import { ACCESS_TOKEN_HEADER } from '../../contract/bff.ts'
@@ -10,6 +11,7 @@ import { httpError } from '../../http/errors.ts'
 import { readJsonBody } from '../../http/json-body.ts'
 import { createSearch } from '../create-search.ts'
 import type { BffKit } from '../kit.ts'
+import { refuseBots } from '../middleware/refuse-bots/index.ts'
 import type { PollCoalescer } from '../poll-coalescer.ts'
 import { rethrowUpstream } from '../upstream/index.ts'
 
@@ -17,12 +19,17 @@ export function offerSearchRoutes(kit: BffKit, coalescer: PollCoalescer): Hono {
   const { accessTokens, clientIdentity } = kit
   const app = new Hono()
 
-  app.post('/', kit.perIpRateLimit('/api/offer-searches'), async (c) => {
-    const identity = clientIdentity(c)
-    const json = await readJsonBody(c, { maxDepth: OFFER_SEARCH_MAX_DEPTH })
-    const body = await createSearch(kit, identity, json)
-    return c.body(body, 201, { 'content-type': 'application/json', 'cache-control': 'no-store' })
-  })
+  app.post(
+    '/',
+    refuseBots({ billed: !kit.config.sandboxMode }),
+    kit.perIpRateLimit('/api/offer-searches'),
+    async (c) => {
+      const identity = clientIdentity(c)
+      const json = await readJsonBody(c, { maxDepth: OFFER_SEARCH_MAX_DEPTH })
+      const body = await createSearch(kit, identity, json)
+      return c.body(body, 201, { 'content-type': 'application/json', 'cache-control': 'no-store' })
+    },
+  )
 
   app.get('/:uuid', async (c) => {
     const uuid = c.req.param('uuid')

@@ -55,10 +55,9 @@ export function serverOfferSearchRoutes(kit: BffKit, options: ServerSearchRouteO
 
   app.post(
     '/',
-    // Wrong keys are counted per client address (the publisher's server), so keys cannot be guessed.
+    // Wrong keys are counted per client address (the publisher's server); a right key always passes.
     authFailureLimit({
       limiter: failures,
-      points: AUTH_FAILURE_POINTS,
       key: (c) => limiterKeyForIp(kit.clientIdentity.address(c)),
       route: '/api/server/offer-searches',
       metrics,

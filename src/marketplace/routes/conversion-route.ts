@@ -10,6 +10,7 @@ import { toFieldIssues } from '../../contract/common.ts'
 import { httpError } from '../../http/errors.ts'
 import type { ConversionRecord } from '../../ledger/index.ts'
 import type { MarketplaceContext } from '../marketplace-context.ts'
+import { firstSentAt } from './lead-sent-at.ts'
 import { createPartnerAuth } from './partner-auth.ts'
 
 /** A conversion dated this far ahead of our clock is a mistake, not clock skew. */
@@ -19,6 +20,8 @@ const MAX_FUTURE_MS = 5 * 60_000
  * enough that no sum of conversions leaves the exact range of a number.
  */
 const MAX_CONVERSION_AMOUNT = 1_000_000
+/** Floor of `amount`, USD: one cent, the unit it is stored in. */
+const MIN_CONVERSION_AMOUNT = 0.01
 
 /**
  * True when `value` has at most two decimals (a whole number of cents), allowing only for binary floating
@@ -47,7 +50,10 @@ const conversionSchema = z.strictObject(
     ),
     amount: z.optional(
       z.number({ error: 'amount must be a number of US dollars, e.g. 125.50' }).check(
-        z.gt(0, { error: 'amount must be more than 0 (leave it out when the contract pays per click)' }),
+        // gte, not gt: 1e-14 is more than 0 yet rounds to 0 cents, a conversion of nothing.
+        z.gte(MIN_CONVERSION_AMOUNT, {
+          error: `amount must be at least ${MIN_CONVERSION_AMOUNT} (US dollars, i.e. one cent); leave it out when the contract pays per click`,
+        }),
         z.lte(MAX_CONVERSION_AMOUNT, {
           error: `amount must be at most ${MAX_CONVERSION_AMOUNT} (US dollars)`,
         }),
@@ -93,15 +99,33 @@ export function conversionRoutes(ctx: MarketplaceContext): Hono {
         errors: [
           {
             field: 'converted_at',
-            reason: 'converted_at must not be in the future: send when the lead converted',
+            reason: `converted_at must not be more than ${MAX_FUTURE_MS / 60_000} minutes ahead of our clock: send when the lead converted`,
+          },
+        ],
+      })
+    }
+    const partnerLead = {
+      partnerId: who.partner.id,
+      partnerLeadId: parsed.data.lead_id,
+      partnerLeadIdHash: ctx.hashPartnerLeadId(parsed.data.lead_id),
+    }
+    // A lead converts after it was sent: an earlier date (1970, a wrong time zone) is a partner's bug
+    // that would date the conversion outside every report of the lead. An unknown id falls through to 404.
+    const sentAt = parsed.data.converted_at
+      ? await firstSentAt(ctx.ledger, ctx.timers, partnerLead)
+      : undefined
+    if (sentAt !== undefined && convertedAt.getTime() < sentAt.getTime()) {
+      throw httpError(400, 'validation_failed', 'converted_at is before the lead was sent.', {
+        errors: [
+          {
+            field: 'converted_at',
+            reason: `converted_at must not be before the lead was sent to you (${sentAt.toISOString()}): send when the lead converted, with its time zone`,
           },
         ],
       })
     }
     const result = await ctx.ledger.recordConversion({
-      partnerId: who.partner.id,
-      partnerLeadId: parsed.data.lead_id,
-      partnerLeadIdHash: ctx.hashPartnerLeadId(parsed.data.lead_id),
+      ...partnerLead,
       convertedAt,
       receivedAt: new Date(now),
       amountCents: parsed.data.amount === undefined ? undefined : Math.round(parsed.data.amount * 100),

@@ -28,7 +28,11 @@ export interface Browser {
   close(): Promise<void>
 }
 
-/** `userAgent`: headless Chromium names itself `HeadlessChrome`, which bot checks refuse as a visitor's would not be. */
+/** A visitor's Chrome: headless Chromium names itself `HeadlessChrome`, which the BFF refuses as a declared bot. */
+const VISITOR_CHROME =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
+
+/** `userAgent`: a visitor's Chrome unless given; headless Chromium's own would be refused as a bot's. */
 export async function launchBrowser(options: { userAgent?: string } = {}): Promise<Browser> {
   const profile = mkdtempSync(join(tmpdir(), 'offer-widget-chromium-'))
   const context = await chromium.launchPersistentContext(profile, {
@@ -36,7 +40,7 @@ export async function launchBrowser(options: { userAgent?: string } = {}): Promi
     headless: true,
     args: FLAGS,
     viewport: { width: 1280, height: 900 },
-    ...(options.userAgent === undefined ? {} : { userAgent: options.userAgent }),
+    userAgent: options.userAgent ?? VISITOR_CHROME,
   })
   return {
     context,
@@ -58,7 +62,7 @@ export function openWithoutDevTools(url: string): { close(): Promise<void> } {
   const profile = mkdtempSync(join(tmpdir(), 'offer-widget-chromium-'))
   const child = spawn(
     CHROMIUM_PATH,
-    [...FLAGS, `--user-data-dir=${profile}`, '--window-size=1280,900', url],
+    [...FLAGS, `--user-data-dir=${profile}`, '--window-size=1280,900', `--user-agent=${VISITOR_CHROME}`, url],
     {
       stdio: 'ignore',
       detached: true,

@@ -1,45 +1,40 @@
 /**
- * @module A limit on refused credentials per client address: the handlers after it answer as usual, but every
- * 401 they throw spends a point, and an address out of points gets 429 with `Retry-After` before its key is
- * even looked at (a right key then would tell a guesser it was right). Same limiter as the request limits
- * (memory, or Redis shared by replicas); a broken store lets requests through, as the request limits do.
+ * @module A limit on refused credentials per client address: the key is checked first, as if there were no
+ * limit, and only a refusal (a 401 from the handlers after it) spends a point; past the limit a wrong key gets
+ * 429 with `Retry-After` instead of 401. A right key is never refused here, however many wrong ones its
+ * address sent: behind a shared NAT or a load balancer not in `TRUST_PROXY`, anyone could otherwise lock the
+ * publisher out by sending ten wrong keys. So the limit does not stop guessing (a right guess still passes);
+ * keys of at least 32 characters (config) do, and the limit keeps a guesser's flood to 429s, counted in
+ * `rateLimited`. Same limiter as the request limits (memory, or Redis shared by replicas); a broken store
+ * lets requests through, as the request limits do.
  */
 import type { MiddlewareHandler } from 'hono'
 import { RateLimiterRes } from 'rate-limiter-flexible'
 import { httpError } from '../../../http/errors.ts'
 import type { RateLimitOptions } from './index.ts'
 
-/** Wrong keys one address may send per window before it waits: enough for a typo and a redeploy. */
+/** Wrong keys one address may send per window before they are answered 429: a typo and a redeploy. */
 export const AUTH_FAILURE_POINTS = 10
 
-const tooMany = (msBeforeNext: number) =>
-  httpError(429, 'rate_limited', 'Too many refused keys from this address: retry after Retry-After', {
-    retryAfterSeconds: msBeforeNext / 1000,
-  })
-
-export function authFailureLimit(options: RateLimitOptions & { points: number }): MiddlewareHandler {
+export function authFailureLimit(options: RateLimitOptions): MiddlewareHandler {
   return async function authFailureLimit(c, next) {
-    const key = options.key(c)
-    const seen = await options.limiter.get(key).catch((err: unknown) => {
-      options.logger?.warn({ err }, 'rate limiter store failed; request let through')
-      return null
-    })
-    if (seen && seen.consumedPoints >= options.points) {
-      options.metrics?.rateLimited.inc({ route: options.route })
-      throw tooMany(seen.msBeforeNext)
-    }
     // Hono turns a thrown 401 into the response before `next` returns, so the status is what counts.
     await next()
     if (c.res.status !== 401) return
     try {
-      await options.limiter.consume(key)
+      await options.limiter.consume(options.key(c))
     } catch (result) {
       if (!(result instanceof RateLimiterRes)) {
         options.logger?.warn({ err: result }, 'rate limiter store failed; request let through')
         return
       }
       options.metrics?.rateLimited.inc({ route: options.route })
-      throw tooMany(result.msBeforeNext)
+      throw httpError(
+        429,
+        'rate_limited',
+        'Too many refused keys from this address: retry after Retry-After',
+        { retryAfterSeconds: result.msBeforeNext / 1000 },
+      )
     }
   }
 }

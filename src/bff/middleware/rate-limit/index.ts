@@ -23,8 +23,6 @@ export interface PerIpLimiterOptions {
 /** The one call the middleware makes; resolves under the limit, rejects with `RateLimiterRes` over it. */
 export interface PerIpLimiter {
   consume(key: string): Promise<RateLimiterRes>
-  /** The key's count so far without spending a point (null: none yet); for limits on failures only. */
-  get(key: string): Promise<RateLimiterRes | null>
 }
 
 export function createPerIpLimiter(options: PerIpLimiterOptions): PerIpLimiter {
@@ -46,7 +44,6 @@ export function createPerIpLimiter(options: PerIpLimiterOptions): PerIpLimiter {
   return {
     // While Redis is away every request counts in memory at once: no request waits on a reconnect.
     consume: (key) => (link.available() ? shared.consume(key) : memory.consume(key)),
-    get: (key) => (link.available() ? shared.get(key) : memory.get(key)),
   }
 }
 
