@@ -174,7 +174,13 @@ async function runTier(
           const ms = Math.max(0, Math.min(windowLeft, tierLeft))
           reply =
             ms === 0
-              ? windowOver(run, request, now)
+              ? // A lead taken over after this partner's window had closed: not asked again.
+                unanswered(run.leadId, request, {
+                  status: 'timeout',
+                  reason: `${STOPPED}, and its window had closed when the lead was taken over`,
+                  now,
+                  sent: true,
+                })
               : await askPartner(
                   ctx,
                   run,
@@ -196,7 +202,13 @@ async function runTier(
             })
           }
         } else {
-          reply = missingPartner(run, request, ctx.timers.now())
+          // Removed from the registry between intake and fan-out: recorded, never called.
+          reply = unanswered(run.leadId, request, {
+            status: 'error',
+            reason: 'partner is no longer in the registry',
+            now: ctx.timers.now(),
+            sent: false,
+          })
         }
         outstanding--
         if (outstanding === 0) {
@@ -353,29 +365,22 @@ async function askPartner(
   }
 }
 
-/** A lead taken over after a partner's window had closed: it is not asked again, and counts as a timeout. */
-function windowOver(run: LeadRun, request: SentRequest, now: number): ReplyRecord {
+/**
+ * A request closed without a partner's answer (never asked, or asked by a replica that died): recorded
+ * with its reason, no offers. `latencyMs` is the time since it was sent, 0 when it was never sent.
+ */
+export function unanswered(
+  leadId: string,
+  request: SentRequest,
+  { status, reason, now, sent }: { status: 'timeout' | 'error'; reason: string; now: number; sent: boolean },
+): ReplyRecord {
   return {
     requestId: request.id,
-    leadId: run.leadId,
+    leadId,
     partnerId: request.partnerId,
-    status: 'timeout',
-    reason: `${STOPPED}, and its window had closed when the lead was taken over`,
-    latencyMs: Math.max(0, now - request.sentAt.getTime()),
-    repliedAt: new Date(now),
-    offers: [],
-  }
-}
-
-/** A partner removed from the registry between intake and fan-out: recorded, never called. */
-function missingPartner(run: LeadRun, request: SentRequest, now: number): ReplyRecord {
-  return {
-    requestId: request.id,
-    leadId: run.leadId,
-    partnerId: request.partnerId,
-    status: 'error',
-    reason: 'partner is no longer in the registry',
-    latencyMs: 0,
+    status,
+    reason,
+    latencyMs: sent ? Math.max(0, now - request.sentAt.getTime()) : 0,
     repliedAt: new Date(now),
     offers: [],
   }

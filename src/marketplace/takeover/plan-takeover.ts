@@ -8,7 +8,7 @@
 import type { Lead } from '../../contract/partner.ts'
 import type { ClaimedLead, ReplyRecord, SentRequest, Tier } from '../../ledger/index.ts'
 import type { Bid } from '../auction/auction.ts'
-import type { LeadRun } from '../fan-out/run-lead.ts'
+import { type LeadRun, unanswered } from '../fan-out/run-lead.ts'
 import type { PartnerRegistryEntry } from '../registry/partner-registry.ts'
 
 /** Why a request taken over has no reply: the replica died, or lost the ledger past every write retry. */
@@ -28,7 +28,7 @@ export interface TakeoverInput {
 
 export function planTakeover(claimed: ClaimedLead, input: TakeoverInput): TakeoverPlan {
   const tier: Tier = claimed.requests.some((r) => r.tier === 'second') ? 'second' : 'first'
-  const unanswered: SentRequest[] = claimed.requests
+  const waiting: SentRequest[] = claimed.requests
     .filter((r) => r.tier === tier && r.status === 'pending')
     .map(({ status: _, ...r }) => r)
   const bids: Bid[] = claimed.offers
@@ -47,16 +47,9 @@ export function planTakeover(claimed: ClaimedLead, input: TakeoverInput): Takeov
     const reason = pastDeadline
       ? `${STOPPED}, and its deadline has passed`
       : `${STOPPED}, and the lead cannot be sent again (its sealed copy is missing, or sealed under another SESSION_SECRET)`
-    const replies: ReplyRecord[] = unanswered.map((r) => ({
-      requestId: r.id,
-      leadId: claimed.lead.id,
-      partnerId: r.partnerId,
-      status: 'error',
-      reason,
-      latencyMs: Math.max(0, input.now - r.sentAt.getTime()),
-      repliedAt: new Date(input.now),
-      offers: [],
-    }))
+    const replies = waiting.map((r) =>
+      unanswered(claimed.lead.id, r, { status: 'error', reason, now: input.now, sent: true }),
+    )
     return { kind: 'settle', replies, bids, reason }
   }
   const asked = new Set(claimed.requests.map((r) => r.partnerId))
@@ -69,7 +62,7 @@ export function planTakeover(claimed: ClaimedLead, input: TakeoverInput): Takeov
     run: {
       lead,
       leadId: claimed.lead.id,
-      requests: unanswered,
+      requests: waiting,
       nextTier,
       tier,
       resumed: { recordedBids: bids },
