@@ -23,6 +23,7 @@ import { fileURLToPath } from 'node:url'
 // @ts-expect-error autocannon ships no type declarations; the slice used here is typed below.
 import autocannonUntyped from 'autocannon'
 import { Pool } from 'undici'
+import { VISITOR_UA } from './visitor.ts'
 
 interface AutocannonResult {
   requests: { average: number; total: number }
@@ -38,7 +39,7 @@ const autocannon = autocannonUntyped as (options: Record<string, unknown>) => Au
 const SELF = fileURLToPath(import.meta.url)
 const TOKEN = 'sandbox-test-token'
 const API_VERSION = '2026-02-25'
-const UA = 'Mozilla/5.0 (bench)'
+const UA = VISITOR_UA
 const RUN_SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
 /** Saturated warm-up before each path, so each is measured as a serving process is: JIT-compiled, pools open. */
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3)

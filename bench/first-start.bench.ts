@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { secondLookLead } from '../test/support/second-look-lead.ts'
+import { VISITOR_UA } from './visitor.ts'
 
 const IDLE_TARGET_MB = 200
 const FIRST_LEAD_TARGET_MS = 2_000
@@ -25,7 +26,7 @@ if (!existsSync(serverFile)) {
   process.exit(1)
 }
 
-const headers = { 'content-type': 'application/json', 'x-offer-widget': 'bench', 'user-agent': 'bench/1' }
+const headers = { 'content-type': 'application/json', 'x-offer-widget': 'bench', 'user-agent': VISITOR_UA }
 const LEAD = JSON.stringify(secondLookLead())
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 

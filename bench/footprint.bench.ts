@@ -14,6 +14,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
 import { secondLookLead } from '../test/support/second-look-lead.ts'
+import { VISITOR_UA } from './visitor.ts'
 
 const READY_TARGET_MS = 2_000
 const IDLE_TARGET_MB = 200
@@ -28,7 +29,7 @@ if (!existsSync(serverFile)) {
   process.exit(1)
 }
 
-const headers = { 'content-type': 'application/json', 'x-offer-widget': 'bench', 'user-agent': 'bench/1' }
+const headers = { 'content-type': 'application/json', 'x-offer-widget': 'bench', 'user-agent': VISITOR_UA }
 const SEARCH = JSON.stringify({
   productTypes: ['AutomobileInsurance'],
   personalInformation: { zipcode: '94105' },

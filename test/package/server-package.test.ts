@@ -33,18 +33,20 @@ const config = loadConfig({
   PUBLIC_BASE_URL: 'https://offers.example.com',
   LOG_LEVEL: 'warn',
 })
+// A visitor's browser: a bare "Mozilla/5.0" is a declared bot and gets 403 before any search.
+const VISITOR_UA = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36'
 const app = createBff(config, { getSocketAddress: () => '203.0.113.7' })
 const created = await app.fetch(
   new Request('https://offers.example.com/api/offer-searches', {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-offer-widget': 'package-test', 'user-agent': 'Mozilla/5.0' },
+    headers: { 'content-type': 'application/json', 'x-offer-widget': 'package-test', 'user-agent': VISITOR_UA },
     body: JSON.stringify({ personalInformation: { zipCode: '00001' } }),
   }),
 )
 const body = await created.json()
 const polled = await app.fetch(
   new Request('https://offers.example.com/api/offer-searches/' + body.rateTable.uuid, {
-    headers: { 'x-offer-access-token': body.accessToken, 'user-agent': 'Mozilla/5.0' },
+    headers: { 'x-offer-access-token': body.accessToken, 'user-agent': VISITOR_UA },
   }),
 )
 await app.close()
