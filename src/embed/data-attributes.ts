@@ -93,6 +93,14 @@ const RULES: Record<string, readonly [Read, string]> = {
     'JSON like {"heading":"Your quotes"} with keys of DEFAULT_LABELS',
   ],
   emptyState: oneOf('message', 'hide'),
+  disclosureUrl: [
+    (v) => (isHttpUrl(v) ? v : undefined),
+    'the URL of your advertiser disclosure page, e.g. "https://example.com/disclosure"',
+  ],
+  initialOffers: [
+    matching(/^\d{1,2}$/, (v) => (Number(v) >= 1 ? Number(v) : undefined)),
+    'a whole number from 1 to 99, e.g. "3"',
+  ],
   headingLevel: [matching(/^[2-5]$/, Number), '2, 3, 4 or 5'],
   attach: [
     // Only the two fields are kept: anything else in the JSON never reaches the widget.

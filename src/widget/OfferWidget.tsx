@@ -6,23 +6,25 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import type { LeadInput } from '../contract/partner.ts'
+import { arrangeOffers } from './arrange-offers.ts'
 import type { OfferSource } from './bff-client.ts'
 import { Disclaimers } from './Disclaimers.tsx'
 import type { DisplayOffer } from './display-rules.ts'
 import { type FieldErrors, formFieldOf } from './form-values.ts'
 import { injectStyles } from './inject-styles.ts'
-import { completeLabel, DEFAULT_LABELS, formatLabel, type Labels } from './labels.ts'
+import { useInteractionHold } from './interaction-hold.ts'
+import { completeLabel, countLabel, DEFAULT_LABELS, formatLabel, type Labels } from './labels.ts'
 import { OfferList } from './OfferList.tsx'
 import { type PixelTracker, pageTracker } from './pixel-tracker.ts'
 import { createWidgetQueryClient } from './query-client.ts'
 import { renderedPixelsOf, skippingRendered } from './rendered-pixels.ts'
 import { SearchForm } from './SearchForm.tsx'
 import { SearchProgress } from './SearchProgress.tsx'
+import { Sponsored } from './Sponsored.tsx'
 import { StableLayout } from './StableLayout.tsx'
-import { safeHttpUrl } from './safe-url.ts'
 import { FORM_FIELDS, type FormField, missingFields, type SearchData } from './search-input.ts'
 import { lenderProgressOf, placesThatCanFill } from './second-look.ts'
-import type { Disclaimer } from './seen-partners.ts'
+import { type Disclaimer, disclaimersOnScreen } from './seen-partners.ts'
 import widgetCss from './styles.css?inline'
 import { type ThemePreset, type ThemeVariables, themeStyle } from './theme.ts'
 import { useIsClient } from './useIsClient.ts'
@@ -67,7 +69,10 @@ export interface OfferWidgetProps {
   emptyState?: 'message' | 'hide'
   /** Offer cards shown before the visitor asks for more (default 3): the widget's height stays known. */
   initialOffers?: number
-  /** Where "Advertiser disclosure" beside the `labels.sponsored` tag links; without it, no link. */
+  /**
+   * The publisher's advertiser disclosure page, linked as "Advertiser disclosure" beside the `labels.sponsored`
+   * tag. Without it that control opens the widget's own sentence, `labels.disclosureText`.
+   */
   disclosureUrl?: string
   /** Heading level of the widget's title (default 2); card titles use the next level. */
   headingLevel?: 2 | 3 | 4 | 5
@@ -128,9 +133,8 @@ function WidgetBody(props: OfferWidgetProps & { client: QueryClient }) {
   // Where focus goes after the visitor's own action changed the view: the results after a submit, the
   // form's first field after "Change details". Never on the page's own first render.
   const [focusAfter, setFocusAfter] = useState<'results' | 'form' | undefined>(undefined)
-  // Pointer or focus inside: nothing is inserted above what the visitor may be about to tap.
-  const [pointerIn, setPointerIn] = useState(false)
-  const [focusIn, setFocusIn] = useState(false)
+  // A press inside, or one a moment ago: no card on screen moves (arrange-offers.ts).
+  const held = useInteractionHold(rootRef)
   // The auto insurance form asks for search data; a second-look lead comes whole from the publisher.
   const secondLook = props.source === 'second-look'
   const wantsForm = !attach && !secondLook && (form === 'always' || (form === 'auto' && !given.zipCode))
@@ -177,13 +181,23 @@ function WidgetBody(props: OfferWidgetProps & { client: QueryClient }) {
     return FORM_FIELDS.filter((f) => base.includes(f) || flagged.includes(f))
   }, [form, given, serverErrors, editing])
 
-  const announcement = useAnnouncement(status, offers.length, labels, result.failed)
   const initialOffers = props.initialOffers ?? 3
   const searchKey = `${result.search?.source}:${result.search?.uuid}`
-  // Places the visitor asked for, per search (a new search starts at `initialOffers` again). Held here, not
-  // in the list, so the change re-renders StableLayout, which slides what it moves.
-  const [asked, setAsked] = useState<{ searchKey: string; places: number }>()
-  const places = asked?.searchKey === searchKey ? asked.places : initialOffers
+  // "Show N more" asked, per search (a new search starts at `initialOffers` again). Held here, not in the
+  // list, so the change re-renders StableLayout, which slides what it moves.
+  const [showAll, setShowAll] = useState<string>()
+  const places = showAll === searchKey ? Number.POSITIVE_INFINITY : initialOffers
+  // The uuids on screen at the last render, per search: what a held list keeps in place.
+  const onScreen = useRef<{ searchKey: string; uuids: string[] }>(undefined)
+  const { shown } = arrangeOffers(
+    offers,
+    onScreen.current?.searchKey === searchKey ? onScreen.current.uuids : NO_UUIDS,
+    held,
+  )
+  const visible = shown.slice(0, places)
+  const visibleUuids = visible.map((offer) => offer.uuid)
+  onScreen.current = { searchKey, uuids: visibleUuids }
+  const announcement = useAnnouncement(status, offers.length, visible, labels, result.failed)
   // A server-rendered search's first cards carry their pixels as <img> tags (rendered-pixels.ts): fixed at
   // the first render, so the server's tags and the hydrated ones match and are never re-created.
   const [renderedPixels] = useState(() =>
@@ -202,9 +216,9 @@ function WidgetBody(props: OfferWidgetProps & { client: QueryClient }) {
   // visible limit; none once the search is over.
   const expected =
     status === 'creating' ? 99 : result.rateTable ? placesThatCanFill(result.rateTable, secondLook) : 0
-  // A second look shows each partner's disclaimer on its own offer, so never one of a partner offering
-  // nothing; an offer search shows every populated partner disclaimer (docs/offer-search-api.md rule 5).
-  const disclaimers = secondLook ? NO_DISCLAIMERS : result.disclaimers
+  // A second look shows each partner's disclaimer on its own offer; an offer search shows the populated
+  // disclaimer of every partner with an offer on screen (docs/offer-search-api.md rule 5, "Disclaimers").
+  const disclaimers = secondLook ? NO_DISCLAIMERS : disclaimersOnScreen(result.disclaimers, visibleUuids)
   const changeButton = (
     <button
       type="button"
@@ -220,22 +234,12 @@ function WidgetBody(props: OfferWidgetProps & { client: QueryClient }) {
 
   const Heading = `h${headingLevel}` as 'h2'
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: the handlers only note where the visitor is (nothing moves under them); they act on nothing
     <div
       ref={rootRef}
       className={rootClass(props.className)}
       data-ow-theme={props.theme ?? 'light'}
       data-ow-status={showForm ? 'form' : status}
       style={themeStyle(props.themeVariables)}
-      onPointerEnter={() => setPointerIn(true)}
-      onPointerLeave={() => setPointerIn(false)}
-      // The results heading, focused after a submit, is a place to start reading, not to tap: arrivals are
-      // not held for it. A card or a control the visitor is on is.
-      onFocus={(event) => setFocusIn(!isResultsHeading(event.target))}
-      onBlur={(event) => {
-        const next = event.relatedTarget
-        setFocusIn(next instanceof Node && event.currentTarget.contains(next) && !isResultsHeading(next))
-      }}
     >
       {showForm ? (
         <SearchForm
@@ -274,19 +278,7 @@ function WidgetBody(props: OfferWidgetProps & { client: QueryClient }) {
             </Heading>
             {canChange && changeButton}
           </div>
-          {labels.sponsored && (
-            <p className="ow-sponsored ow-muted">
-              {labels.sponsored}
-              {safeHttpUrl(props.disclosureUrl) && (
-                <>
-                  {' · '}
-                  <a href={safeHttpUrl(props.disclosureUrl)} target="_blank" rel="noopener">
-                    {labels.disclosure}
-                  </a>
-                </>
-              )}
-            </p>
-          )}
+          <Sponsored labels={labels} disclosureUrl={props.disclosureUrl} />
           {/* Kept once the search completes, as its status line: removing it would pull everything up. */}
           {(searching || status === 'complete') && (
             <SearchProgress
@@ -302,11 +294,11 @@ function WidgetBody(props: OfferWidgetProps & { client: QueryClient }) {
           <StableLayout>
             {(offers.length > 0 || searching) && (
               <OfferList
-                offers={offers}
-                holding={pointerIn || focusIn}
+                visible={visible}
+                hidden={shown.length - visible.length}
                 expected={searching ? expected : 0}
                 places={places}
-                onPlaces={(more) => setAsked({ searchKey, places: more })}
+                onShowAll={() => setShowAll(searchKey)}
                 labels={labels}
                 headingLevel={headingLevel + 1}
                 tracker={tracker}
@@ -364,10 +356,7 @@ function WidgetBody(props: OfferWidgetProps & { client: QueryClient }) {
 }
 
 const NO_ERRORS: FieldErrors = {}
-
-function isResultsHeading(node: Node): boolean {
-  return node instanceof Element && node.classList.contains('ow-heading')
-}
+const NO_UUIDS: string[] = []
 const NO_DISCLAIMERS: Disclaimer[] = []
 
 /** The visitor's sentence for a field the BFF refused. */
@@ -375,20 +364,36 @@ function fieldMessage(field: FormField, labels: Labels): string {
   return field === 'isHomeOwner' || field === 'isMilitary' ? labels.choiceInvalid : labels[`${field}Invalid`]
 }
 
-/** What the polite live region says: new offers as they arrive, then how the search ended. */
-function useAnnouncement(status: string, count: number, labels: Labels, failed: boolean): string {
+/**
+ * What the polite live region says: new cards as they come on screen, then how the search ended, how many
+ * cards are on screen and which is the best.
+ */
+function useAnnouncement(
+  status: string,
+  count: number,
+  visible: readonly DisplayOffer[],
+  labels: Labels,
+  failed: boolean,
+): string {
   const [message, setMessage] = useState('')
   const announced = useRef(0)
+  const onScreen = visible.length
+  const best = visible[0]?.carrierName ?? ''
   useEffect(() => {
+    const shown = () =>
+      formatLabel(labels.showingBest, {
+        shown: countLabel(labels.offersOne, labels.offersMany, onScreen),
+        best,
+      })
     if (status === 'complete') {
-      setMessage(failed ? labels.partial : count === 0 ? labels.noOffers : completeLabel(labels, count))
+      if (failed) setMessage(onScreen > 0 ? `${labels.partial} ${shown()}` : labels.partial)
+      else setMessage(count === 0 ? labels.noOffers : `${completeLabel(labels, count)} ${shown()}`)
     } else if (status === 'error') {
       setMessage(labels.error)
-    } else if (count > announced.current) {
-      const fresh = count - announced.current
-      setMessage(fresh === 1 ? labels.newOffer : formatLabel(labels.newOffers, { count: fresh }))
+    } else if (onScreen > announced.current) {
+      setMessage(countLabel(labels.newOffer, labels.newOffers, onScreen - announced.current))
     }
-    announced.current = Math.max(announced.current, count)
-  }, [status, count, labels, failed])
+    announced.current = Math.max(announced.current, onScreen)
+  }, [status, count, onScreen, best, labels, failed])
   return message
 }

@@ -1,58 +1,38 @@
 /**
- * @module Which offers are on screen and in what order. A card once on screen keeps its place until the
- * visitor acts: a later arrival never pushes it out of view (behind "Show N more") nor out of the list.
- * A worse-ranked arrival is appended. A better-ranked one is inserted at its rank, the cards below
- * sliding down (layout-flip.ts), only when that pushes no card on screen past the visible places and the
- * visitor is not pointing, touching or focused inside the widget and has not asked for reduced motion;
- * otherwise it waits behind the "N new offers" control, which puts the whole list in rank order.
+ * @module Which offers are on screen and in what order (docs/offer-search-api.md, "Rank order and a
+ * still list"). When nothing holds the list, it is every offer in ascending `rank`: the first `places` are
+ * on screen, the rest behind "Show N more", so the search ends in rank order with no tap. While the
+ * visitor holds it (a press, or within 600 ms of one: interaction-hold.ts), no card on screen moves: they
+ * keep their places, an arrival that ranks after all of them takes the next place, and any other waits
+ * until the hold ends.
  */
 import type { DisplayOffer } from './display-rules.ts'
 
 export interface Arranged {
   /** Offers in display order; the first `places` are on screen. */
   shown: DisplayOffer[]
-  /** Arrivals held back because placing them would move a card on screen out of view or under the visitor. */
-  held: number
-}
-
-export interface ArrangeOptions {
-  /** How many cards are on screen (the rest wait behind "Show N more"). */
-  places: number
-  /** Nothing may move: the visitor is inside the widget, or prefers reduced motion. */
-  still: boolean
+  /** Arrivals waiting for the hold to end, because placing them would move a card on screen. */
+  waiting: number
 }
 
 /**
- * `offers` in rank order; `onScreen` the uuids on screen at the last render, in their order (empty before
- * the first card, or after the visitor asked for rank order: everything then goes in rank order).
+ * `offers` in rank order; `onScreen` the uuids on screen at the last render, in their order (their
+ * offer objects are taken from `offers`, so an update to an offer still shows).
  */
 export function arrangeOffers(
   offers: readonly DisplayOffer[],
   onScreen: readonly string[],
-  { places, still }: ArrangeOptions,
+  held: boolean,
 ): Arranged {
-  const byUuid = new Map(offers.map((offer) => [offer.uuid, offer]))
-  const shown = onScreen.flatMap((uuid) => byUuid.get(uuid) ?? [])
-  if (shown.length === 0) return { shown: [...offers], held: 0 }
-  const kept = new Set(shown.map((offer) => offer.uuid))
-  let held = 0
-  for (const offer of offers) {
-    if (kept.has(offer.uuid)) continue
-    const before = shown.findIndex((other) => other.rank > offer.rank)
-    if (before === -1) {
-      shown.push(offer)
-      continue
-    }
-    // Inserting moves every card from `before` down one place: allowed only if the last card on screen
-    // still has a place on screen afterwards.
-    const lastOnScreen = lastIndexWhere(shown, (other) => kept.has(other.uuid))
-    if (!still && lastOnScreen + 1 < places) shown.splice(before, 0, offer)
-    else held++
-  }
-  return { shown, held }
-}
-
-function lastIndexWhere<T>(list: readonly T[], test: (item: T) => boolean): number {
-  for (let i = list.length - 1; i >= 0; i--) if (test(list[i] as T)) return i
-  return -1
+  if (!held || onScreen.length === 0) return { shown: [...offers], waiting: 0 }
+  const index = new Map(offers.map((offer, i) => [offer.uuid, i]))
+  // A card whose offer left the table (no longer active) goes: only active offers are shown.
+  const kept = onScreen.filter((uuid) => index.has(uuid))
+  const last = Math.max(-1, ...kept.map((uuid) => index.get(uuid) ?? -1))
+  const keptSet = new Set(kept)
+  const shown = [
+    ...kept.map((uuid) => offers[index.get(uuid) ?? 0] as DisplayOffer),
+    ...offers.slice(last + 1).filter((offer) => !keptSet.has(offer.uuid)),
+  ]
+  return { shown, waiting: offers.length - shown.length }
 }

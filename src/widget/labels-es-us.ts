@@ -54,6 +54,7 @@ export const LABELS_ES_US: Labels = {
   newOffers: '{count} ofertas nuevas',
   complete: 'Búsqueda completa: {count} ofertas.',
   completeOne: 'Búsqueda completa: 1 oferta.',
+  showingBest: 'Se muestran {shown}, la mejor primero: {best}.',
   noOffers: 'En este momento no hay ofertas que coincidan con sus datos.',
   error: 'No pudimos cargar las ofertas en este momento. Inténtelo de nuevo.',
   tryAgain: 'Intentar de nuevo',
@@ -65,6 +66,8 @@ export const LABELS_ES_US: Labels = {
   noOffersNext: 'Con otros datos podrían aparecer otras ofertas.',
   sponsored: 'Patrocinado',
   disclosure: 'Divulgación del anunciante',
+  disclosureText:
+    'Las empresas cuyas ofertas aparecen aquí pueden pagarnos cuando usted ve o elige una oferta. Eso puede influir en qué ofertas aparecen y en su orden. No se muestran todas las empresas ni todas las ofertas disponibles para usted.',
   opensInNewTab: 'se abre en una pestaña nueva',
   disclaimers: 'Avisos legales',
 }

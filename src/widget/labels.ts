@@ -58,6 +58,8 @@ export const DEFAULT_LABELS = {
   newOffers: '{count} new offers',
   complete: 'Search complete: {count} offers.',
   completeOne: 'Search complete: 1 offer.',
+  /** After `complete` or `partial` in the live region: `{shown}` on screen (`offersOne`/`offersMany`), `{best}` the first card's company. */
+  showingBest: 'Showing {shown}, best first: {best}.',
   noOffers: 'No offers matched your details right now.',
   error: 'We could not load offers right now. Please try again.',
   tryAgain: 'Try again',
@@ -69,6 +71,9 @@ export const DEFAULT_LABELS = {
   noOffersNext: 'Different details can match other offers.',
   sponsored: 'Sponsored',
   disclosure: 'Advertiser disclosure',
+  /** Shown by "Advertiser disclosure" when the publisher set no `disclosureUrl`. */
+  disclosureText:
+    'The companies whose offers appear here may pay us when you view or choose an offer. That can affect which offers appear and their order. Not every company or offer available to you is shown.',
   opensInNewTab: 'opens in a new tab',
   disclaimers: 'Disclaimers',
 }

@@ -78,7 +78,10 @@ export interface OfferSearchResult {
   status: SearchStatus
   /** Active offers in rank order, links and images already checked. */
   offers: DisplayOffer[]
-  /** Populated disclaimers of every partner seen during the search, each once. */
+  /**
+   * Populated disclaimers of every partner seen during the search, each once, with the offers it goes with
+   * (the widget shows one while one of its offers is on screen).
+   */
   disclaimers: Disclaimer[]
   progress: { answered: number; total: number }
   error: OfferWidgetError | null
@@ -113,9 +116,17 @@ interface Snapshot {
 function toSnapshot(previous: Snapshot | undefined, rateTable: RateTable): Snapshot {
   return {
     rateTable,
-    partners: mergeSeenPartners(previous?.partners ?? [], rateTable.pendingResponses),
+    partners: mergeSeenPartners(
+      previous?.partners ?? [],
+      stepOf(rateTable),
+      previous ? stepOf(previous.rateTable) : undefined,
+    ),
     closed: false,
   }
+}
+
+function stepOf(rateTable: RateTable) {
+  return { pending: rateTable.pendingResponses, offerUuids: rateTable.offers.map((offer) => offer.uuid) }
 }
 
 const NOTHING: never[] = []

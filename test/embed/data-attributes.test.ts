@@ -29,6 +29,8 @@ describe('parseDataAttributes', () => {
         'data-theme-variables': '{"--ow-color-accent":"#0a7"}',
         'data-labels': '{"heading":"Your quotes"}',
         'data-empty-state': 'hide',
+        'data-disclosure-url': 'https://publisher.example/disclosure',
+        'data-initial-offers': '4',
         'data-heading-level': '3',
         'data-attach': '{"uuid":"u-1","accessToken":"t-1"}',
         'data-nonce': 'abc',
@@ -54,6 +56,8 @@ describe('parseDataAttributes', () => {
       themeVariables: { '--ow-color-accent': '#0a7' },
       labels: { heading: 'Your quotes' },
       emptyState: 'hide',
+      disclosureUrl: 'https://publisher.example/disclosure',
+      initialOffers: 4,
       headingLevel: 3,
       attach: { uuid: 'u-1', accessToken: 't-1' },
       nonce: 'abc',
@@ -83,6 +87,9 @@ describe('parseDataAttributes', () => {
     ['data-labels', 'null', 'JSON like'],
     ['data-labels', '{"heading":1}', 'JSON like'],
     ['data-attach', '{"uuid":"u-1"}', 'JSON {"uuid"'],
+    ['data-disclosure-url', 'javascript:alert(1)', 'advertiser disclosure page'],
+    ['data-initial-offers', '0', 'a whole number from 1 to 99'],
+    ['data-initial-offers', 'three', 'a whole number from 1 to 99'],
   ])('drops %s="%s" with a warning naming the attribute and the fix', (name, value, fix) => {
     const { options, warnings } = parseDataAttributes(element({ [name]: value, 'data-theme-x': '' }))
     expect(options).toEqual({})

@@ -147,7 +147,9 @@ describe('states', () => {
     await advance(16_000)
     expect(cards()).toHaveLength(1)
     expect(view.container.querySelector('.ow-progress-text')?.textContent).toBe(DEFAULT_LABELS.partial)
-    expect(screen.getByRole('status').textContent).toBe(DEFAULT_LABELS.partial)
+    expect(screen.getByRole('status').textContent).toBe(
+      `${DEFAULT_LABELS.partial} Showing 1 offer, best first: ${cards()[0]?.querySelector('.ow-carrier')?.textContent}.`,
+    )
     expect(screen.queryByText(/Search complete/)).toBeNull()
     expect(view.container.querySelector('.ow-error')).toBeNull()
   })
@@ -316,7 +318,7 @@ describe('impression pixels (docs/offer-search-api.md: "Fire every URL in `impre
 })
 
 describe('disclaimers (docs/offer-search-api.md: "Show a partner\'s `disclaimer` when it is populated.")', () => {
-  test('kept after the partner answered, empty ones omitted, each shown once', async () => {
+  test('kept after the partner answered, shown with its offer, empty ones omitted, each shown once', async () => {
     const { view } = mount('disclaimers')
     await advance(5000)
     const shown = [...view.container.querySelectorAll('.ow-disclaimer')].map((p) => p.textContent)

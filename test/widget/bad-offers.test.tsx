@@ -17,7 +17,7 @@ afterEach(() => vi.restoreAllMocks())
 const UUID = '7d0f8a3e-1b2c-4d5e-8f90-a1b2c3d4e5f6'
 const uuid = (n: number) => `00000000-0000-4000-8000-00000000000${n}`
 
-function table(pending: unknown[]) {
+function table(pending: unknown[], more: unknown[] = []) {
   const { recommendationScore: _, ...broken } = makeOffer({ rank: 1, uuid: uuid(1), headline: 'Broken' })
   return {
     uuid: UUID,
@@ -26,6 +26,7 @@ function table(pending: unknown[]) {
       broken,
       makeOffer({ rank: 2, uuid: uuid(2), financialInstitutionDisplayName: 'Long '.repeat(120) }),
       makeOffer({ rank: 3, uuid: uuid(3), headline: 'Good' }),
+      ...more,
     ],
     pendingResponses: pending,
     createdAt: '2026-03-01T12:00:00.000Z',
@@ -49,7 +50,12 @@ describe('one bad offer never hides the others', () => {
       ),
       http.get(`${ENDPOINT}/api/offer-searches/${UUID}`, () => {
         polls++
-        return HttpResponse.json(table(polls < 2 ? [badPartner] : []))
+        // It answers on the second poll with an offer of its own, which brings its disclaimer on screen.
+        return HttpResponse.json(
+          polls < 2
+            ? table([badPartner])
+            : table([], [makeOffer({ rank: 4, uuid: uuid(4), headline: 'Odd offer' })]),
+        )
       }),
     )
     const view = render(
@@ -61,9 +67,10 @@ describe('one bad offer never hides the others', () => {
     )
     await advance(3000)
     const cards = [...view.container.querySelectorAll('li.ow-card')]
-    expect(cards.map((c) => c.getAttribute('data-offer-uuid'))).toEqual([uuid(2), uuid(3)])
+    expect(cards.map((c) => c.getAttribute('data-offer-uuid'))).toEqual([uuid(2), uuid(3), uuid(4)])
     expect(screen.queryByText('Broken')).toBeNull()
-    // The partner with a bad field stayed pending (polling went on) and its readable disclaimer shows.
+    // The partner with a bad field stayed pending (polling went on); its readable disclaimer was kept and
+    // shows with its offer.
     expect(polls).toBeGreaterThanOrEqual(2)
     expect(view.container.querySelector('[data-ow-status="complete"]')).not.toBeNull()
     expect(screen.getByText('Odd Co. License 9.', { exact: false })).toBeTruthy()

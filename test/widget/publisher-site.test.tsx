@@ -1,8 +1,8 @@
 /**
- * @module Issues 11 and 22 in jsdom: what keeps the widget still and clear on a publisher's page. Skeleton
- * places while partners are pending, the initial limit with "Show N more", no card on screen ever pushed
- * out of view, nothing inserted above a card while the visitor is inside (a "1 new offer" control
- * re-sorts), focus after each action, "More details", "Change details", the sponsored slot, and one
+ * @module Issues 11, 22 and 31 in jsdom: what keeps the widget still, clear and in rank order on a
+ * publisher's page. Skeleton places while partners are pending, the initial limit with "Show N more", rank
+ * order with no tap, nothing moving under a press or within 600 ms of one, disclaimers that follow their
+ * offers, focus after each action, "More details", "Change details", the sponsored slot, and one
  * Idempotency-Key per submitted lead.
  */
 import { fireEvent, render, screen } from '@testing-library/react'
@@ -14,7 +14,7 @@ import { makeOffer, makePartner, SAMPLE_LEAD } from '../../src/playground/scenar
 import { scenarios } from '../../src/playground/scenarios/handlers.ts'
 import { arrangeOffers } from '../../src/widget/arrange-offers.ts'
 import type { DisplayOffer } from '../../src/widget/display-rules.ts'
-import { OfferWidget, type OfferWidgetProps } from '../../src/widget/index.ts'
+import { DEFAULT_LABELS, OfferWidget, type OfferWidgetProps } from '../../src/widget/index.ts'
 import { collapsedPointCount, isClamped } from '../../src/widget/OfferCard.tsx'
 import { createPixelTracker } from '../../src/widget/pixel-tracker.ts'
 import { renderWidget } from './support/render-widget.tsx'
@@ -24,6 +24,7 @@ setupWidgetTests()
 
 const user = () => userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) })
 const cards = (root: HTMLElement) => [...root.querySelectorAll<HTMLElement>('li.ow-card')]
+const headlines = (root: HTMLElement) => cards(root).map((c) => c.querySelector('.ow-headline')?.textContent)
 const skeletons = (root: HTMLElement) => root.querySelectorAll('.ow-skeleton').length
 
 const mount = (bff: ReturnType<typeof createFakeBff>, props: Partial<OfferWidgetProps> = {}) =>
@@ -47,23 +48,22 @@ const offer = (uuid: string, rank: number) => ({ uuid, rank }) as DisplayOffer
 describe('arrangeOffers', () => {
   const all = [offer('a', 1), offer('b', 2), offer('c', 3), offer('d', 4)]
   const ids = (offers: DisplayOffer[]) => offers.map((o) => o.uuid)
-  test('before any card is on screen: rank order', () => {
-    expect(ids(arrangeOffers(all, [], { places: 3, still: false }).shown)).toEqual(['a', 'b', 'c', 'd'])
+  test('not held: always rank order, whatever was on screen', () => {
+    expect(ids(arrangeOffers(all, [], false).shown)).toEqual(['a', 'b', 'c', 'd'])
+    expect(ids(arrangeOffers(all, ['d', 'c'], false).shown)).toEqual(['a', 'b', 'c', 'd'])
   })
   test.each([
-    // [on screen, places, still, shown, held]
-    [['b', 'c'], 3, false, ['a', 'b', 'c', 'd'], 0], // room for one more: "a" goes above, "d" after
-    [['b', 'c'], 3, true, ['b', 'c', 'd'], 1], // the visitor is inside: "a" waits
-    [['b', 'c', 'd'], 3, false, ['b', 'c', 'd'], 1], // "a" would push "d" behind "Show N more": it waits
-    [['b', 'c', 'd'], 4, false, ['a', 'b', 'c', 'd'], 0], // four places: it fits
-    [['c'], 3, false, ['a', 'b', 'c', 'd'], 0],
-    [['d'], 2, false, ['a', 'd'], 2], // one place left: the best, "a", takes it; "b" and "c" would push "d" out
-  ] as const)('on screen %j, %i places, still %s: %j, %i held', (onScreen, places, still, shown, held) => {
-    const arranged = arrangeOffers(all, onScreen, { places, still })
+    // [on screen, shown, waiting]
+    [['b', 'c'], ['b', 'c', 'd'], 1], // "a" would move both: it waits; "d" ranks after them: it takes the next place
+    [['c'], ['c', 'd'], 2],
+    [['d'], ['d'], 3],
+    [['a', 'b', 'c', 'd'], ['a', 'b', 'c', 'd'], 0],
+    [['x', 'b'], ['b', 'c', 'd'], 1], // "x" left the table (no longer active): it goes
+    [[], ['a', 'b', 'c', 'd'], 0], // nothing on screen yet: nothing to hold
+  ] as const)('held with %j on screen: %j, %i waiting', (onScreen, shown, waiting) => {
+    const arranged = arrangeOffers(all, onScreen, true)
     expect(ids(arranged.shown)).toEqual(shown)
-    expect(arranged.held).toBe(held)
-    // Whatever the case, every card that was on screen keeps a place on screen.
-    for (const uuid of onScreen) expect(ids(arranged.shown).indexOf(uuid)).toBeLessThan(places)
+    expect(arranged.waiting).toBe(waiting)
   })
 })
 
@@ -90,7 +90,7 @@ describe('on a publisher page', () => {
     expect(view.container.querySelectorAll('.ow-offers > li').length).toBe(1)
   })
 
-  test('a better-ranked arrival never pushes a card on screen behind "Show N more"; "1 new offer" shows all by rank and focuses it', async () => {
+  test('a better-ranked arrival takes its place with no tap: the three best on screen, by rank, the fourth behind "Show 1 more"', async () => {
     const bff = createFakeBff({
       partners: [
         {
@@ -103,15 +103,15 @@ describe('on a publisher page', () => {
     })
     const view = mount(bff)
     await advance()
-    const before = cards(view.container)
-    expect(before).toHaveLength(3)
+    expect(headlines(view.container)).toEqual(['Rank 2', 'Rank 3', 'Rank 4'])
     await advance(3000)
-    expect(cards(view.container)).toEqual(before)
-    expect(screen.queryByRole('button', { name: /Show \d+ more/ })).toBeNull()
-    await user().click(screen.getByRole('button', { name: '1 new offer' }))
-    const headlines = cards(view.container).map((c) => c.querySelector('.ow-headline')?.textContent)
-    expect(headlines).toEqual(['Best', 'Rank 2', 'Rank 3', 'Rank 4'])
-    expect(document.activeElement).toBe(cards(view.container)[0])
+    expect(view.container.querySelector('[data-ow-status="complete"]')).not.toBeNull()
+    expect(headlines(view.container)).toEqual(['Best', 'Rank 2', 'Rank 3'])
+    expect(screen.getByRole('button', { name: 'Show 1 more' })).toBeTruthy()
+    // The live region names the best offer and counts the cards on screen.
+    expect(screen.getByRole('status').textContent).toBe(
+      `Search complete: 4 offers. Showing 3 offers, best first: ${cards(view.container)[0]?.querySelector('.ow-carrier')?.textContent}.`,
+    )
   })
 
   test('the first three offers show; "Show N more" reveals the rest (and only then fires their pixels)', async () => {
@@ -129,41 +129,95 @@ describe('on a publisher page', () => {
     expect(document.activeElement).toBe(cards(view.container)[3])
   })
 
-  test('while the pointer is inside, a better-ranked arrival waits behind "1 new offer"; a click re-sorts', async () => {
+  test('a press inside holds every card on screen until 600 ms after it ends; then the arrival takes its rank', async () => {
+    const bff = betterOfferArrivesLate()
+    const view = mount(bff)
+    await advance()
+    const first = cards(view.container)[0] as HTMLElement
+    await advance(1500)
+    // The visitor's finger comes down on the card just before the better offer arrives.
+    fireEvent.pointerDown(first, { pointerType: 'touch' })
+    await advance(1000)
+    expect(cards(view.container)).toEqual([first])
+    fireEvent.pointerUp(window, { pointerType: 'touch' })
+    await advance(599)
+    expect(cards(view.container)).toEqual([first])
+    await advance(1)
+    expect(headlines(view.container)).toEqual(['Better', 'First'])
+  })
+
+  test('a key press, or a mouse moving inside, holds for 600 ms after the last one', async () => {
     const bff = betterOfferArrivesLate()
     const view = mount(bff)
     await advance()
     const root = view.container.querySelector('.ow-root') as HTMLElement
-    fireEvent.pointerEnter(root)
-    const first = cards(view.container)[0]
-    await advance(3000)
-    expect(cards(view.container)[0]).toBe(first)
-    expect(cards(view.container)).toHaveLength(1)
-    const control = screen.getByRole('button', { name: '1 new offer' })
-    fireEvent.click(control)
-    await advance()
-    expect(cards(view.container).map((c) => c.querySelector('.ow-headline')?.textContent)).toEqual([
-      'Better',
-      'First',
-    ])
-    expect(screen.queryByRole('button', { name: '1 new offer' })).toBeNull()
+    await advance(1500)
+    for (let i = 0; i < 4; i++) {
+      fireEvent.pointerMove(root, { pointerType: 'mouse' })
+      await advance(400)
+    }
+    fireEvent.keyDown(root, { key: 'Tab' })
+    await advance(500)
+    expect(headlines(view.container)).toEqual(['First'])
+    await advance(100)
+    expect(headlines(view.container)).toEqual(['Better', 'First'])
   })
 
-  test('focus inside holds arrivals too; leaving lets them in by rank', async () => {
+  test('a pointer resting inside, or focus on a card, holds nothing: the search ends in rank order', async () => {
     const bff = betterOfferArrivesLate()
     const view = mount(bff)
     await advance()
-    const link = screen.getByRole('link', { name: /View rate/ })
-    // Real focus moves (document.activeElement), and the widget's focus handlers update state: inside act().
-    act(() => link.focus())
+    const root = view.container.querySelector('.ow-root') as HTMLElement
+    fireEvent.pointerEnter(root, { pointerType: 'mouse' })
+    act(() => screen.getByRole('link', { name: /View rate/ }).focus())
     await advance(3000)
-    expect(screen.getByRole('button', { name: '1 new offer' })).toBeTruthy()
-    act(() => link.blur())
-    await advance()
-    expect(cards(view.container).map((c) => c.querySelector('.ow-headline')?.textContent)).toEqual([
-      'Better',
-      'First',
-    ])
+    expect(view.container.querySelector('[data-ow-status="complete"]')).not.toBeNull()
+    expect(headlines(view.container)).toEqual(['Better', 'First'])
+  })
+
+  test('disclaimers: only of a partner with an offer on screen; none when nothing is', async () => {
+    const bff = createFakeBff({
+      partners: [
+        {
+          partner: makePartner({ name: 'Shown', disclaimer: 'Shown licence' }),
+          answersAfterMs: 1000,
+          offers: [makeOffer({ rank: 1 })],
+        },
+        {
+          partner: makePartner({ name: 'Hidden', disclaimer: 'Hidden licence' }),
+          answersAfterMs: 2000,
+          offers: [makeOffer({ rank: 9 })],
+        },
+        // Answers alone, with nothing: no offer of its is ever on screen.
+        {
+          partner: makePartner({ name: 'Empty', disclaimer: 'Empty licence' }),
+          answersAfterMs: 3000,
+          offers: [],
+        },
+      ],
+      initialOffers: [2, 3].map((rank) => makeOffer({ rank })),
+    })
+    const view = mount(bff)
+    await advance(5000)
+    expect(view.container.querySelector('[data-ow-status="complete"]')).not.toBeNull()
+    const texts = () => [...view.container.querySelectorAll('.ow-disclaimer')].map((p) => p.textContent)
+    expect(texts()).toEqual(['Shown: Shown licence'])
+    await user().click(screen.getByRole('button', { name: 'Show 1 more' }))
+    expect(texts()).toEqual(['Shown: Shown licence', 'Hidden: Hidden licence'])
+    view.unmount()
+    const none = createFakeBff({
+      partners: [
+        {
+          partner: makePartner({ name: 'Empty', disclaimer: 'Empty licence' }),
+          answersAfterMs: 1000,
+          offers: [],
+        },
+      ],
+    })
+    const empty = mount(none)
+    await advance(3000)
+    expect(empty.container.querySelector('[data-ow-status="complete"]')).not.toBeNull()
+    expect(empty.container.querySelector('.ow-disclaimers')).toBeNull()
   })
 
   test('"More details" only where copy waits behind it, with aria-expanded; it reveals all; "View rate" comes first', async () => {
@@ -215,6 +269,19 @@ describe('on a publisher page', () => {
     const hidden = mount(createFakeBff({ partners: [], initialOffers: [] }), { labels: { sponsored: '' } })
     await advance()
     expect(hidden.container.querySelector('.ow-sponsored')).toBeNull()
+  })
+
+  test('without a disclosure page, "Advertiser disclosure" opens the widget\'s own sentence', async () => {
+    const bff = createFakeBff({ partners: [], initialOffers: [makeOffer({ rank: 1 })] })
+    const view = mount(bff)
+    await advance()
+    expect(screen.queryByRole('link', { name: 'Advertiser disclosure' })).toBeNull()
+    const toggle = screen.getByRole('button', { name: 'Advertiser disclosure' })
+    expect(toggle.getAttribute('aria-expanded')).toBe('false')
+    expect(view.container.querySelector('.ow-disclosure')).toBeNull()
+    await user().click(toggle)
+    expect(toggle.getAttribute('aria-expanded')).toBe('true')
+    expect(view.container.querySelector('.ow-disclosure')?.textContent).toBe(DEFAULT_LABELS.disclosureText)
   })
 
   test('second look: one Idempotency-Key per submitted lead, the same again for a remount with that lead', async () => {

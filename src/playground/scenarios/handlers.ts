@@ -211,14 +211,15 @@ export const scenarios = {
   },
   disclaimers: {
     title: 'Disclaimers',
-    description: 'Partners with long, empty and repeated disclaimers; they stay after the partner answers.',
+    description:
+      'Partners with long, empty and markup-looking disclaimers; each shows while an offer of its partner is on screen.',
     create: () =>
       createFakeBff({
         partners: ranked([
           answering('Acme Mutual', 1000, 1, 'Acme Mutual Insurance Company. CA License #0A12345.'),
-          answering('Bluebonnet Insurance', 2000, 1, ''),
+          answering('Bluebonnet Insurance', 2000, 0, ''),
           answering('Cardinal Auto', 3000, 1, `Cardinal Auto Insurance Agency. ${LONG}`),
-          answering('Delta Direct', 4000, 0, '<b>Delta</b> Direct, licensed producer.'),
+          answering('Delta Direct', 4000, 1, '<b>Delta</b> Direct, licensed producer.'),
         ]),
       }),
   },
