@@ -7,6 +7,7 @@
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client'
 import { OfferWidget } from '../widget/OfferWidget.tsx'
 import { describeElement } from './describe-element.ts'
+import { fitSlot } from './fit-slot.ts'
 import { EMBED_EVENTS, type EmbedCallback, type EmbedOptions, type MountHandle } from './options.ts'
 import { readServerRendered } from './server-rendered.ts'
 import { adoptStyles } from './shadow-styles.ts'
@@ -87,6 +88,7 @@ export function mount(target: Element | string, options: EmbedOptions = {}): Mou
   let root: Root | undefined = rendered ? hydrateRoot(container, widget()) : createRoot(container)
 
   const render = () => root?.render(widget())
+  const stopFitting = element instanceof HTMLElement ? fitSlot(element, shadow) : () => {}
 
   const handle: MountHandle = {
     update(next) {
@@ -101,6 +103,7 @@ export function mount(target: Element | string, options: EmbedOptions = {}): Mou
       if (!root) return
       root.unmount()
       root = undefined
+      stopFitting()
       container.remove()
       removeStyles()
       mounted.delete(element)

@@ -35,9 +35,31 @@ export function collapsedPointCount(points: readonly string[]): number {
   return count
 }
 
-/** Whether "More details" has something to reveal. */
-export function isClamped(offer: Pick<DisplayOffer, 'descriptionPoints'>): boolean {
-  return collapsedPointCount(offer.descriptionPoints) < offer.descriptionPoints.length
+/**
+ * Past these lengths a text may pass its clamp (styles.css: three lines of headline or bullet, two of name
+ * or product) in a 280 px card, so the card clamps
+ * and offers "More details". Decided from the text, not measured, so the server and the browser render the
+ * same card and no toggle appears after the first paint.
+ */
+const CLAMP_CHARS = { headline: 60, point: 80, name: 30, product: 40 }
+
+/** Whether "More details" has something to reveal: bullets past the first few, or text that may be clamped. */
+export function isClamped(
+  offer: Pick<DisplayOffer, 'descriptionPoints'> & Partial<Pick<DisplayOffer, 'headline'>>,
+): boolean {
+  return collapsedPointCount(offer.descriptionPoints) < offer.descriptionPoints.length || hasLongCopy(offer)
+}
+
+/** Whether the card clamps its headline and bullets while collapsed. */
+function hasLongCopy(
+  offer: Pick<DisplayOffer, 'descriptionPoints'> & Partial<Pick<DisplayOffer, 'headline'>>,
+): boolean {
+  return (
+    (offer.headline?.length ?? 0) > CLAMP_CHARS.headline ||
+    offer.descriptionPoints
+      .slice(0, collapsedPointCount(offer.descriptionPoints))
+      .some((point) => point.length > CLAMP_CHARS.point)
+  )
 }
 
 export function OfferCard({ offer, labels, headingLevel, tracker, onClick }: OfferCardProps) {
@@ -60,6 +82,7 @@ export function OfferCard({ offer, labels, headingLevel, tracker, onClick }: Off
       data-offer-uuid={offer.uuid}
       data-ow-flip={offer.uuid}
       data-ow-open={open || undefined}
+      data-ow-clamp={hasLongCopy(offer) || undefined}
       // Focus lands here after "Show N more" or "N new offers": the whole card is read, Tab goes on to its link.
       tabIndex={-1}
       aria-labelledby={`${id}-name`}

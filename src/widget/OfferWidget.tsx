@@ -175,6 +175,9 @@ function WidgetBody(props: OfferWidgetProps & { client: QueryClient }) {
   const showForm = (wantsForm && !submitted) || serverErrors !== undefined || editing
   // The form can come back when the visitor (or the page, through the form) supplied the details.
   const canChange = !attach && !secondLook && form !== 'never'
+  // No offers, or an error with none on screen: the form shows under the message (docs, "No blank acres").
+  const inlineForm =
+    canChange && !showForm && ((status === 'complete' && offers.length === 0) || status === 'error')
   const formFields: FormField[] = useMemo(() => {
     const base = form === 'always' || editing ? [...FORM_FIELDS] : missingFields(given)
     const flagged = Object.keys(serverErrors?.mapped ?? {}) as FormField[]
@@ -232,6 +235,30 @@ function WidgetBody(props: OfferWidgetProps & { client: QueryClient }) {
     </button>
   )
 
+  const searchForm = (form: {
+    fields: readonly FormField[]
+    focusFirstField: boolean
+    headingLevel: number
+  }) => (
+    <SearchForm
+      fields={[...form.fields]}
+      given={submitted ?? given}
+      labels={labels}
+      headingLevel={form.headingLevel}
+      endpoint={endpoint}
+      client={client}
+      serverErrors={serverErrors?.mapped ?? NO_ERRORS}
+      serverMessage={serverErrors?.message}
+      focusFirstField={form.focusFirstField}
+      onSubmit={(data) => {
+        setFocusAfter('results')
+        setEditing(false)
+        setSubmitted(data)
+        setSubmission((n) => n + 1)
+      }}
+    />
+  )
+
   const Heading = `h${headingLevel}` as 'h2'
   return (
     <div
@@ -242,23 +269,7 @@ function WidgetBody(props: OfferWidgetProps & { client: QueryClient }) {
       style={themeStyle(props.themeVariables)}
     >
       {showForm ? (
-        <SearchForm
-          fields={formFields}
-          given={submitted ?? given}
-          labels={labels}
-          headingLevel={headingLevel}
-          endpoint={endpoint}
-          client={client}
-          serverErrors={serverErrors?.mapped ?? NO_ERRORS}
-          serverMessage={serverErrors?.message}
-          focusFirstField={focusAfter === 'form'}
-          onSubmit={(data) => {
-            setFocusAfter('results')
-            setEditing(false)
-            setSubmitted(data)
-            setSubmission((n) => n + 1)
-          }}
-        />
+        searchForm({ fields: formFields, focusFirstField: focusAfter === 'form', headingLevel })
       ) : (
         <section className="ow-results" aria-labelledby={headingId} aria-busy={searching}>
           <div className="ow-head">
@@ -279,10 +290,11 @@ function WidgetBody(props: OfferWidgetProps & { client: QueryClient }) {
             {canChange && changeButton}
           </div>
           <Sponsored labels={labels} disclosureUrl={props.disclosureUrl} />
-          {/* Kept once the search completes, as its status line: removing it would pull everything up. */}
-          {(searching || status === 'complete') && (
+          {/* Kept once the search ends, as its status line (an error's too): removing it would pull everything up. */}
+          {(searching || status === 'complete' || status === 'error') && (
             <SearchProgress
-              phase={status === 'complete' ? 'done' : status === 'searching' ? 'searching' : 'starting'}
+              phase={searching ? (status === 'searching' ? 'searching' : 'starting') : 'done'}
+              error={status === 'error'}
               answered={result.progress.answered}
               total={result.progress.total}
               offerCount={offers.length}
@@ -311,22 +323,19 @@ function WidgetBody(props: OfferWidgetProps & { client: QueryClient }) {
             {status === 'complete' && offers.length === 0 && (
               <div className="ow-empty">
                 <p>{labels.noOffers}</p>
-                {canChange && (
-                  <>
-                    <p>{labels.noOffersNext}</p>
-                    {changeButton}
-                  </>
-                )}
+                {canChange && <p>{labels.noOffersNext}</p>}
               </div>
             )}
             {status === 'error' && (
               <div className="ow-error">
-                <p>{labels.error}</p>
                 <button type="button" className="ow-button" onClick={result.retry}>
                   {labels.tryAgain}
                 </button>
               </div>
             )}
+            {/* With nothing to show, the visitor's next step in place: their details, ready to change. */}
+            {inlineForm &&
+              searchForm({ fields: FORM_FIELDS, focusFirstField: false, headingLevel: headingLevel + 1 })}
             <Disclaimers disclaimers={disclaimers} labels={labels} headingLevel={headingLevel + 1} />
           </StableLayout>
         </section>

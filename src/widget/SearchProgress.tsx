@@ -1,8 +1,8 @@
 /**
  * @module The status line above the offers. While a search runs it counts what the visitor sees ("2 offers
  * so far, still checking 3 more sources") over a bar that moves with answers and with time; then "Search
- * complete: 4 offers." (or, when polling failed with offers shown, that some quotes could not be loaded) in
- * the same place. The region keeps its height when the search ends, so nothing below it moves. A second
+ * complete: 4 offers." (or, when polling failed with offers shown, that some quotes could not be loaded; or,
+ * when the search failed with nothing shown, that offers could not be loaded) in the same place. The region keeps its height when the search ends, so nothing below it moves. A second
  * look says how many lenders it asks, how many answered and how long it waits at most, counting down.
  */
 import { type CSSProperties, useEffect, useState } from 'react'
@@ -18,6 +18,8 @@ export interface SearchProgressProps {
   offerCount: number
   /** Done because polling failed for good (offers are on screen). */
   failed?: boolean
+  /** Ended in an error with nothing on screen: the line says so, in the same place (nothing below moves). */
+  error?: boolean
   /** Second look: lenders asked and answered, and the time the wait ends at the latest. */
   lenders?: LenderProgress | undefined
   labels: Labels
@@ -63,7 +65,7 @@ function useNow(active: boolean): number {
 }
 
 export function SearchProgress(props: SearchProgressProps) {
-  const { phase, answered, total, offerCount, failed, labels, lenders } = props
+  const { phase, answered, total, offerCount, failed, error, labels, lenders } = props
   const now = useNow(phase !== 'done' && lenders?.answerBy !== undefined)
   // The time band crosses the bar over the wait the server announced, fixed once (a changing duration
   // would make the band jump).
@@ -74,13 +76,13 @@ export function SearchProgress(props: SearchProgressProps) {
   )
   if (phase === 'done') {
     return (
-      <div className="ow-progress" data-ow-done={failed ? 'partial' : ''}>
+      <div className="ow-progress" data-ow-done={error ? 'error' : failed ? 'partial' : ''}>
         <p className="ow-progress-text ow-muted">
-          {failed ? labels.partial : completeLabel(labels, offerCount)}
+          {error ? labels.error : failed ? labels.partial : completeLabel(labels, offerCount)}
         </p>
-        {/* No progressbar role any more: the bar only holds the region's height, full. */}
+        {/* No progressbar role any more: the bar only holds the region's height, full (empty after an error). */}
         <div className="ow-progress-bar" aria-hidden="true">
-          <div className="ow-progress-fill" style={{ width: '100%' }} />
+          <div className="ow-progress-fill" style={{ width: error ? '0%' : '100%' }} />
         </div>
       </div>
     )

@@ -7,6 +7,7 @@
  */
 import { fireEvent, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { HttpResponse, http } from 'msw'
 import { act } from 'react'
 import { describe, expect, test, vi } from 'vitest'
 import { createFakeBff } from '../../src/playground/scenarios/fake-bff.ts'
@@ -244,17 +245,40 @@ describe('on a publisher page', () => {
     expect(view.container.querySelectorAll('.ow-points li')).toHaveLength(5)
   })
 
-  test('no offers: a next step and "Change details", which reopens the form prefilled', async () => {
+  test("no offers: the message, and the form under it with the visitor's details, which searches again", async () => {
     server.use(...scenarios.noOffers.create().handlers)
     render(<OfferWidget endpoint={ENDPOINT} search={{ zipCode: '94107', numberOfVehicles: 2 }} />)
     await advance(3000)
-    const changes = screen.getAllByRole('button', { name: 'Change details' })
-    expect(changes.length).toBeGreaterThan(0)
-    fireEvent.click(changes[0] as HTMLElement)
+    expect(screen.getByText(DEFAULT_LABELS.noOffers, { selector: '.ow-empty p' })).toBeTruthy()
+    const zip = screen.getByLabelText('ZIP code') as HTMLInputElement
+    expect(zip.value).toBe('94107')
+    expect((screen.getByLabelText('Number of vehicles', { exact: false }) as HTMLSelectElement).value).toBe(
+      '2',
+    )
+    // Focus stays where the visitor is: the form does not take it on its own.
+    expect(document.activeElement).not.toBe(zip)
+  })
+
+  test('an error with nothing on screen: "Try again", and the form under it', async () => {
+    server.use(...scenarios.noOffers.create().handlers)
+    // Used last, so matched first: the BFF answers the search 503.
+    server.use(
+      http.post(`${ENDPOINT}/api/offer-searches`, () =>
+        HttpResponse.json({ code: 'upstream_unavailable', message: 'down' }, { status: 503 }),
+      ),
+    )
+    render(<OfferWidget endpoint={ENDPOINT} search={{ zipCode: '94107' }} />)
+    await advance(1000)
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy()
     expect((screen.getByLabelText('ZIP code') as HTMLInputElement).value).toBe('94107')
-    // Focus on the form's first field, where the visitor changes their details.
-    expect(document.activeElement).toBe(screen.getByLabelText('ZIP code'))
-    expect(screen.getByLabelText('Number of vehicles', { exact: false })).toBeTruthy()
+  })
+
+  test('form="never": no form in the empty state, only the message', async () => {
+    server.use(...scenarios.noOffers.create().handlers)
+    render(<OfferWidget endpoint={ENDPOINT} search={{ zipCode: '94107' }} form="never" />)
+    await advance(3000)
+    expect(screen.getByText(DEFAULT_LABELS.noOffers, { selector: '.ow-empty p' })).toBeTruthy()
+    expect(screen.queryByLabelText('ZIP code')).toBeNull()
   })
 
   test('the sponsored tag and the advertiser disclosure link are configurable', async () => {

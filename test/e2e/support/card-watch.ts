@@ -1,8 +1,10 @@
 /**
  * @module In-page probes for offer cards, for the visitor-facing e2e suites: whether any card text is cut
- * (overflows its box or its card, or ends in an ellipsis), and a watcher that stamps each card's entry
- * (MutationObserver) and samples every 50 ms whether it is readable: connected, laid out, fully opaque up
- * to the page, visible. A card readable once must stay so; read the record with {@link readCardWatch}.
+ * with no way to see the rest (overflows its box or its card, ends in an ellipsis, or is clamped in a card
+ * with no "More details" to open), and a watcher that stamps each card's entry (MutationObserver) and
+ * samples every 50 ms whether it is readable: connected, laid out, fully opaque up to the page, visible. A
+ * card on the page must stay readable; one that leaves the list (a better-ranked offer took its place; it
+ * is behind "Show N more") is recorded apart. Read the record with {@link readCardWatch}.
  */
 import type { Page } from 'playwright-core'
 
@@ -13,6 +15,8 @@ export function cardTextProblems(page: Page, host = '[data-offer-widget]'): Prom
     const problems: string[] = []
     for (const card of root?.querySelectorAll<HTMLElement>('.ow-card') ?? []) {
       const box = card.getBoundingClientRect()
+      // Collapsed with "More details" to open: long copy may be clamped, the whole text one tap away.
+      const openable = card.querySelector('.ow-toggle[aria-expanded="false"]') !== null
       for (const element of card.querySelectorAll<HTMLElement>('*')) {
         if (element.closest('.ow-visually-hidden')) continue
         const ownText = [...element.childNodes]
@@ -27,10 +31,12 @@ export function cardTextProblems(page: Page, host = '[data-offer-widget]'): Prom
         if (ownText.endsWith('…') || ownText.endsWith('...')) problems.push(`${name}: ends in an ellipsis`)
         if (style.textOverflow === 'ellipsis') problems.push(`${name}: text-overflow ellipsis`)
         const clamp = style.getPropertyValue('-webkit-line-clamp')
-        if (clamp && clamp !== 'none') problems.push(`${name}: line-clamp ${clamp}`)
+        if (clamp && clamp !== 'none' && !openable)
+          problems.push(`${name}: line-clamp ${clamp}, no "More details"`)
         if (style.display !== 'inline') {
           if (element.scrollWidth > element.clientWidth + 1) problems.push(`${name}: overflows its width`)
-          if (element.scrollHeight > element.clientHeight + 1) problems.push(`${name}: overflows its height`)
+          if (element.scrollHeight > element.clientHeight + 1 && !openable)
+            problems.push(`${name}: overflows its height`)
         }
         if (rect.left < box.left - 0.5 || rect.right > box.right + 0.5)
           problems.push(`${name}: outside its card`)
@@ -43,8 +49,10 @@ export function cardTextProblems(page: Page, host = '[data-offer-widget]'): Prom
 export interface CardWatch {
   /** Per card uuid: ms from entering the page to the first readable sample. */
   readableAfter: Record<string, number>
-  /** Cards readable once that were later gone, hidden or faded (with when). */
+  /** Cards readable once that were later hidden, faded or not laid out while still in the list (with when). */
   lost: string[]
+  /** Cards that left the list (uuids): a better-ranked offer took their place. */
+  left: string[]
   /** Cards that never became readable. */
   neverReadable: string[]
 }
@@ -55,6 +63,7 @@ export async function watchCards(page: Page, host = '[data-offer-widget]'): Prom
     const entered = new Map<string, number>()
     const readable = new Map<string, number>()
     const lost: string[] = []
+    const left = new Set<string>()
     const cards = new Map<string, HTMLElement>()
     let observed: ShadowRoot | undefined
     const stamp = (node: Node) => {
@@ -90,6 +99,11 @@ export async function watchCards(page: Page, host = '[data-offer-widget]'): Prom
       const now = performance.now()
       for (const [uuid, card] of cards) {
         const current = root?.querySelector<HTMLElement>(`.ow-card[data-offer-uuid="${uuid}"]`) ?? card
+        if (!current.isConnected) {
+          left.add(uuid)
+          continue
+        }
+        left.delete(uuid)
         if (isReadable(current)) {
           if (!readable.has(uuid)) readable.set(uuid, now)
         } else if (readable.has(uuid)) {
@@ -104,6 +118,7 @@ export async function watchCards(page: Page, host = '[data-offer-widget]'): Prom
           [...readable].map(([uuid, at]) => [uuid, Math.round(at - (entered.get(uuid) ?? at))]),
         ),
         lost,
+        left: [...left],
         neverReadable: [...entered.keys()].filter((uuid) => !readable.has(uuid)),
       }),
     })
