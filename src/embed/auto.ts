@@ -15,6 +15,7 @@ import 'react/jsx-runtime'
 import '@tanstack/react-query'
 import 'zod/mini'
 import '../widget/useOfferSearch.ts'
+import { adoptSentSearches } from '../widget/bff-client.ts'
 import { replayQueue } from './command-queue.ts'
 import { defineOfferWidgetElement } from './element.ts'
 import { createOfferWidgetApi } from './global-api.ts'
@@ -34,6 +35,9 @@ if (existing && 'version' in existing) {
     `offer-widget: the bundle ran twice (version ${existing.version} is already loaded); remove the extra <script>`,
   )
 } else {
+  // Searches the snippet already sent (loader-snippet.ts), before any widget could send its own.
+  const early = (existing as { e?: unknown } | undefined)?.e
+  adoptSentSearches(Array.isArray(early) ? early : [])
   const defaultEndpoint = scriptOrigin()
   const api = createOfferWidgetApi({ defaultEndpoint })
   window.OfferWidget = api

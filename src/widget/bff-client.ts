@@ -69,13 +69,20 @@ const createdReader: Schema<CreatedSearch> = {
   },
 }
 
-async function request<T>(target: string, init: RequestInit, schema: Schema<T>, what: string): Promise<T> {
+/** `sent`: the response of this very request, already sent by the loader snippet (`adoptSentSearches`). */
+async function request<T>(
+  target: string,
+  init: RequestInit,
+  schema: Schema<T>,
+  what: string,
+  sent?: Promise<Response>,
+): Promise<T> {
   const headers = new Headers(init.headers)
   headers.set(WIDGET_HEADER, WIDGET_VERSION)
   headers.set('Accept', 'application/json')
   let response: Response
   try {
-    response = await fetch(target, { ...init, headers })
+    response = await (sent ?? fetch(target, { ...init, headers }))
   } catch (cause) {
     if (init.signal?.aborted) throw cause
     throw new OfferWidgetError('network', `Could not reach the offer service (${what}): ${String(cause)}`)
@@ -124,6 +131,27 @@ export function fetchIssuers(endpoint: string, signal?: AbortSignal): Promise<Is
   )
 }
 
+/**
+ * Searches the loader snippet started before the bundle arrived (loader-snippet.ts), by absolute URL and
+ * body: each answers the first `createSearch` that would send exactly that request, once.
+ */
+const sentSearches = new Map<string, Promise<Response>>()
+
+function sentKey(target: string, body: string): string {
+  return `${new URL(target, globalThis.location?.href).href}\n${body}`
+}
+
+/** Takes the snippet's `[url, body, response]` entries; anything else in the list is ignored. */
+export function adoptSentSearches(entries: readonly unknown[]): void {
+  for (const entry of entries) {
+    if (!Array.isArray(entry)) continue
+    const [target, body, response] = entry as unknown[]
+    if (typeof target === 'string' && typeof body === 'string' && response instanceof Promise) {
+      sentSearches.set(sentKey(target, body), response)
+    }
+  }
+}
+
 /** Never given an abort signal: once sent, the POST must finish so its result is kept, not re-sent. */
 export function createSearch(
   endpoint: string,
@@ -133,12 +161,15 @@ export function createSearch(
 ): Promise<CreatedSearch> {
   const headers: Record<string, string> = { 'Content-Type': 'application/json' }
   if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey
-  return request(
-    url(endpoint, searchRoute(source)),
-    { method: 'POST', headers, body: JSON.stringify(input) },
-    createdReader,
-    'Starting the search',
-  )
+  const target = url(endpoint, searchRoute(source))
+  const body = JSON.stringify(input)
+  let sent: Promise<Response> | undefined
+  if (!idempotencyKey && sentSearches.size > 0) {
+    const key = sentKey(target, body)
+    sent = sentSearches.get(key)
+    sentSearches.delete(key)
+  }
+  return request(target, { method: 'POST', headers, body }, createdReader, 'Starting the search', sent)
 }
 
 export function pollSearch(

@@ -2,9 +2,11 @@
  * @module The publisher snippet run as a page runs it, then replayed by the bundle's queue code: both come
  * from the same source, so this is the contract between them.
  */
+import { gzipSync } from 'node:zlib'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { type QueueEntry, replayQueue } from '../../src/embed/command-queue.ts'
-import { loaderScript, loaderSnippet } from '../../src/embed/loader-snippet.ts'
+import { OPTION_ATTRIBUTES } from '../../src/embed/data-attributes.ts'
+import { EARLY_SEARCH_BLOCKERS, loaderScript, loaderSnippet } from '../../src/embed/loader-snippet.ts'
 import type { MountHandle } from '../../src/embed/options.ts'
 
 const SRC = 'https://offers.example.com/embed/offer-widget.0.1.0-abcdef1234.js'
@@ -88,7 +90,14 @@ describe('loader snippet', () => {
   it('escapes its arguments so no value can close the script element', () => {
     const text = loaderSnippet({ src: 'https://x.example/</script><script>alert(1)</script>.js' })
     expect(text.match(/<\/script>/g)).toHaveLength(1)
-    expect(text.length).toBeLessThan(1024)
+  })
+
+  it('stays within its budget: 1 KiB gzip -9 with a real origin and integrity hash (issue 24)', () => {
+    const script = loaderScript({
+      src: 'https://offers.example.com/embed/offer-widget.0.1.0-139c4efe93.js',
+      integrity: 'sha384-mU/RyQ9yIjo8zJKyqTIDKIhMO3e5WyfxTShP5ubMMv0m8JjADCsUSfio8Dc5rK69',
+    })
+    expect(gzipSync(script, { level: 9 }).length).toBeLessThanOrEqual(1024)
   })
 
   it('queues calls, and the bundle replays them in order onto the real API', () => {
@@ -138,5 +147,69 @@ describe('loader snippet', () => {
     expect(api.mountAll).toHaveBeenCalledTimes(1)
     expect(error.mock.calls[0]?.[0]).toContain('queued mount() failed')
     error.mockRestore()
+  })
+})
+
+describe('loader snippet: early search (issue 31)', () => {
+  const sent = () => {
+    const fetch = vi.fn((_url: string, _init: RequestInit) => new Promise<Response>(() => {}))
+    vi.stubGlobal('fetch', fetch)
+    return fetch
+  }
+  afterEach(() => {
+    vi.unstubAllGlobals()
+  })
+  const queued = () =>
+    (window as unknown as { OfferWidget: { e: [string, string, Promise<Response>][] } }).OfferWidget.e
+
+  it('posts the search of a ZIP-only mount point once, as the widget would, and queues it for the bundle', () => {
+    const fetch = sent()
+    document.body.innerHTML =
+      '<div data-offer-widget data-endpoint="https://bff.example.com/" data-zip-code="94107-1234"></div>'
+    runSnippet()
+    runSnippet()
+    expect(fetch).toHaveBeenCalledTimes(1)
+    const [url, init] = fetch.mock.calls[0] as [string, RequestInit]
+    const body = '{"productTypes":["AutomobileInsurance"],"personalInformation":{"zipCode":"94107-1234"}}'
+    expect(url).toBe('https://bff.example.com/api/offer-searches')
+    expect(init).toMatchObject({
+      method: 'POST',
+      body,
+      headers: { 'Content-Type': 'application/json', 'X-Offer-Widget': '0.1.0' },
+    })
+    expect(queued()).toEqual([[url, body, expect.any(Promise)]])
+  })
+
+  it("without data-endpoint, searches the origin the bundle comes from (the widget's default)", () => {
+    const fetch = sent()
+    document.body.innerHTML = '<div data-offer-widget data-zip-code="94107"></div>'
+    runSnippet()
+    expect(fetch.mock.calls[0]?.[0]).toBe('https://offers.example.com/api/offer-searches')
+  })
+
+  it('sends nothing for a bad ZIP, an endpoint the widget would refuse, or another search attribute', () => {
+    const fetch = sent()
+    document.body.innerHTML = [
+      '<div data-offer-widget data-zip-code="941"></div>',
+      '<div data-offer-widget data-zip-code="94107" data-endpoint="javascript:alert(1)"></div>',
+      '<div data-offer-widget data-zip-code="94107" data-is-military></div>',
+      '<div data-offer-widget data-zip-code="94107" data-source="second-look"></div>',
+      '<div data-offer-widget data-zip-code="94107" data-form="always"></div>',
+      '<div data-zip-code="94107"></div>',
+    ].join('')
+    runSnippet()
+    expect(fetch).not.toHaveBeenCalled()
+    expect(queued()).toEqual([])
+  })
+
+  it('leaves to the widget every mount point whose search has more than the ZIP code', () => {
+    // Every attribute that feeds the search body or changes where it goes, but the ZIP code itself.
+    const searchAttributes = [...OPTION_ATTRIBUTES]
+      .filter(
+        ([, path]) =>
+          (path.startsWith('search.') && path !== 'search.zipCode') || ['source', 'attach'].includes(path),
+      )
+      .map(([name]) => name)
+    expect([...EARLY_SEARCH_BLOCKERS].sort()).toEqual(searchAttributes.sort())
   })
 })

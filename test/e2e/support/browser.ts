@@ -9,10 +9,10 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { type BrowserContext, chromium, type Page } from 'playwright-core'
 
-const CHROMIUM_PATH = '/usr/bin/chromium'
+export const CHROMIUM_PATH = '/usr/bin/chromium'
 
 /** Flags: headless as root in a sandboxless container, and no calls home (the network is closed here). */
-const FLAGS = [
+export const CHROMIUM_FLAGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
@@ -38,7 +38,7 @@ export async function launchBrowser(options: { userAgent?: string } = {}): Promi
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: FLAGS,
+    args: CHROMIUM_FLAGS,
     viewport: { width: 1280, height: 900 },
     userAgent: options.userAgent ?? VISITOR_CHROME,
   })
@@ -62,7 +62,13 @@ export function openWithoutDevTools(url: string): { close(): Promise<void> } {
   const profile = mkdtempSync(join(tmpdir(), 'offer-widget-chromium-'))
   const child = spawn(
     CHROMIUM_PATH,
-    [...FLAGS, `--user-data-dir=${profile}`, '--window-size=1280,900', `--user-agent=${VISITOR_CHROME}`, url],
+    [
+      ...CHROMIUM_FLAGS,
+      `--user-data-dir=${profile}`,
+      '--window-size=1280,900',
+      `--user-agent=${VISITOR_CHROME}`,
+      url,
+    ],
     {
       stdio: 'ignore',
       detached: true,
