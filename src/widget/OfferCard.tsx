@@ -5,7 +5,7 @@
  * Every text wraps; nothing is cut with an ellipsis. Upstream text is rendered as text (React escapes
  * it), never as HTML.
  */
-import { useEffect, useId, useState } from 'react'
+import { memo, useEffect, useId, useState } from 'react'
 import type { DisplayOffer } from './display-rules.ts'
 import type { Labels } from './labels.ts'
 import type { PixelTracker } from './pixel-tracker.ts'
@@ -62,7 +62,33 @@ function hasLongCopy(
   )
 }
 
-export function OfferCard({ offer, labels, headingLevel, tracker, onClick }: OfferCardProps) {
+/**
+ * A card renders again only when its offer's content, its labels, level or tracker changed: each poll
+ * brings new offer objects with the same content, and a phone pays for every card it re-renders.
+ * `onClick` is left out of the comparison: the list passes a function that calls the latest callback.
+ */
+export const OfferCard = memo(OfferCardView, (before, after) => {
+  return (
+    before.labels === after.labels &&
+    before.headingLevel === after.headingLevel &&
+    before.tracker === after.tracker &&
+    sameOffer(before.offer, after.offer)
+  )
+})
+
+function sameOffer(a: DisplayOffer, b: DisplayOffer): boolean {
+  if (a === b) return true
+  for (const key of Object.keys(a) as (keyof DisplayOffer)[]) {
+    const x = a[key]
+    const y = b[key]
+    if (Array.isArray(x) && Array.isArray(y)) {
+      if (x.length !== y.length || x.some((item, i) => item !== y[i])) return false
+    } else if (x !== y) return false
+  }
+  return Object.keys(a).length === Object.keys(b).length
+}
+
+function OfferCardView({ offer, labels, headingLevel, tracker, onClick }: OfferCardProps) {
   // docs/offer-search-api.md rule 4: "Fire every URL in `impressionTrackingPixelUrls` when the offer is rendered." The
   // tracker de-duplicates, so StrictMode's second effect and later polls fire nothing twice.
   useEffect(() => {
