@@ -10,16 +10,16 @@ const SLOT_CLASS = 'offer-widget-slot'
 
 /**
  * Minimum heights by viewport width, measured in Chromium with the defaults (three offer places, the status
- * line, two partner disclaimers, system fonts): the tallest results of four sandbox searches (their copy
- * varies), the form being shorter, in a publisher column of the viewport less 32 px (328 px on a 360 px
- * phone: 1636-1746 px, 1787 px in the demo's 302 px box; 728 px at 768 and 1280: 994-1129 px), plus room
- * for longer copy. Phones are the
- * tallest because every text wraps and the call to action stacks under the copy.
+ * line, partner disclaimers, system fonts): the tallest results of the sandbox searches, long copy included
+ * (clamped behind "More details"), in a publisher column of the viewport less 32 px (1518-1747 px at
+ * 302-328 px of widget width; 1106-1379 px at 728 px), plus room for other copy. Phones are the tallest
+ * because every text wraps and the call to action stacks under the copy. Once the widget waits on the
+ * visitor, the embed gives back what its content does not use (fit-slot.ts), so a generous reservation
+ * leaves no blank place behind.
  */
 const RESERVED_HEIGHTS: readonly { minViewport: number; px: number }[] = [
   { minViewport: 0, px: 1950 },
-  { minViewport: 560, px: 1300 },
-  { minViewport: 900, px: 1200 },
+  { minViewport: 560, px: 1450 },
 ]
 
 /** The reservation's CSS (what goes between `<style>` and `</style>`). */

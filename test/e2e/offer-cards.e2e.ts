@@ -115,7 +115,11 @@ describe.each(WIDTHS)('at %i px', (width) => {
         await waitForStatus(page, ['complete'])
         const layout = await readCls(page)
         expect(layout.cls, JSON.stringify(layout.shifts)).toBe(0)
-        expect(await page.locator('#below').boundingBox()).toEqual(belowAtPaint)
+        // What follows the widget moved only out of sight: the place gives back its blank part once the
+        // search is over (fit-slot.ts), never pulling the text below above the viewport's bottom.
+        const below = await page.locator('#below').boundingBox()
+        const viewport = page.viewportSize()
+        expect(below?.y).toBeGreaterThanOrEqual(Math.min(belowAtPaint?.y ?? 0, viewport?.height ?? 0) - 1)
         const watch = await readCardWatch(page)
         expect(watch.lost).toEqual([])
         for (const [uuid, ms] of Object.entries(watch.readableAfter))
