@@ -16,11 +16,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createServerSearch } from '../../src/bff/create-server-search.ts'
 import { loadWidgetRenderer } from '../../src/bff/widget-renderer.ts'
 import { loadConfig } from '../../src/config.ts'
+import { reservationCss } from '../../src/embed/publisher-snippet.ts'
 import { zipOfScenario } from '../../src/sandbox/scenarios.ts'
 import { type RunningServer, startServer } from '../../src/server.ts'
 import { removeScratch } from '../package/support/scratch-project.ts'
 import { type Browser, collectErrors, launchBrowser, screenshot } from './support/browser.ts'
 import { REPO_ROOT, requireBuild } from './support/server.ts'
+import { observeLayoutShifts, readCls } from './support/widget-page.ts'
 
 const ZIP = zipOfScenario('offers-arriving')
 const SERVER_KEY = 'e'.repeat(40)
@@ -69,6 +71,16 @@ beforeAll(async () => {
     body: page(
       'Plain HTML',
       `<h1>Car insurance</h1>${RECORD_EVENTS}<offer-widget id="quotes" endpoint="${bff.url}" zip-code="${ZIP}" heading-level="3"></offer-widget>${bundle}`,
+    ),
+  })
+
+  // README's element with its place reserved: the printed <style> and the class, in an article.
+  pages.set('/reserved.html', {
+    type: 'text/html',
+    body: page(
+      'Reserved element',
+      `<h1>Car insurance</h1><p>Compare live quotes below.</p><offer-widget class="offer-widget-slot" endpoint="${bff.url}" zip-code="${ZIP}"></offer-widget><p id="below">Text the widget must never push.</p>${bundle}`,
+      `<meta name="viewport" content="width=device-width, initial-scale=1"><style>${reservationCss()}</style>`,
     ),
   })
 
@@ -221,6 +233,35 @@ describe('<offer-widget> from the script-tag bundle', () => {
     expect(errors).toEqual([])
     await tab.close()
   })
+
+  it.each([
+    [360, 780],
+    [768, 1024],
+    [1280, 900],
+  ])(
+    'as README shows it (the printed style, the class): CLS 0.00 at %i px, at most 240 px blank',
+    async (width, height) => {
+      const tab = await browser.context.newPage()
+      await tab.setViewportSize({ width, height })
+      const errors = collectErrors(tab)
+      await observeLayoutShifts(tab, 'offer-widget')
+      await tab.goto(`${publisher.url}/reserved.html`)
+      await waitForComplete(tab)
+      await tab.waitForFunction(
+        () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(true)))),
+      )
+      const layout = await readCls(tab)
+      expect(layout.cls, JSON.stringify(layout.shifts)).toBe(0)
+      const blank = await tab.evaluate(() => {
+        const host = document.querySelector('offer-widget') as HTMLElement
+        const root = host.shadowRoot?.querySelector('.ow-root') as HTMLElement
+        return host.getBoundingClientRect().bottom - root.getBoundingClientRect().bottom
+      })
+      expect(blank).toBeLessThanOrEqual(240)
+      expect(errors).toEqual([])
+      await tab.close()
+    },
+  )
 
   it('server HTML: renderWidgetHtml({ tag: "offer-widget" }) shows offers first, then hydrates in place', async () => {
     const { tab, errors, posts } = await open('/ssr.html')
