@@ -78,7 +78,13 @@ export function SearchProgress(props: SearchProgressProps) {
     return (
       <div className="ow-progress" data-ow-done={error ? 'error' : failed ? 'partial' : ''}>
         <p className="ow-progress-text ow-muted">
-          {error ? labels.error : failed ? labels.partial : completeLabel(labels, offerCount)}
+          {error
+            ? labels.error
+            : failed
+              ? labels.partial
+              : offerCount === 0
+                ? labels.completeNone
+                : completeLabel(labels, offerCount)}
         </p>
         {/* No progressbar role any more: the bar only holds the region's height, full (empty after an error). */}
         <div className="ow-progress-bar" aria-hidden="true">

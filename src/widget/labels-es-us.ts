@@ -54,6 +54,7 @@ export const LABELS_ES_US: Labels = {
   newOffers: '{count} ofertas nuevas',
   complete: 'Búsqueda completa: {count} ofertas.',
   completeOne: 'Búsqueda completa: 1 oferta.',
+  completeNone: 'Búsqueda completa.',
   showingBest: 'Se muestran {shown}, la mejor primero: {best}.',
   noOffers: 'En este momento no hay ofertas que coincidan con sus datos.',
   error: 'No pudimos cargar las ofertas en este momento. Inténtelo de nuevo.',

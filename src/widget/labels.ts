@@ -58,6 +58,8 @@ export const DEFAULT_LABELS = {
   newOffers: '{count} new offers',
   complete: 'Search complete: {count} offers.',
   completeOne: 'Search complete: 1 offer.',
+  /** The status line of a search that found nothing (the message below it says so). */
+  completeNone: 'Search complete.',
   /** After `complete` or `partial` in the live region: `{shown}` on screen (`offersOne`/`offersMany`), `{best}` the first card's company. */
   showingBest: 'Showing {shown}, best first: {best}.',
   noOffers: 'No offers matched your details right now.',

@@ -250,6 +250,8 @@ describe('on a publisher page', () => {
     render(<OfferWidget endpoint={ENDPOINT} search={{ zipCode: '94107', numberOfVehicles: 2 }} />)
     await advance(3000)
     expect(screen.getByText(DEFAULT_LABELS.noOffers, { selector: '.ow-empty p' })).toBeTruthy()
+    // The status line does not count "0 offers": the message below says what happened.
+    expect(document.querySelector('.ow-progress-text')?.textContent).toBe(DEFAULT_LABELS.completeNone)
     const zip = screen.getByLabelText('ZIP code') as HTMLInputElement
     expect(zip.value).toBe('94107')
     expect((screen.getByLabelText('Number of vehicles', { exact: false }) as HTMLSelectElement).value).toBe(
