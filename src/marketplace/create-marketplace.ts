@@ -10,6 +10,7 @@ import { setMaxListeners } from 'node:events'
 import { Hono, type MiddlewareHandler } from 'hono'
 import pino, { type Logger } from 'pino'
 import { Agent, type Dispatcher } from 'undici'
+import { refuseDeclaredBots } from '../http/refuse-declared-bots.ts'
 import type { AccessTokens, ClientIdentityFn } from '../http/request-services.ts'
 import type { Ledger } from '../ledger/index.ts'
 import { createSearchCache } from '../ledger/search-cache.ts'
@@ -290,7 +291,17 @@ export function createMarketplace(deps: MarketplaceDeps): Marketplace {
   return {
     routes(options = {}) {
       return new Hono()
-        .route('/second-look', secondLookRoutes(ctx, options.beforeIntake))
+        .route(
+          '/second-look',
+          secondLookRoutes(ctx, [
+            // Before the per-IP limit, as for offer searches: a bot's lead never reaches a partner.
+            refuseDeclaredBots({
+              active: !config.sandboxMode,
+              refused: 'send second-look leads (each one goes to lending partners)',
+            }),
+            ...(options.beforeIntake ?? []),
+          ]),
+        )
         .route('/clicks', clickRoutes(ctx))
         .route('/impressions', impressionRoutes(ctx))
         .route('/conversions', conversionRoutes(ctx))
