@@ -14,6 +14,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
 import { secondLookLead } from '../test/support/second-look-lead.ts'
+import { startProdArgs } from './start-prod.ts'
 import { VISITOR_UA } from './visitor.ts'
 
 const READY_TARGET_MS = 2_000
@@ -90,7 +91,7 @@ interface Figures {
 async function run(env: Record<string, string>): Promise<Figures> {
   const dataDir = mkdtempSync(join(tmpdir(), 'footprint-'))
   const started = performance.now()
-  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', serverFile], {
+  const child: ChildProcess = spawn(process.execPath, startProdArgs(root), {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? '',

@@ -5,8 +5,14 @@
  * command fails or times out every caller skips Redis until a heartbeat `PING` answers again. The state is
  * logged once per change, with a reminder while it lasts, never per request.
  */
-import { Redis } from 'ioredis'
+import { createRequire } from 'node:module'
+import type { Redis } from 'ioredis'
 import type { Logger } from './logger.ts'
+
+// ioredis is loaded only when a client is made (REDIS_URL): with its dependencies it keeps about 8 MB resident
+// that the embedded default, one process without Redis, would never use. It is CommonJS, so `require` loads it
+// synchronously and `connectRedis` stays synchronous.
+const requireModule = createRequire(import.meta.url)
 
 export interface RedisLink {
   client: Redis
@@ -53,7 +59,8 @@ function redisClientOptions(commandTimeoutMs = 500) {
 
 /** Opens a client on `url` and watches it. */
 export function connectRedis(url: string, options: RedisLinkOptions): RedisLink {
-  const client = new Redis(url, redisClientOptions())
+  const { Redis: RedisClient } = requireModule('ioredis') as typeof import('ioredis')
+  const client = new RedisClient(url, redisClientOptions())
   return watchRedis(client, { ...options, owned: true })
 }
 

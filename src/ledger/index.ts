@@ -27,6 +27,7 @@ export type {
   LeadRow,
   NewLead,
   OfferRecord,
+  PartnerLeadRef,
   PartnerReport,
   RecordConversionResult,
   ReplyCause,

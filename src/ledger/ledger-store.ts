@@ -11,7 +11,7 @@ import { toLeadRow } from './lead-row.ts'
 import type { LedgerDb } from './ledger-db.ts'
 import { withLedgerErrors, withTimeout } from './ledger-error.ts'
 import { type PartnerReportQuery, queryPartnerReport } from './partner-report.ts'
-import { recordConversion } from './record-conversion.ts'
+import { firstSentAt, recordConversion } from './record-conversion.ts'
 import { clicks, impressions, leads, offers, partnerRequests } from './schema.ts'
 import { querySuppressionList, type SuppressionQuery } from './suppression-list.ts'
 import type {
@@ -19,6 +19,7 @@ import type {
   ConversionInput,
   CreateLeadResult,
   NewLead,
+  PartnerLeadRef,
   PartnerReport,
   RecordConversionResult,
   ReplyRecord,
@@ -81,6 +82,8 @@ export interface Ledger {
   }): Promise<boolean>
   /** A partner's conversion postback, once per partner and partner `lead_id`. */
   recordConversion(conversion: ConversionInput): Promise<RecordConversionResult>
+  /** When the partner was first sent a lead it answered with this `lead_id` (undefined: never). */
+  firstSentAt(ref: PartnerLeadRef): Promise<Date | undefined>
   /** The partner's leads sent in the range that did not click its offer (docs/partner-interface.md: no remarketing). */
   suppressionList(query: SuppressionQuery): Promise<SuppressionList>
   close(): Promise<void>
@@ -138,6 +141,7 @@ export function createLedgerStore(
         return inserted.length > 0
       }),
     recordConversion: (conversion) => guard('recordConversion', () => recordConversion(db, conversion)),
+    firstSentAt: (ref) => guard('firstSentAt', () => firstSentAt(db, ref)),
     suppressionList: (query) => guard('suppressionList', () => querySuppressionList(db, query)),
 
     async close() {

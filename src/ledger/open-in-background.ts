@@ -103,6 +103,7 @@ export function openInBackground(open: () => Promise<Ledger>, options: OpenInBac
     claimLeads: (claim) => run('claimLeads', (l) => l.claimLeads(claim)),
     recordImpression: (impression) => run('recordImpression', (l) => l.recordImpression(impression)),
     recordConversion: (conversion) => run('recordConversion', (l) => l.recordConversion(conversion)),
+    firstSentAt: (ref) => run('firstSentAt', (l) => l.firstSentAt(ref)),
     suppressionList: (query) => run('suppressionList', (l) => l.suppressionList(query)),
     async close() {
       const was = state

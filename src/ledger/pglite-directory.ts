@@ -9,12 +9,19 @@
  */
 import { randomBytes } from 'node:crypto'
 import { chmodSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs'
-import { mkdir, writeFile } from 'node:fs/promises'
+import { type FileHandle, mkdir, open } from 'node:fs/promises'
 import { dirname, join, normalize, sep } from 'node:path'
-import { promisify } from 'node:util'
-import { gunzip } from 'node:zlib'
+import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import { createGunzip } from 'node:zlib'
 
 const CREATING = /^ledger\.creating-(\d+)-[0-9a-f]+$/
+
+/** Bytes of the gzipped template: in memory (made in a worker), or read as a stream from the built file. */
+export type TemplateBytes = Uint8Array | AsyncIterable<Uint8Array>
+
+// zlib's output chunk: large enough for few writes, small enough to stay out of the allocator's large-block path.
+const INFLATE_CHUNK = 64 * 1024
 
 /** What PostgreSQL needs to find a cluster: its version file and its control file (written last by initdb). */
 export function isCompleteDatabase(dir: string): boolean {
@@ -27,7 +34,7 @@ export function isCompleteDatabase(dir: string): boolean {
  */
 export async function ensurePgliteDirectory(
   dataDir: string,
-  template: () => Promise<Uint8Array>,
+  template: () => Promise<TemplateBytes>,
 ): Promise<string> {
   const dir = join(dataDir, 'ledger')
   mkdirSync(dataDir, { recursive: true })
@@ -81,35 +88,94 @@ function isAlive(pid: number): boolean {
 }
 
 /**
- * Writes a ustar archive's directories and regular files under `dir` (owner-only, as initdb makes them).
+ * Writes a ustar archive's directories and regular files under `dir` (owner-only, as initdb makes them),
+ * inflating and writing as the bytes arrive: the archive (about 40 MB) is never held whole, which left the
+ * process about 45 MB larger for good after a first start (memory the allocator kept once it was freed).
  * Names are kept inside `dir`; other entry types do not occur in PGlite's dumps and are refused.
  */
-async function unpack(gzipped: Uint8Array, dir: string): Promise<void> {
-  const tar = await promisify(gunzip)(gzipped)
-  let offset = 0
-  while (offset + 512 <= tar.length) {
-    const header = tar.subarray(offset, offset + 512)
-    if (header.every((byte) => byte === 0)) break
-    const field = (start: number, length: number) => {
-      const bytes = header.subarray(start, start + length)
-      const end = bytes.indexOf(0)
-      return bytes.subarray(0, end === -1 ? length : end).toString('utf8')
-    }
-    const prefix = field(257, 6) === 'ustar' ? field(345, 155) : ''
-    const name = prefix ? `${prefix}/${field(0, 100)}` : field(0, 100)
-    const size = Number.parseInt(field(124, 12).trim() || '0', 8)
-    const type = field(156, 1) || '0'
-    const target = normalize(join(dir, name))
-    if (!(target === dir || target.startsWith(dir + sep))) {
-      throw new Error(`ledger template: entry ${JSON.stringify(name)} points outside its directory`)
-    }
-    const body = tar.subarray(offset + 512, offset + 512 + size)
-    if (type === '5') await mkdir(target, { recursive: true, mode: 0o700 })
-    else if (type === '0') {
-      await mkdir(dirname(target), { recursive: true, mode: 0o700 })
-      await writeFile(target, body, { mode: 0o600 })
-    } else throw new Error(`ledger template: entry ${JSON.stringify(name)} has unsupported type ${type}`)
-    offset += 512 + Math.ceil(size / 512) * 512
-  }
+async function unpack(gzipped: TemplateBytes, dir: string): Promise<void> {
+  const source = Readable.from(gzipped instanceof Uint8Array ? [gzipped] : gzipped)
+  await pipeline(source, createGunzip({ chunkSize: INFLATE_CHUNK }), (chunks: AsyncIterable<Buffer>) =>
+    writeEntries(chunks, dir),
+  )
   if (!isCompleteDatabase(dir)) throw new Error('ledger template: the archive holds no complete database')
+}
+
+async function writeEntries(chunks: AsyncIterable<Buffer>, dir: string): Promise<void> {
+  const header = Buffer.alloc(512)
+  let headerFill = 0
+  // The entry being written: its open file, the bytes it still expects, then the padding to 512 bytes.
+  let file: { name: string; handle: FileHandle | undefined; remaining: number; padding: number } | undefined
+  let ended = false
+  try {
+    for await (const chunk of chunks) {
+      let at = 0
+      // After the end-of-archive block only padding follows: read, not written.
+      while (at < chunk.length && !ended) {
+        if (file) {
+          if (file.remaining > 0) {
+            const take = Math.min(file.remaining, chunk.length - at)
+            await file.handle?.write(chunk.subarray(at, at + take))
+            file.remaining -= take
+            at += take
+          } else {
+            const skip = Math.min(file.padding, chunk.length - at)
+            file.padding -= skip
+            at += skip
+          }
+          if (file.remaining === 0 && file.padding === 0) {
+            await file.handle?.close()
+            file = undefined
+          }
+          continue
+        }
+        const take = Math.min(512 - headerFill, chunk.length - at)
+        chunk.copy(header, headerFill, at, at + take)
+        headerFill += take
+        at += take
+        if (headerFill < 512) continue
+        headerFill = 0
+        if (header.every((byte) => byte === 0)) ended = true
+        else file = await startEntry(header, dir)
+      }
+    }
+  } finally {
+    await file?.handle?.close()
+  }
+  if (file && (file.remaining > 0 || file.padding > 0))
+    throw new Error(`ledger template: the archive ends inside ${JSON.stringify(file.name)}`)
+  if (headerFill > 0) throw new Error('ledger template: the archive ends inside an entry header')
+}
+
+/** Makes the directory, or opens the file, an entry's header names; `undefined` when no body follows. */
+async function startEntry(header: Buffer, dir: string) {
+  const field = (start: number, length: number) => {
+    const bytes = header.subarray(start, start + length)
+    const end = bytes.indexOf(0)
+    return bytes.subarray(0, end === -1 ? length : end).toString('utf8')
+  }
+  const prefix = field(257, 6) === 'ustar' ? field(345, 155) : ''
+  const name = prefix ? `${prefix}/${field(0, 100)}` : field(0, 100)
+  const size = Number.parseInt(field(124, 12).trim() || '0', 8)
+  const type = field(156, 1) || '0'
+  const target = normalize(join(dir, name))
+  if (!(target === dir || target.startsWith(dir + sep))) {
+    throw new Error(`ledger template: entry ${JSON.stringify(name)} points outside its directory`)
+  }
+  if (!Number.isSafeInteger(size) || size < 0) {
+    throw new Error(`ledger template: entry ${JSON.stringify(name)} has no readable size`)
+  }
+  const padding = (512 - (size % 512)) % 512
+  if (type === '5') {
+    await mkdir(target, { recursive: true, mode: 0o700 })
+    return size === 0 ? undefined : { name, handle: undefined, remaining: size, padding }
+  }
+  if (type !== '0') {
+    throw new Error(`ledger template: entry ${JSON.stringify(name)} has unsupported type ${type}`)
+  }
+  await mkdir(dirname(target), { recursive: true, mode: 0o700 })
+  const handle = await open(target, 'w', 0o600)
+  if (size > 0) return { name, handle, remaining: size, padding }
+  await handle.close()
+  return undefined
 }

@@ -6,10 +6,12 @@
  * build, it is made once per process in a worker thread: a thread dies with its process (a creation child
  * outlived a killed server and wrote into the directory its restart had opened).
  */
-import { readFile } from 'node:fs/promises'
+import { createReadStream } from 'node:fs'
+import { access } from 'node:fs/promises'
 import { join } from 'node:path'
 import { Worker } from 'node:worker_threads'
 import { packageRoot } from '../package-root.ts'
+import type { TemplateBytes } from './pglite-directory.ts'
 
 /** Under `dist/server/`, so the package's `files` and the Dockerfile's `COPY dist/server` carry it. */
 export const PGLITE_TEMPLATE_FILE = join(
@@ -67,12 +69,13 @@ export function createPgliteTemplate(migrationsFolder: string): Promise<Uint8Arr
 let made: Promise<Uint8Array> | undefined
 
 /**
- * The built template, or one made now (once per process; a failure is not kept, so the next open retries).
- * Only a finished template is ever kept, and only in memory.
+ * The built template, streamed from its file (never held whole), or one made now (once per process; a
+ * failure is not kept, so the next open retries). Only a finished template is ever kept, and only in memory.
  */
-export async function pgliteTemplate(migrationsFolder: string): Promise<Uint8Array> {
+export async function pgliteTemplate(migrationsFolder: string): Promise<TemplateBytes> {
   try {
-    return await readFile(PGLITE_TEMPLATE_FILE)
+    await access(PGLITE_TEMPLATE_FILE)
+    return createReadStream(PGLITE_TEMPLATE_FILE)
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
   }

@@ -3,25 +3,49 @@
  * keyed hash to the lead the partner answered with it (the newest, should a partner reuse ids), only where
  * one of that partner's offers for the lead was displayed (a unique impression) or clicked, and a repeated
  * postback returns the conversion first recorded and changes nothing. The id as posted is never stored: the
- * request's masked id is.
+ * request's masked id is. `firstSentAt` matches the id by the same rule (one copy of it, `matchesLeadId`).
  */
 import { randomUUID } from 'node:crypto'
-import { and, desc, eq, isNull, or, type SQL, sql } from 'drizzle-orm'
+import { and, desc, eq, isNull, min, or, type SQL, sql } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { LedgerDb } from './ledger-db.ts'
 import { clicks, conversions, impressions, partnerRequests } from './schema.ts'
-import type { ConversionInput, ConversionRecord, RecordConversionResult } from './types.ts'
+import type { ConversionInput, ConversionRecord, PartnerLeadRef, RecordConversionResult } from './types.ts'
+
+/**
+ * The rows holding the partner's `lead_id`: by its keyed hash, and on rows written before ids were hashed (no
+ * hash) by the id itself.
+ */
+function matchesLeadId(ref: PartnerLeadRef, column: { hash: AnyPgColumn; id: AnyPgColumn }): SQL {
+  return or(
+    eq(column.hash, ref.partnerLeadIdHash),
+    and(isNull(column.hash), eq(column.id, ref.partnerLeadId)),
+  ) as SQL
+}
+
+/**
+ * When the partner was first sent a lead it answered with this `lead_id`: the earliest a conversion of it can
+ * have happened. The earliest of the matching requests, not the one the conversion will be recorded against,
+ * so a partner that reuses ids is never refused a true date. Undefined for an id the partner never answered.
+ */
+export async function firstSentAt(db: LedgerDb, ref: PartnerLeadRef): Promise<Date | undefined> {
+  const [row] = await db
+    .select({ sentAt: min(partnerRequests.sentAt) })
+    .from(partnerRequests)
+    .where(
+      and(
+        eq(partnerRequests.partnerId, ref.partnerId),
+        matchesLeadId(ref, { hash: partnerRequests.partnerLeadIdHash, id: partnerRequests.partnerLeadId }),
+      ),
+    )
+  return row?.sentAt ?? undefined
+}
 
 export async function recordConversion(
   db: LedgerDb,
   input: ConversionInput,
 ): Promise<RecordConversionResult> {
-  // Rows written before ids were hashed carry no hash: those still match on the id itself.
-  const matches = (column: { hash: AnyPgColumn; id: AnyPgColumn }) =>
-    or(
-      eq(column.hash, input.partnerLeadIdHash),
-      and(isNull(column.hash), eq(column.id, input.partnerLeadId)),
-    ) as SQL
+  const matches = (column: { hash: AnyPgColumn; id: AnyPgColumn }) => matchesLeadId(input, column)
   const byPartnerLead = and(
     eq(conversions.partnerId, input.partnerId),
     matches({ hash: conversions.partnerLeadIdHash, id: conversions.partnerLeadId }),

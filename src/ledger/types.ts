@@ -241,7 +241,8 @@ export interface SuppressionList {
   truncated: boolean
 }
 
-export interface ConversionInput {
+/** A partner's `lead_id` as a postback names it. */
+export interface PartnerLeadRef {
   partnerId: string
   /**
    * The `lead_id` as posted: matched as is only against requests recorded before ids were hashed, and
@@ -250,6 +251,9 @@ export interface ConversionInput {
   partnerLeadId: string
   /** Keyed hash of the posted `lead_id`: what it is matched on. */
   partnerLeadIdHash: string
+}
+
+export interface ConversionInput extends PartnerLeadRef {
   convertedAt: Date
   receivedAt: Date
   /** Whole US cents, 1 to 100 000 000. */

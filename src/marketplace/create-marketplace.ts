@@ -10,6 +10,8 @@ import { setMaxListeners } from 'node:events'
 import { Hono, type MiddlewareHandler } from 'hono'
 import pino, { type Logger } from 'pino'
 import { Agent, type Dispatcher } from 'undici'
+import { partnerUrlProblem } from '../contract/partner.ts'
+import { refuseDeclaredBots } from '../http/refuse-declared-bots.ts'
 import type { AccessTokens, ClientIdentityFn } from '../http/request-services.ts'
 import type { Ledger } from '../ledger/index.ts'
 import { createSearchCache } from '../ledger/search-cache.ts'
@@ -130,8 +132,13 @@ export function createMarketplace(deps: MarketplaceDeps): Marketplace {
   const registry = new Map<string, PartnerRegistryEntry>()
   for (const entry of deps.registry) {
     if (registry.has(entry.id)) throw new Error(`partner registry: id "${entry.id}" is used twice`)
-    if (!config.sandboxMode && !entry.endpoint.startsWith('https://')) {
-      throw new Error(`partner registry: ${entry.id}.endpoint must be https outside sandbox mode`)
+    // The same rule as a registry read from PARTNERS_FILE (registry/partner-registry.ts): the lead carries an SSN.
+    const endpointProblem = partnerUrlProblem(entry.endpoint, { publicOnly: !config.sandboxMode })
+    if (endpointProblem !== undefined) {
+      throw new Error(
+        `partner registry: ${entry.id}.endpoint ${endpointProblem} (the lead carries an SSN): give partner ` +
+          `"${entry.name}" its public https endpoint${config.sandboxMode ? '' : ', or run in sandbox mode to try a partner on this machine'}`,
+      )
     }
     registry.set(entry.id, entry)
   }
@@ -290,7 +297,17 @@ export function createMarketplace(deps: MarketplaceDeps): Marketplace {
   return {
     routes(options = {}) {
       return new Hono()
-        .route('/second-look', secondLookRoutes(ctx, options.beforeIntake))
+        .route(
+          '/second-look',
+          secondLookRoutes(ctx, [
+            // Before the per-IP limit, as for offer searches: a bot's lead never reaches a partner.
+            refuseDeclaredBots({
+              active: !config.sandboxMode,
+              refused: 'send second-look leads (each one goes to lending partners)',
+            }),
+            ...(options.beforeIntake ?? []),
+          ]),
+        )
         .route('/clicks', clickRoutes(ctx))
         .route('/impressions', impressionRoutes(ctx))
         .route('/conversions', conversionRoutes(ctx))

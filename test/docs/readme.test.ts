@@ -131,7 +131,9 @@ describe('README code blocks', () => {
         expect(scripts[script as string], `npm ${script}`).toBeDefined()
       }
     }
-    expect(scripts['start:prod']).toBe('node --enable-source-maps dist/server/server.js')
+    expect(scripts['start:prod']).toBe(
+      'node --enable-source-maps --max-semi-space-size=2 --liftoff-only dist/server/server.js',
+    )
     expect(block('production').code).toContain('npm ci --omit=dev && npm run start:prod')
   })
 

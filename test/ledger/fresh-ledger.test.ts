@@ -4,9 +4,21 @@
  * version's partial `ledger`) is never opened as a database; a finished one is reopened as it is.
  */
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, relative } from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { sql } from 'drizzle-orm'
 import { afterEach, describe, expect, it } from 'vitest'
 import { MIGRATIONS_FOLDER, openLedger } from '../../src/ledger/index.ts'
 import { ensurePgliteDirectory, isCompleteDatabase } from '../../src/ledger/pglite-directory.ts'
@@ -21,6 +33,28 @@ function emptyDataDir(): string {
 afterEach(() => {
   for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true })
 })
+
+/** `bytes` as a stream of pieces of 1 to 4096 bytes, sizes from a fixed seed. */
+async function* inPieces(bytes: Uint8Array): AsyncGenerator<Uint8Array> {
+  let seed = 30
+  for (let at = 0; at < bytes.length; ) {
+    seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31
+    const size = 1 + (seed % 4096)
+    yield bytes.subarray(at, at + size)
+    at += size
+  }
+}
+
+/** Every file under `dir`, by relative path, with a digest of its bytes. */
+function filesUnder(dir: string): Record<string, string> {
+  const files: Record<string, string> = {}
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue
+    const path = join(entry.parentPath, entry.name)
+    files[relative(dir, path)] = createHash('sha256').update(readFileSync(path)).digest('hex')
+  }
+  return files
+}
 
 /** A process id that no longer runs: a creation whose server was killed. */
 function deadPid(): number {
@@ -49,6 +83,33 @@ describe('a fresh PGlite ledger on disk', () => {
     await again.close()
     expect(existsSync(join(root, 'ledger', 'kept'))).toBe(true)
   })
+
+  it.each([
+    ['in memory', () => ({ inMemory: true })],
+    ['on disk', () => ({ dataDir: emptyDataDir() })],
+  ])(
+    'runs PostgreSQL %s with shared memory sized for one session, not the 128 MB default',
+    {
+      timeout: 60_000,
+    },
+    async (_where, options) => {
+      const ledger = await openLedger(options())
+      try {
+        const setting = async (name: string) =>
+          (
+            (await ledger.db.execute(sql.raw(`SHOW ${name}`))) as unknown as {
+              rows: Array<Record<string, string>>
+            }
+          ).rows[0]?.[name]
+        expect(await setting('shared_buffers')).toBe('4MB')
+        expect(await setting('max_connections')).toBe('5')
+        // PGlite's own parameters are kept (single-user mode, no parallel workers).
+        expect(await setting('max_worker_processes')).toBe('0')
+      } finally {
+        await ledger.close()
+      }
+    },
+  )
 
   it('replaces the empty ledger directory earlier versions made at start', { timeout: 60_000 }, async () => {
     const root = emptyDataDir()
@@ -104,8 +165,24 @@ describe('a fresh PGlite ledger on disk', () => {
     const root = emptyDataDir()
     const dir = await ensurePgliteDirectory(root, async () => template)
     expect(isCompleteDatabase(dir)).toBe(true)
+
+    // Streamed in pieces of every size (so entries and headers straddle the pieces), the same files.
+    const streamed = await ensurePgliteDirectory(emptyDataDir(), async () => inPieces(template))
+    expect(filesUnder(streamed)).toEqual(filesUnder(dir))
+
     const ledger = await openLedger({ dataDir: root })
     expect(await ledger.getSearch('00000000-0000-4000-8000-000000000000')).toBeUndefined()
     await ledger.close()
+  })
+
+  it('refuses an archive that ends inside an entry, and keeps nothing of it', async () => {
+    const root = emptyDataDir()
+    const header = Buffer.alloc(512)
+    header.write('PG_VERSION', 0)
+    header.write('00000000144\0', 124) // 100 bytes, of which only 10 follow
+    header.write('0', 156)
+    const cut = gzipSync(Buffer.concat([header, Buffer.from('17\n1234567')]))
+    await expect(ensurePgliteDirectory(root, async () => cut)).rejects.toThrow(/ends inside "PG_VERSION"/)
+    expect(readdirSync(root)).toEqual([])
   })
 })

@@ -59,7 +59,10 @@ describe('a ledger opening in the background (fake time)', () => {
     expect(await outcome(ledger.getSearch(UUID))).toMatchObject({ code: 'closed' })
   })
 
-  it('retries a failed open with backoff, failing calls at once meanwhile, and serves once open', async () => {
+  // Opens a real PGlite in memory: seconds on a busy machine.
+  it('retries a failed open with backoff, failing calls at once meanwhile, and serves once open', {
+    timeout: 60_000,
+  }, async () => {
     const clock = createFakeClock()
     const real = await openLedger({ inMemory: true, timers: clock.timers })
     opened.push(real)

@@ -100,3 +100,70 @@ describe('startReferencePartner', () => {
     await expect(fetch(`${url}/health`)).rejects.toThrow()
   })
 })
+
+describe('createReferencePartner: a repeat of a lead (docs/partner-interface.md, "Recognising a repeat")', () => {
+  const KEY = '6f1c2a4e-8b3d-4c5e-9f10-2a3b4c5d6e7f'
+  const OTHER_KEY = '0a9b8c7d-6e5f-4a3b-8c2d-1e0f9a8b7c6d'
+  let clock = Date.parse('2026-11-26T10:00:00Z')
+  const partner = (remembered?: number) =>
+    createReferencePartner({
+      secret: 'a-test-secret-of-some-length',
+      now: () => new Date(clock),
+      ...(remembered === undefined ? {} : { rememberedReplies: remembered }),
+    })
+  const send = (app: ReturnType<typeof partner>, key: string | undefined, body = JSON.stringify(complete)) =>
+    app.request('/leads', {
+      method: 'POST',
+      body,
+      headers: {
+        'content-type': 'application/json',
+        ...(key === undefined ? {} : { 'idempotency-key': key }),
+      },
+    })
+  const replayed = (response: Response) => response.headers.get('idempotent-replayed') === 'true'
+
+  it('answers the same key and lead with the reply it gave, marked as replayed', async () => {
+    const app = partner()
+    const first = await send(app, KEY)
+    expect(replayed(first)).toBe(false)
+    const again = await send(app, KEY)
+    expect(again.status).toBe(200)
+    expect(replayed(again)).toBe(true)
+    expect(await again.json()).toEqual(await first.json())
+  })
+
+  it('answers afresh without a key, with a key that is not a UUID, with another key, or another lead', async () => {
+    const app = partner()
+    await send(app, KEY)
+    await send(app, undefined)
+    await send(app, 'not-a-uuid')
+    expect(replayed(await send(app, undefined))).toBe(false)
+    expect(replayed(await send(app, 'not-a-uuid'))).toBe(false)
+    expect(replayed(await send(app, OTHER_KEY))).toBe(false)
+    const otherLead = sampleLeads().find((s) => s.id !== 'complete')?.lead
+    expect(replayed(await send(app, KEY, JSON.stringify(otherLead)))).toBe(false)
+  })
+
+  it('forgets a reply after 10 minutes', async () => {
+    const app = partner()
+    await send(app, KEY)
+    clock += 10 * 60_000 - 1
+    expect(replayed(await send(app, KEY))).toBe(true)
+    clock += 1
+    expect(replayed(await send(app, KEY))).toBe(false)
+  })
+
+  it('keeps at most rememberedReplies, forgetting the oldest first', async () => {
+    const app = partner(2)
+    const keys = ['11111111-1111-4111-8111-111111111111', '22222222-2222-4222-8222-222222222222', KEY]
+    for (const key of keys) await send(app, key)
+    expect(replayed(await send(app, keys[0]))).toBe(false)
+    // Sending keys[0] again made it the newest, so keys[1] is now the oldest and went.
+    expect(replayed(await send(app, KEY))).toBe(true)
+    expect(replayed(await send(app, keys[1]))).toBe(false)
+  })
+
+  it('refuses a cap that is not a positive whole number', () => {
+    expect(() => partner(0)).toThrow(/max must be a positive whole number/)
+  })
+})

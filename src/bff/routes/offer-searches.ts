@@ -9,9 +9,9 @@ import { UUID_PATTERN } from '../../contract/common.ts'
 import { OFFER_SEARCH_MAX_DEPTH } from '../../contract/offer-search.ts'
 import { httpError } from '../../http/errors.ts'
 import { readJsonBody } from '../../http/json-body.ts'
+import { refuseDeclaredBots } from '../../http/refuse-declared-bots.ts'
 import { createSearch } from '../create-search.ts'
 import type { BffKit } from '../kit.ts'
-import { refuseBots } from '../middleware/refuse-bots/index.ts'
 import type { PollCoalescer } from '../poll-coalescer.ts'
 import { rethrowUpstream } from '../upstream/index.ts'
 
@@ -21,7 +21,10 @@ export function offerSearchRoutes(kit: BffKit, coalescer: PollCoalescer): Hono {
 
   app.post(
     '/',
-    refuseBots({ billed: !kit.config.sandboxMode }),
+    refuseDeclaredBots({
+      active: !kit.config.sandboxMode,
+      refused: 'run offer searches (each one is billed)',
+    }),
     kit.perIpRateLimit('/api/offer-searches'),
     async (c) => {
       const identity = clientIdentity(c)

@@ -10,7 +10,6 @@ import { toFieldIssues } from '../../contract/common.ts'
 import { httpError } from '../../http/errors.ts'
 import type { ConversionRecord } from '../../ledger/index.ts'
 import type { MarketplaceContext } from '../marketplace-context.ts'
-import { firstSentAt } from './lead-sent-at.ts'
 import { createPartnerAuth } from './partner-auth.ts'
 
 /** A conversion dated this far ahead of our clock is a mistake, not clock skew. */
@@ -111,9 +110,7 @@ export function conversionRoutes(ctx: MarketplaceContext): Hono {
     }
     // A lead converts after it was sent: an earlier date (1970, a wrong time zone) is a partner's bug
     // that would date the conversion outside every report of the lead. An unknown id falls through to 404.
-    const sentAt = parsed.data.converted_at
-      ? await firstSentAt(ctx.ledger, ctx.timers, partnerLead)
-      : undefined
+    const sentAt = parsed.data.converted_at ? await ctx.ledger.firstSentAt(partnerLead) : undefined
     if (sentAt !== undefined && convertedAt.getTime() < sentAt.getTime()) {
       throw httpError(400, 'validation_failed', 'converted_at is before the lead was sent.', {
         errors: [
