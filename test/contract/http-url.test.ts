@@ -41,10 +41,12 @@ describe('the advertiser disclosure link in server HTML', () => {
     renderWidgetHtml({ attach: { uuid: rateTable.uuid, accessToken: 'token', rateTable }, disclosureUrl })
 
   it.each(['data:text/html,<script>alert(1)</script>', 'javascript:alert(1)', '/disclosure'])(
-    'renders no link for %s',
+    'renders no link for %s: the widget\'s own disclosure button instead',
     (url) => {
-      expect(html(url)).not.toContain('Advertiser disclosure')
+      expect(html(url)).not.toMatch(/<a[^>]*>Advertiser disclosure/)
+      expect(html(url)).toMatch(/<button[^>]*>Advertiser disclosure<\/button>/)
       expect(html(url)).not.toMatch(/href="(data|javascript):/)
+      expect(html(url)).not.toContain('href="/disclosure"')
     },
   )
 
