@@ -41,7 +41,7 @@ describe('the advertiser disclosure link in server HTML', () => {
     renderWidgetHtml({ attach: { uuid: rateTable.uuid, accessToken: 'token', rateTable }, disclosureUrl })
 
   it.each(['data:text/html,<script>alert(1)</script>', 'javascript:alert(1)', '/disclosure'])(
-    'renders no link for %s: the widget\'s own disclosure button instead',
+    "renders no link for %s: the widget's own disclosure button instead",
     (url) => {
       expect(html(url)).not.toMatch(/<a[^>]*>Advertiser disclosure/)
       expect(html(url)).toMatch(/<button[^>]*>Advertiser disclosure<\/button>/)

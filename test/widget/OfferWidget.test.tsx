@@ -126,7 +126,9 @@ describe('states', () => {
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull()
     await advance(1000)
     expect(
-      screen.getByText('We could not load offers right now. Please try again.', { selector: '.ow-progress-text' }),
+      screen.getByText('We could not load offers right now. Please try again.', {
+        selector: '.ow-progress-text',
+      }),
     ).toBeTruthy()
     expect(onError).toHaveBeenCalledTimes(1)
     await user().click(screen.getByRole('button', { name: 'Try again' }))
