@@ -17,6 +17,7 @@ export function useInteractionHold(rootRef: RefObject<HTMLElement | null>): bool
     if (!root || !view) return
     let pressing = false
     let until = 0
+    // Armed while held: a mouse move (dozens a second) only pushes `until` on, with no state update.
     let timer: ReturnType<typeof setTimeout> | undefined
     const release = () => {
       timer = undefined
@@ -27,8 +28,9 @@ export function useInteractionHold(rootRef: RefObject<HTMLElement | null>): bool
     }
     const hold = () => {
       until = Date.now() + HOLD_MS
+      if (timer !== undefined) return
       setHeld(true)
-      timer ??= setTimeout(release, HOLD_MS)
+      timer = setTimeout(release, HOLD_MS)
     }
     const onDown = () => {
       pressing = true
