@@ -53,6 +53,11 @@ export interface CardWatch {
   lost: string[]
   /** Cards that left the list (uuids): a better-ranked offer took their place. */
   left: string[]
+  /**
+   * Cards added and gone again between two 50 ms samples (never seen readable). Seen once in CI at 768 px and
+   * not reproduced; reported, not failed on, until it is understood (closing note of session 9).
+   */
+  flashed: string[]
   /** Cards that never became readable. */
   neverReadable: string[]
 }
@@ -64,6 +69,7 @@ export async function watchCards(page: Page, host = '[data-offer-widget]'): Prom
     const readable = new Map<string, number>()
     const lost: string[] = []
     const left = new Set<string>()
+    const flashed = new Set<string>()
     const cards = new Map<string, HTMLElement>()
     let observed: ShadowRoot | undefined
     const stamp = (node: Node) => {
@@ -100,11 +106,14 @@ export async function watchCards(page: Page, host = '[data-offer-widget]'): Prom
       for (const [uuid, card] of cards) {
         const current = root?.querySelector<HTMLElement>(`.ow-card[data-offer-uuid="${uuid}"]`) ?? card
         if (!current.isConnected) {
-          left.add(uuid)
+          if (readable.has(uuid)) left.add(uuid)
+          else flashed.add(uuid)
           continue
         }
         left.delete(uuid)
         if (isReadable(current)) {
+          // Back as a new element (the same offer): it did not flash, it was redrawn.
+          flashed.delete(uuid)
           if (!readable.has(uuid)) readable.set(uuid, now)
         } else if (readable.has(uuid)) {
           lost.push(`${uuid} at ${Math.round(now)} ms`)
@@ -119,7 +128,8 @@ export async function watchCards(page: Page, host = '[data-offer-widget]'): Prom
         ),
         lost,
         left: [...left],
-        neverReadable: [...entered.keys()].filter((uuid) => !readable.has(uuid)),
+        flashed: [...flashed],
+        neverReadable: [...entered.keys()].filter((uuid) => !readable.has(uuid) && !flashed.has(uuid)),
       }),
     })
   }, host)
