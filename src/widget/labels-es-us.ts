@@ -16,6 +16,8 @@ export const LABELS_ES_US: Labels = {
   dateOfBirth: 'Fecha de nacimiento',
   currentIssuer: 'Aseguradora actual',
   notInsured: 'Actualmente sin seguro',
+  insured: 'Actualmente con seguro',
+  chooseIssuer: 'Su aseguradora',
   issuersLoading: 'Cargando aseguradoras…',
   issuersUnavailable: 'No pudimos cargar la lista de aseguradoras. Puede omitir esta pregunta.',
   numberOfVehicles: 'Número de vehículos',

@@ -12,6 +12,10 @@ export const DEFAULT_LABELS = {
   dateOfBirth: 'Date of birth',
   currentIssuer: 'Current insurer',
   notInsured: 'Not currently insured',
+  /** Opens the list of insurers. */
+  insured: 'Currently insured',
+  /** The list's name for assistive tech (its legend is not drawn: "Currently insured" is just above). */
+  chooseIssuer: 'Your insurer',
   issuersLoading: 'Loading insurers…',
   issuersUnavailable: 'The list of insurers could not be loaded. You can skip this question.',
   numberOfVehicles: 'Number of vehicles',

@@ -104,6 +104,67 @@ describe.each(WIDTHS)('at %i px', (width) => {
     }
   })
 
+  it('the insurer list: opened by "Currently insured", in the page flow, every option whole and 44 px tall, no overlap, logos drawn; CLS 0.00', async () => {
+    const { page, errors } = await open('/as-printed.html', width)
+    await waitForStatus(page, ['form'])
+    // The insurers load with the form and wait, unseen, for the visitor's answer.
+    expect(await shadow(page, '.ow-issuer').count()).toBe(0)
+    await page.getByRole('radio', { name: 'Currently insured', exact: true }).click()
+    await expect.poll(() => shadow(page, '.ow-issuer img').count()).toBeGreaterThan(5)
+    const list = await page.evaluate(() => {
+      const root = document.querySelector('[data-offer-widget]')?.shadowRoot
+      const box = root?.querySelector('.ow-issuers') as HTMLElement
+      const options = [...(root?.querySelectorAll<HTMLElement>('.ow-issuer') ?? [])].map((option) => {
+        const rect = option.getBoundingClientRect()
+        const name = option.querySelector('span') as HTMLElement
+        const logo = option.querySelector('img') as HTMLImageElement
+        const logoRect = logo.getBoundingClientRect()
+        return {
+          name: name.textContent,
+          top: rect.top,
+          bottom: rect.bottom,
+          left: rect.left,
+          right: rect.right,
+          nameInside: name.getBoundingClientRect().bottom <= rect.bottom + 0.5,
+          logo: {
+            loaded: logo.complete && logo.naturalWidth > 0,
+            width: logoRect.width,
+            height: logoRect.height,
+          },
+        }
+      })
+      return {
+        scrolls: box.scrollHeight > box.clientHeight + 1,
+        overflowY: getComputedStyle(box).overflowY,
+        options,
+      }
+    })
+    expect(list.scrolls).toBe(false)
+    expect(list.overflowY).toBe('visible')
+    for (const option of list.options) {
+      expect(option.bottom - option.top, String(option.name)).toBeGreaterThanOrEqual(44)
+      expect(option.nameInside, String(option.name)).toBe(true)
+      expect(option.logo.loaded, String(option.name)).toBe(true)
+      expect(option.logo.height, String(option.name)).toBeGreaterThanOrEqual(32)
+    }
+    for (const [i, a] of list.options.entries())
+      for (const b of list.options.slice(i + 1)) {
+        const apart =
+          a.bottom <= b.top + 0.5 ||
+          b.bottom <= a.top + 0.5 ||
+          a.right <= b.left + 0.5 ||
+          b.right <= a.left + 0.5
+        expect(apart, `${a.name} / ${b.name}`).toBe(true)
+      }
+    await page.getByRole('radio', { name: 'Lakeshore Auto Insurance' }).click()
+    expect(await page.getByRole('radio', { name: 'Lakeshore Auto Insurance' }).isChecked()).toBe(true)
+    const layout = await readCls(page)
+    expect(layout.cls, JSON.stringify(layout.shifts)).toBe(0)
+    await screenshot(page, `offer-cards-insurers-${width}`)
+    expect(errors).toEqual([])
+    await page.close()
+  })
+
   it.each([0, 1500])(
     'CLS 0.00 for the snippet pasted as printed, through the form and the search (bundle %i ms late)',
     async (delay) => {

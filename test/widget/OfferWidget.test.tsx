@@ -359,18 +359,24 @@ describe('callbacks, each once per event', () => {
 })
 
 describe('the form', () => {
-  test('auto without a ZIP code asks for the missing fields first; issuers with logos plus "Not currently insured"', async () => {
+  test('auto without a ZIP code asks for the missing fields first; "Currently insured" opens the issuers with logos', async () => {
     const { bff } = mount('happyPath', { search: { isMilitary: true } })
     await advance()
     expect(bff.log.creates).toHaveLength(0)
     expect(screen.getByLabelText('ZIP code')).toBeTruthy()
     expect(screen.getByLabelText(/Date of birth/)).toBeTruthy()
     expect(screen.getByRole('group', { name: /Current insurer/ })).toBeTruthy()
+    expect(screen.getByRole('radio', { name: 'Not currently insured' })).toBeTruthy()
+    // The insurers have arrived, and are not drawn until the visitor says they are insured.
+    expect(screen.queryByRole('radio', { name: 'Acme Mutual' })).toBeNull()
+    await user().click(screen.getByRole('radio', { name: 'Currently insured' }))
+    expect(screen.getByRole('group', { name: 'Your insurer' })).toBeTruthy()
     expect(screen.getByRole('radio', { name: 'Acme Mutual' })).toBeTruthy()
     expect(
       screen.getByRole('radio', { name: 'Acme Mutual' }).closest('label')?.querySelector('img'),
     ).not.toBeNull()
-    expect(screen.getByRole('radio', { name: 'Not currently insured' })).toBeTruthy()
+    await user().click(screen.getByRole('radio', { name: 'Not currently insured' }))
+    expect(screen.queryByRole('radio', { name: 'Acme Mutual' })).toBeNull()
     expect(screen.getByLabelText(/Number of vehicles/)).toBeTruthy()
     expect(screen.getByRole('group', { name: /own your home/ })).toBeTruthy()
     // Known already: not asked.
@@ -409,6 +415,19 @@ describe('the form', () => {
       clientTags: { subId: ['s1'] },
     })
     expect(screen.getByRole('progressbar')).toBeTruthy()
+  })
+
+  test('an insured visitor picks their insurer from the opened list and the search carries its id', async () => {
+    const { bff } = mount('happyPath', { search: { isMilitary: true } })
+    await advance()
+    const u = user()
+    await u.type(screen.getByLabelText('ZIP code'), '94107')
+    await u.click(screen.getByRole('radio', { name: 'Currently insured' }))
+    await u.click(screen.getByRole('radio', { name: 'Acme Mutual' }))
+    await u.click(screen.getByRole('button', { name: 'See my rates' }))
+    await advance()
+    expect(bff.log.creates).toHaveLength(1)
+    expect(bff.log.creates[0]?.body).toMatchObject({ autoInsuranceInformation: { currentIssuer: 'acme' } })
   })
 
   test("the BFF's 400 field errors come back inline on the form", async () => {

@@ -42,9 +42,12 @@ function mount(name: keyof typeof scenarios, props: Partial<OfferWidgetProps> = 
 }
 
 describe('axe reports no violation', () => {
-  test('form', async () => {
+  test('form, with the insurers opened', async () => {
     const { container } = mount('happyPath', { search: {} })
     await advance()
+    // Closed, the form is checked by the test below.
+    const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) })
+    await user.click(screen.getByRole('radio', { name: 'Currently insured' }))
     expect(screen.getByRole('radio', { name: 'Acme Mutual' })).toBeTruthy()
     expect(await violations(container)).toEqual([])
   })
