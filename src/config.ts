@@ -60,6 +60,9 @@ const envSchema = z.object({
   REDIS_URL: httpUrlLike('REDIS_URL', /^rediss?$/),
   DATABASE_URL: httpUrlLike('DATABASE_URL', /^postgres(ql)?$/),
   DATA_DIR: z._default(z.string(), './data'),
+  // How long a replaced script-tag bundle stays servable at its hashed URL for pages pinned to it with SRI
+  // (docs/upgrading.md): a publisher has this long to paste the new snippet after an upgrade.
+  EMBED_RETENTION_DAYS: wholeNumber('EMBED_RETENTION_DAYS', '90', 1, 3650),
   ZIP_CODE_KEY: z._default(
     z.enum(ZIP_KEYS, { error: 'ZIP_CODE_KEY must be "zipcode" or "zipCode"' }),
     'zipcode',
@@ -152,6 +155,8 @@ export interface Config {
   redisUrl: string | undefined
   databaseUrl: string | undefined
   dataDir: string
+  /** Days a superseded script-tag bundle is kept under `DATA_DIR/embed` for pinned pages. */
+  embedRetentionDays: number
   zipCodeKey: Env['ZIP_CODE_KEY']
   sandboxTokens: { test: string; production: string }
   partnersFile: string | undefined
@@ -291,6 +296,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: e.REDIS_URL,
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR,
+    embedRetentionDays: e.EMBED_RETENTION_DAYS,
     zipCodeKey: e.ZIP_CODE_KEY,
     sandboxTokens: { test: e.SANDBOX_TEST_TOKEN, production: e.SANDBOX_PRODUCTION_TOKEN },
     partnersFile: e.PARTNERS_FILE,

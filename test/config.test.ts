@@ -47,6 +47,15 @@ describe('config', () => {
     expect(() => loadConfig({ SANDBOX_RATE_LIMIT_POINTS: 'lots' })).toThrow(/SANDBOX_RATE_LIMIT_POINTS/)
   })
 
+  it('keeps replaced embed bundles 90 days unless EMBED_RETENTION_DAYS says otherwise (1-3650), naming it when bad', () => {
+    expect(loadConfig({}).embedRetentionDays).toBe(90)
+    expect(loadConfig({ EMBED_RETENTION_DAYS: '365' }).embedRetentionDays).toBe(365)
+    expect(() => loadConfig({ EMBED_RETENTION_DAYS: '0' })).toThrow(/EMBED_RETENTION_DAYS must be at least 1/)
+    expect(() => loadConfig({ EMBED_RETENTION_DAYS: 'forever' })).toThrow(
+      /EMBED_RETENTION_DAYS must be a whole number 1-3650/,
+    )
+  })
+
   it('uses a fresh random session secret per process in sandbox mode', () => {
     expect(loadConfig({}).sessionSecret).not.toBe(loadConfig({}).sessionSecret)
   })

@@ -1,11 +1,16 @@
 /**
- * @module Serves the script-tag embed: the versioned bundle from `dist/embed/` at `/embed/<file>` (a year
- * of immutable caching, CORS `*` so a publisher page can check its SRI hash, its build-time brotli or gzip
- * copy by `Accept-Encoding`), `/embed/manifest.json`
- * (current file, integrity and snippet; revalidated), and `/demo.html` with the loader snippet and a
- * mount point substituted into its placeholders at serve time, so the page always loads the current
- * bundle. Anything else falls through to the next static handler. Run as a script, it prints what a
- * publisher pastes for a BFF at another origin: the snippet, its SRI and CSP hashes and a CSP line.
+ * @module Serves the script-tag embed. `/embed/<line>/offer-widget.js` (`/embed/v0.1/offer-widget.js`) is the
+ * URL the default snippet names and that outlives deploys: the current bundle's bytes, cached 5 minutes
+ * (then used once more while revalidated, `ETag` answering 304), so an upgrade reaches every page without
+ * a publisher touching it. `/embed/<file>` is the versioned bundle by its content hash (a year of immutable
+ * caching), for pages pinned to it with SRI: from `dist/embed/`, else from the archive of earlier bundles
+ * (embed-archive.ts) during its retention period, else a 404 that says why and what to paste instead; never
+ * other bytes under a hash. Both are CORS `*` (SRI across origins needs it) and brotli or gzip by
+ * `Accept-Encoding`. Also `/embed/manifest.json` (current file, integrity and snippet; revalidated) and
+ * `/demo.html` with the loader snippet and a mount point substituted into its placeholders at serve time.
+ * Anything else falls through to the next static handler. Run as a script, it prints what a publisher
+ * pastes for a BFF at another origin: the snippet, its hashes and a CSP line, and the pinned alternative.
+ * Policy and periods: docs/upgrading.md.
  */
 import { createHash } from 'node:crypto'
 import { existsSync, readFileSync, statSync } from 'node:fs'
@@ -20,11 +25,15 @@ import {
   EMBED_OUT_DIR,
   EMBED_PATH,
   type EmbedBundle,
+  embedLine,
+  STABLE_NAME,
+  stableBundlePath,
 } from '../embed/manifest.ts'
 import { mountPointHtml, pasteBlock, reservationCss } from '../embed/publisher-snippet.ts'
 import { httpError } from '../http/errors.ts'
 import { packageRoot } from '../package-root.ts'
-import { IMMUTABLE, REVALIDATE } from './cache-control.ts'
+import { FOLLOWS_DEPLOYS, IMMUTABLE, REVALIDATE } from './cache-control.ts'
+import type { EmbedArchive } from './embed-archive.ts'
 import { precompressedStatic } from './precompressed-static.ts'
 
 export const DEMO_PATH = '/demo.html'
@@ -38,6 +47,11 @@ export interface EmbedAssetsOptions {
    * `undefined` to serve the client-rendered page.
    */
   renderDemoWidget?: (c: Context, params: DemoParams) => Promise<string | undefined>
+  /**
+   * Where every bundle served is kept for pinned pages after an upgrade (`DATA_DIR/embed`,
+   * `EMBED_RETENTION_DAYS`); without it only the current bundle answers at its hashed URL.
+   */
+  archive?: EmbedArchive
 }
 
 /** The demo page's query parameters that passed their patterns. */
@@ -77,7 +91,10 @@ export function readEmbedManifest(root: string): EmbedBundle | undefined {
  * restart, which matters because a rebuild empties `dist/embed/`: a manifest cached for the process's life
  * would keep naming a bundle that no longer exists.
  */
-function cachedManifestReader(root: string): () => EmbedBundle | undefined {
+function cachedManifestReader(
+  root: string,
+  onNewBuild: (manifest: EmbedBundle) => void,
+): () => EmbedBundle | undefined {
   const path = manifestPath(root)
   let key: string | undefined
   let manifest: EmbedBundle | undefined
@@ -87,14 +104,49 @@ function cachedManifestReader(root: string): () => EmbedBundle | undefined {
     if (now !== key) {
       key = now
       manifest = now === undefined ? undefined : readEmbedManifest(root)
+      if (manifest) onNewBuild(manifest)
     }
     return manifest
   }
 }
 
-/** The loader `<script>` for a bundle served by this BFF at `base` (`''` for the page's own origin). */
+/**
+ * The loader `<script>` pinned to this build's bundle by its hash, with SRI, served by this BFF at `base`
+ * (`''` for the page's own origin). The demo page uses it (it is rewritten at every request).
+ */
 export function snippetFor(manifest: EmbedBundle, base = ''): string {
   return loaderScript({ src: `${base}${EMBED_PATH}${manifest.file}`, integrity: manifest.integrity })
+}
+
+/** The loader `<script>` naming the URL of the bundle's line, which follows upgrades: what publishers paste. */
+export function stableSnippetFor(manifest: EmbedBundle, base = ''): string {
+  return loaderScript({ src: `${base}${stableBundlePath(manifest.version)}` })
+}
+
+/** Whether `If-None-Match` names `etag` (or `*`). */
+function notModified(c: Context, etag: string): boolean {
+  const header = c.req.header('if-none-match')
+  if (!header) return false
+  return header.split(',').some((tag) => {
+    const value = tag.trim()
+    return value === '*' || value === etag || value.replace(/^W\//, '') === etag.replace(/^W\//, '')
+  })
+}
+
+/** Why a hashed bundle is not here, and what a publisher pastes instead. */
+function missingBundleMessage(
+  name: string,
+  manifest: EmbedBundle,
+  archive: EmbedArchive | undefined,
+): string {
+  const kept = archive
+    ? `it was replaced by a newer build more than ${archive.retentionDays} days ago, or no build this BFF ran made it`
+    : 'it was replaced by a newer build (this BFF keeps no earlier bundles: set DATA_DIR to a kept volume), or no build made it'
+  return (
+    `offer-widget: no bundle ${name.slice(0, 100)} on this BFF: ${kept}. A page pinned to a bundle by its ` +
+    'hash must paste the snippet again after an upgrade (npm run snippet -- <this BFF origin>); the ' +
+    `default snippet names ${stableBundlePath(manifest.version)}, which follows upgrades. See docs/upgrading.md`
+  )
 }
 
 function demoParams(c: Context): DemoParams {
@@ -127,8 +179,28 @@ export function withEmbedAssets(
   fallback: MiddlewareHandler | undefined,
   options: EmbedAssetsOptions,
 ): MiddlewareHandler {
-  const { root } = options
-  const currentManifest = cachedManifestReader(root)
+  const { root, archive } = options
+  const outDir = join(root, EMBED_OUT_DIR)
+  let started = false
+  const currentManifest = cachedManifestReader(root, (manifest) => {
+    try {
+      archive?.keep(manifest, outDir)
+    } catch (error) {
+      const message = `offer-widget: could not keep bundle ${manifest.file} in ${archive?.dir} (DATA_DIR/embed): ${String(error)}; check the directory is writable and has space`
+      // At start the operator must see it; after a rebuild the current bundle is still served from dist/embed.
+      if (!started) throw new Error(message)
+      console.error(message)
+    }
+  })
+  // At start, not on a visitor's request: the current bundle is archived before the first one arrives.
+  currentManifest()
+  started = true
+  const sendBundle = async (c: Context, next: () => Promise<void>, file: string, cacheControl: string) => {
+    // Its brotli or gzip copy when Accept-Encoding allows; the SRI hash is of the decoded bytes either way.
+    const bundle = precompressedStatic({ path: file, cacheControl: () => cacheControl })
+    const served = await bundle(c, next)
+    return served instanceof Response ? served : undefined
+  }
   return async function embedAssets(c, next) {
     const path = c.req.path
     const manifest = currentManifest()
@@ -140,15 +212,41 @@ export function withEmbedAssets(
         return c.json({
           ...manifest,
           src: `${EMBED_PATH}${manifest.file}`,
+          stableSrc: stableBundlePath(manifest.version),
           loaderScript: snippetFor(manifest),
         })
       }
-      const file = join(root, EMBED_OUT_DIR, name)
-      if (BUNDLE_NAME.test(name) && existsSync(file)) {
-        // Its brotli or gzip copy when Accept-Encoding allows; the SRI hash is of the decoded bytes either way.
-        const bundle = precompressedStatic({ path: file, cacheControl: () => IMMUTABLE })
-        const served = await bundle(c, next)
-        if (served instanceof Response) return served
+      const line = STABLE_NAME.exec(name)?.[1]
+      if (line !== undefined) {
+        const current = line === embedLine(manifest.version)
+        const bundle = current ? manifest : archive?.latestOf(line)
+        if (bundle) {
+          const etag = `W/"${bundle.file}"`
+          c.header('ETag', etag)
+          c.header('Cache-Control', FOLLOWS_DEPLOYS)
+          // A 304 carries what the full answer would (precompressedStatic adds Vary to that one).
+          if (notModified(c, etag)) return c.body(null, 304, { Vary: 'Accept-Encoding' })
+          const file = join(current ? outDir : (archive?.dir ?? outDir), bundle.file)
+          const served = await sendBundle(c, next, file, FOLLOWS_DEPLOYS)
+          if (served) return served
+        }
+        throw httpError(
+          404,
+          'not_found',
+          `offer-widget: this BFF serves no ${line} bundle; its current one is ${stableBundlePath(manifest.version)} (a new line may change what a page must paste: see docs/upgrading.md)`,
+        )
+      }
+      if (BUNDLE_NAME.test(name)) {
+        const here = join(outDir, name)
+        const kept = existsSync(here) ? here : archive?.find(name) && join(archive.dir, name)
+        const served = kept ? await sendBundle(c, next, kept, IMMUTABLE) : undefined
+        if (served) return served
+        // Never another build's bytes under this hash (SRI would refuse them); say where the current line is.
+        const version = /^offer-widget\.(\d+\.\d+\.\d+)/.exec(name)?.[1]
+        const sameLine = version !== undefined && embedLine(version) === embedLine(manifest.version)
+        throw httpError(404, 'not_found', missingBundleMessage(name, manifest, archive), {
+          headers: sameLine ? { link: `<${stableBundlePath(manifest.version)}>; rel="latest-version"` } : {},
+        })
       }
       throw httpError(404, 'not_found', `No embed file ${name.slice(0, 100)}`)
     }
@@ -170,8 +268,24 @@ export function withEmbedAssets(
   }
 }
 
-/** What a publisher pastes for a BFF at one origin: `npm run snippet -- <origin>` prints it. */
-export interface PublisherEmbed {
+/** A loader `<script>` with what a CSP needs to allow it. */
+export interface PrintedLoader {
+  /** The loader's JavaScript (the text between `<script>` and `</script>`). */
+  script: string
+  /** `<script>…</script>`, once per page. */
+  snippet: string
+  /** `'sha256-…'` of `script`: the CSP source that allows this inline snippet. */
+  cspHash: string
+  /** A complete `Content-Security-Policy` value that lets the widget run from this BFF with this loader. */
+  csp: string
+}
+
+/**
+ * What a publisher pastes for a BFF at one origin: `npm run snippet -- <origin>` prints it. The loader
+ * fields are the default one's, which names the bundle's stable URL and follows upgrades; `pinned` is the
+ * alternative for a page that wants SRI, valid for this build (and its retention period after an upgrade).
+ */
+export interface PublisherEmbed extends PrintedLoader {
   /** Everything to paste, in order: the reservation, the mount point (and a commented one with a ZIP), the loader. */
   pasteBlock: string
   /** The `<style>` that reserves the widget's height from the first paint (CLS 0). */
@@ -180,16 +294,12 @@ export interface PublisherEmbed {
   reservationCspHash: string
   /** The mount point with `data-endpoint` set to the BFF and the reservation's class. */
   mountPoint: string
-  /** The loader's JavaScript (the text between `<script>` and `</script>`). */
-  script: string
-  /** `<script>…</script>`, once per page. */
-  snippet: string
-  /** The bundle's SRI hash (`sha384-…`), already inside the snippet. */
+  /** Absolute URL of the stable bundle the default loader names. */
+  stableSrc: string
+  /** The bundle's SRI hash (`sha384-…`), inside the pinned snippet. */
   integrity: string
-  /** `'sha256-…'` of `script`: the CSP source that allows this inline snippet. */
-  cspHash: string
-  /** A complete `Content-Security-Policy` value that lets the widget run from this BFF. */
-  csp: string
+  /** The loader pinned to this build's hashed bundle with its SRI hash. */
+  pinned: PrintedLoader & { src: string }
 }
 
 const bffOrigin = z.url({
@@ -208,29 +318,30 @@ const bffOrigin = z.url({
  */
 export function publisherEmbed(manifest: EmbedBundle, origin: string): PublisherEmbed {
   const base = new URL(bffOrigin.parse(origin)).origin
-  const script = snippetFor(manifest, base)
   const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`
-  const cspHash = sha256(script)
   const css = reservationCss()
   const reservationCspHash = sha256(css)
-  const csp = [
-    "default-src 'self'",
-    `script-src 'self' ${cspHash} ${base}${EMBED_PATH}`,
-    `connect-src 'self' ${base}`,
-    `img-src 'self' ${base} https:`,
-    `style-src 'self' ${reservationCspHash}`,
-  ].join('; ')
-  const snippet = `<script>${script}</script>`
+  const printed = (script: string): PrintedLoader => {
+    const cspHash = sha256(script)
+    const csp = [
+      "default-src 'self'",
+      `script-src 'self' ${cspHash} ${base}${EMBED_PATH}`,
+      `connect-src 'self' ${base}`,
+      `img-src 'self' ${base} https:`,
+      `style-src 'self' ${reservationCspHash}`,
+    ].join('; ')
+    return { script, snippet: `<script>${script}</script>`, cspHash, csp }
+  }
+  const stable = printed(stableSnippetFor(manifest, base))
   return {
-    pasteBlock: pasteBlock({ version: manifest.version, endpoint: base, loader: snippet }),
+    ...stable,
+    pasteBlock: pasteBlock({ version: manifest.version, endpoint: base, loader: stable.snippet }),
     reservation: `<style>${css}</style>`,
     reservationCspHash,
     mountPoint: mountPointHtml(base),
-    script,
-    snippet,
+    stableSrc: `${base}${stableBundlePath(manifest.version)}`,
     integrity: manifest.integrity,
-    cspHash,
-    csp,
+    pinned: { ...printed(snippetFor(manifest, base)), src: `${base}${EMBED_PATH}${manifest.file}` },
   }
 }
 
@@ -251,10 +362,20 @@ function printSnippet(origin: string): void {
   }
   console.log(embed.pasteBlock)
   console.log('')
-  console.log(`SRI of the bundle:      ${embed.integrity}`)
+  console.log(`The loader names ${embed.stableSrc}: each upgrade of the BFF reaches the page by itself.`)
   console.log(`CSP hash of the loader: ${embed.cspHash}`)
   console.log(`CSP hash of the style:  ${embed.reservationCspHash}`)
   console.log(`Content-Security-Policy: ${embed.csp}`)
+  console.log('')
+  console.log(
+    `Pinned instead, with SRI, to this build (${manifest.file}): after each upgrade of the BFF, run this ` +
+      'again and paste the new line within the retention period (EMBED_RETENTION_DAYS, 90 days by default; ' +
+      'docs/upgrading.md):',
+  )
+  console.log(embed.pinned.snippet)
+  console.log(`SRI of the bundle:      ${embed.integrity}`)
+  console.log(`CSP hash of the pinned loader: ${embed.pinned.cspHash}`)
+  console.log(`Content-Security-Policy (pinned): ${embed.pinned.csp}`)
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -15,6 +15,30 @@ export function bundleFileName(version: string, contentHash: string): string {
   return `offer-widget.${version}-${contentHash}.js`
 }
 
+/**
+ * The compatibility line of a version, read as npm's caret range reads it: the leftmost non-zero part is the
+ * one that breaks. `1.4.2` is line `v1`; `0.3.1` is line `v0.3` (in 0.x a minor release may break a
+ * publisher's page, so a 0.x line is one minor). docs/upgrading.md.
+ */
+export function embedLine(version: string): string {
+  const [major = '0', minor = '0'] = version.split('.')
+  return major === '0' ? `v0.${minor}` : `v${major}`
+}
+
+/** The bundle's file name under a line's folder: `/embed/<line>/offer-widget.js`. */
+const STABLE_FILE = 'offer-widget.js'
+
+/**
+ * The path that outlives deploys: the newest bundle of `version`'s line, whatever its hash
+ * (`/embed/v0.1/offer-widget.js`). The default snippet names it.
+ */
+export function stableBundlePath(version: string): string {
+  return `${EMBED_PATH}${embedLine(version)}/${STABLE_FILE}`
+}
+
+/** A name under `EMBED_PATH` that is a line's stable bundle (`v1/offer-widget.js`, `v0.3/offer-widget.js`); group 1 the line. */
+export const STABLE_NAME = /^(v[1-9]\d*|v0\.\d+)\/offer-widget\.js$/
+
 /** Only a name `bundleFileName` gives: `offer-widget.<semver>-<hex hash>.js`. */
 export const BUNDLE_NAME = /^offer-widget\.\d+\.\d+\.\d+(?:-[0-9A-Za-z.]+)?-[0-9a-f]{8,}\.js$/
 

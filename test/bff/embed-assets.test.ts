@@ -4,14 +4,21 @@
  * command's output for a BFF on another origin: snippet, SRI, CSP hash and CSP line.
  */
 import { createHash } from 'node:crypto'
-import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { Hono } from 'hono'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { precompressDirectory } from '../../scripts/precompress.ts'
-import { AUTO_PLACEHOLDER, publisherEmbed, snippetFor, withEmbedAssets } from '../../src/bff/embed-assets.ts'
+import { createEmbedArchive, type EmbedArchive } from '../../src/bff/embed-archive.ts'
+import {
+  AUTO_PLACEHOLDER,
+  publisherEmbed,
+  snippetFor,
+  stableSnippetFor,
+  withEmbedAssets,
+} from '../../src/bff/embed-assets.ts'
 
 const FILE = 'offer-widget.0.1.0-0123456789.js'
 const MANIFEST = { version: '0.1.0', file: FILE, integrity: 'sha384-abc' }
@@ -26,14 +33,31 @@ function root(withManifest = true) {
   return dir
 }
 
-function app(dir: string) {
+function app(dir: string, archive?: EmbedArchive) {
   const hono = new Hono()
   hono.get(
     '*',
-    withEmbedAssets(async (c) => c.text('fallback'), { root: dir }),
+    withEmbedAssets(async (c) => c.text('fallback'), { root: dir, ...(archive ? { archive } : {}) }),
   )
   return hono
 }
+
+/** What `npm run build` does to `dist/embed/`: emptied, then the new bundle and its manifest written. */
+function rebuild(dir: string, bundle: { version: string; file: string; integrity: string }, code: string) {
+  const out = join(dir, 'dist/embed')
+  rmSync(out, { recursive: true })
+  mkdirSync(out)
+  writeFileSync(join(out, bundle.file), code)
+  writeFileSync(join(out, 'manifest.json'), JSON.stringify(bundle))
+  // Another modification time than the previous manifest's, whatever the file system's resolution.
+  mtime += 100
+  utimesSync(join(out, 'manifest.json'), mtime, mtime)
+}
+let mtime = 1_700_000_000
+
+afterEach(() => {
+  vi.useRealTimers()
+})
 
 describe('withEmbedAssets', () => {
   it('serves the versioned bundle for a year, immutable, readable cross-origin for SRI', async () => {
@@ -72,16 +96,142 @@ describe('withEmbedAssets', () => {
     const hono = app(root())
     const manifest = await hono.request('/embed/manifest.json')
     expect(manifest.headers.get('cache-control')).toBe('no-cache')
-    expect(await manifest.json()).toMatchObject({ ...MANIFEST, src: `/embed/${FILE}` })
+    expect(await manifest.json()).toMatchObject({
+      ...MANIFEST,
+      src: `/embed/${FILE}`,
+      stableSrc: '/embed/v0.1/offer-widget.js',
+    })
     expect((await hono.request('/embed/..%2Fmanifest.json')).status).toBe(404)
+    const unknown = await hono.request('/embed/other.js')
+    expect(await unknown.json()).toEqual({ code: 'not_found', message: 'No embed file other.js' })
+  })
+
+  it('answers a hashed bundle it does not have with a 404 saying why and what to paste, never other bytes', async () => {
+    const hono = app(root())
     const missing = await hono.request('/embed/offer-widget.0.1.0-9999999999.js')
     expect(missing.status).toBe(404)
     // The error registry's shape, readable from any page like the bundle itself.
     expect(missing.headers.get('access-control-allow-origin')).toBe('*')
-    expect(await missing.json()).toEqual({
-      code: 'not_found',
-      message: 'No embed file offer-widget.0.1.0-9999999999.js',
+    expect(missing.headers.get('cache-control')).toBe('no-store')
+    const { code, message } = (await missing.json()) as { code: string; message: string }
+    expect(code).toBe('not_found')
+    expect(message).toContain('no bundle offer-widget.0.1.0-9999999999.js on this BFF')
+    expect(message).toContain('set DATA_DIR to a kept volume')
+    expect(message).toContain('npm run snippet')
+    expect(message).toContain('/embed/v0.1/offer-widget.js')
+    // The same line's stable URL, as a pointer for people and tools (RFC 5829), not a redirect.
+    expect(missing.headers.get('link')).toBe('</embed/v0.1/offer-widget.js>; rel="latest-version"')
+    // Another line may break the page: no pointer.
+    const older = await hono.request('/embed/offer-widget.0.0.9-9999999999.js')
+    expect(older.status).toBe(404)
+    expect(older.headers.get('link')).toBeNull()
+  })
+
+  it("serves the line's stable URL: the current bytes, 5 minutes then revalidated by ETag, CORS, by Accept-Encoding", async () => {
+    const dir = root()
+    const bundle = Buffer.from(
+      `window.OfferWidget={a:${JSON.stringify(Array.from({ length: 300 }, String))}}`,
+    )
+    writeFileSync(join(dir, 'dist/embed', FILE), bundle)
+    precompressDirectory(join(dir, 'dist/embed'))
+    const hono = app(dir)
+    for (const [accept, encoding, decode] of [
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+      ['', null, (b: Buffer) => b],
+    ] as const) {
+      const res = await hono.request('/embed/v0.1/offer-widget.js', {
+        headers: { 'accept-encoding': accept },
+      })
+      expect(res.status).toBe(200)
+      expect(res.headers.get('content-encoding')).toBe(encoding)
+      expect(res.headers.get('cache-control')).toBe('public, max-age=300, stale-while-revalidate=86400')
+      expect(res.headers.get('etag')).toBe(`W/"${FILE}"`)
+      expect(res.headers.get('vary')).toBe('Accept-Encoding')
+      expect(res.headers.get('access-control-allow-origin')).toBe('*')
+      expect(res.headers.get('content-type')).toBe('text/javascript; charset=utf-8')
+      expect(decode(Buffer.from(await res.arrayBuffer()))).toEqual(bundle)
+    }
+    const revalidated = await hono.request('/embed/v0.1/offer-widget.js', {
+      headers: { 'if-none-match': `"x", W/"${FILE}"` },
     })
+    expect(revalidated.status).toBe(304)
+    expect(await revalidated.text()).toBe('')
+    expect(revalidated.headers.get('etag')).toBe(`W/"${FILE}"`)
+    expect(revalidated.headers.get('vary')).toBe('Accept-Encoding')
+    expect(revalidated.headers.get('cache-control')).toBe('public, max-age=300, stale-while-revalidate=86400')
+    expect(revalidated.headers.get('access-control-allow-origin')).toBe('*')
+  })
+
+  it('the stable URL follows a rebuild at once: new bytes, new ETag, the old ETag no longer matches', async () => {
+    const dir = root()
+    const hono = app(dir)
+    expect(await (await hono.request('/embed/v0.1/offer-widget.js')).text()).toContain('0.1.0')
+    const rebuilt = { version: '0.1.1', file: 'offer-widget.0.1.1-9876543210.js', integrity: 'sha384-def' }
+    rebuild(dir, rebuilt, 'window.OfferWidget={version:"0.1.1"}')
+    const res = await hono.request('/embed/v0.1/offer-widget.js', {
+      headers: { 'if-none-match': `W/"${FILE}"` },
+    })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('etag')).toBe(`W/"${rebuilt.file}"`)
+    expect(await res.text()).toBe('window.OfferWidget={version:"0.1.1"}')
+  })
+
+  it("answers another line's stable URL with a 404 naming the current one; v0 is no 0.x line", async () => {
+    const hono = app(root())
+    for (const line of ['v0.2', 'v1']) {
+      const res = await hono.request(`/embed/${line}/offer-widget.js`)
+      expect(res.status).toBe(404)
+      expect(((await res.json()) as { message: string }).message).toBe(
+        `offer-widget: this BFF serves no ${line} bundle; its current one is /embed/v0.1/offer-widget.js (a new line may change what a page must paste: see docs/upgrading.md)`,
+      )
+    }
+    expect(
+      ((await (await hono.request('/embed/v0/offer-widget.js')).json()) as { message: string }).message,
+    ).toBe('No embed file v0/offer-widget.js')
+  })
+
+  it('with an archive, an upgrade keeps serving the hashed bundle it replaced for the retention period, then a 404 saying so', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    const dir = root()
+    const archive = createEmbedArchive({ dir: join(dir, 'data/embed'), retentionDays: 30 })
+    // Started on build A: archived at start, before any request.
+    const hono = app(dir, archive)
+    expect(archive.find(FILE)).toMatchObject(MANIFEST)
+    const next = { version: '0.2.0', file: 'offer-widget.0.2.0-9876543210.js', integrity: 'sha384-def' }
+    rebuild(dir, next, 'window.OfferWidget={version:"0.2.0"}')
+    // The upgrade is noticed on the next request; build A's file is gone from dist/embed.
+    expect((await hono.request(`/embed/${next.file}`)).status).toBe(200)
+    const pinned = await hono.request(`/embed/${FILE}`)
+    expect(pinned.status).toBe(200)
+    expect(pinned.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    expect(await pinned.text()).toBe('window.OfferWidget={version:"0.1.0"}')
+    // The old line's stable URL serves its newest bundle too; the new line serves the new one.
+    expect(await (await hono.request('/embed/v0.1/offer-widget.js')).text()).toBe(
+      'window.OfferWidget={version:"0.1.0"}',
+    )
+    expect(await (await hono.request('/embed/v0.2/offer-widget.js')).text()).toBe(
+      'window.OfferWidget={version:"0.2.0"}',
+    )
+    vi.advanceTimersByTime(30 * 86_400_000)
+    expect((await hono.request(`/embed/${FILE}`)).status).toBe(200)
+    vi.advanceTimersByTime(1)
+    const gone = await hono.request(`/embed/${FILE}`)
+    expect(gone.status).toBe(404)
+    expect(((await gone.json()) as { message: string }).message).toContain(
+      'it was replaced by a newer build more than 30 days ago',
+    )
+    expect((await hono.request('/embed/v0.1/offer-widget.js')).status).toBe(404)
+  })
+
+  it('refuses to start when the archive cannot be written, naming the folder and the fix', () => {
+    const dir = root()
+    // A file where the archive's folder should be.
+    writeFileSync(join(dir, 'data'), '')
+    const archive = createEmbedArchive({ dir: join(dir, 'data/embed'), retentionDays: 30 })
+    expect(() => app(dir, archive)).toThrow(
+      /could not keep bundle .* in .*data\/embed \(DATA_DIR\/embed\).*check the directory is writable/,
+    )
   })
 
   it('puts a mount point and the current snippet into the demo page', async () => {
@@ -132,9 +282,20 @@ describe('publisherEmbed (npm run snippet)', () => {
     expect(embed.mountPoint).toBe(
       '<div class="offer-widget-slot" data-offer-widget data-endpoint="https://bff.example"></div>',
     )
-    expect(embed.script).toBe(snippetFor(MANIFEST, 'https://bff.example'))
+    // The default loader names the line's stable URL, without SRI; the pinned one the hashed file, with it.
+    expect(embed.script).toBe(stableSnippetFor(MANIFEST, 'https://bff.example'))
+    expect(embed.script).toContain('"https://bff.example/embed/v0.1/offer-widget.js",""')
+    expect(embed.stableSrc).toBe('https://bff.example/embed/v0.1/offer-widget.js')
     expect(embed.snippet).toBe(`<script>${embed.script}</script>`)
     expect(embed.integrity).toBe('sha384-abc')
+    expect(embed.pinned.script).toBe(snippetFor(MANIFEST, 'https://bff.example'))
+    expect(embed.pinned.src).toBe(`https://bff.example/embed/${FILE}`)
+    expect(embed.pinned.snippet).toBe(`<script>${embed.pinned.script}</script>`)
+    const pinnedHash = `'sha256-${createHash('sha256').update(embed.pinned.script).digest('base64')}'`
+    expect(embed.pinned.cspHash).toBe(pinnedHash)
+    expect(embed.pinned.csp).toBe(
+      embed.csp.replace(`'sha256-${createHash('sha256').update(embed.script).digest('base64')}'`, pinnedHash),
+    )
     const hash = `'sha256-${createHash('sha256').update(embed.script).digest('base64')}'`
     expect(embed.cspHash).toBe(hash)
     const css = /^<style>(.*)<\/style>$/.exec(embed.reservation)?.[1] ?? ''

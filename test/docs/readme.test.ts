@@ -84,6 +84,8 @@ async function snippetCommand(origin: string) {
     pasteLines,
     mountPoint: pasteLines[2] as string,
     snippet: pasteLines.at(-1) as string,
+    // The alternative pinned to this build with SRI: the first loader line after the paste-ready block.
+    pinnedSnippet: lines.slice(pasteLines.length).find((line) => line.startsWith('<script>')) ?? '',
     integrity: field('SRI of the bundle:'),
     cspHash: field('CSP hash of the loader:'),
     styleCspHash: field('CSP hash of the style:'),
@@ -226,7 +228,9 @@ describe('README code blocks', () => {
     const style = /^<style>(.*)<\/style>$/.exec(printed.pasteLines[1] as string)?.[1] as string
     expect(printed.styleCspHash).toBe(`'sha256-${createHash('sha256').update(style).digest('base64')}'`)
     expect(printed.integrity).toMatch(/^sha384-/)
-    expect(printed.snippet).toContain(printed.integrity)
+    // The default loader follows upgrades (no SRI); the pinned one carries the bundle's hash.
+    expect(printed.snippet).toContain(`"${origin}/embed/v`)
+    expect(printed.pinnedSnippet).toContain(printed.integrity)
   })
 
   it('ALLOWED_ORIGINS: the listed page is allowed, another is refused and logged with the fix', async () => {

@@ -20,7 +20,7 @@ export interface PublisherSetup {
   loader: string
   /** Serves `html` at `path` on the publisher's origin. */
   page(path: string, html: string): void
-  /** Delays every response for the bundle (`/embed/offer-widget.*.js`) by `ms` from now on. */
+  /** Delays every response for the bundle (stable or hashed URL) by `ms` from now on. */
   delayScript(ms: number): void
   close(): Promise<void>
 }
@@ -53,7 +53,7 @@ export async function startPublisherSetup(): Promise<PublisherSetup> {
   let scriptDelayMs = 0
   const files = withEmbedAssets(nodeStaticFiles(REPO_ROOT), { root: REPO_ROOT })
   const staticFiles: MiddlewareHandler = async function delayedBundle(c, next) {
-    if (scriptDelayMs > 0 && /^\/embed\/offer-widget\..+\.js$/.test(c.req.path)) {
+    if (scriptDelayMs > 0 && /^\/embed\/(?:v[\d.]+\/)?offer-widget\..*js$/.test(c.req.path)) {
       await new Promise((done) => setTimeout(done, scriptDelayMs))
     }
     return files(c, next)
