@@ -101,6 +101,12 @@ const common = {
   engines: root.engines,
 }
 
+/**
+ * One changelog for both packages and the embed: they are released together at one version
+ * (docs/upgrading.md), so a user of either reads the same entry. npm ships it only when `files` names it.
+ */
+const CHANGELOG = 'CHANGELOG.md'
+
 /** The README each package ships: install, the smallest working example, options, where the full docs are. */
 export const PACKAGE_READMES = {
   widget: 'docs/packages/offer-widget.md',
@@ -173,6 +179,7 @@ function stageWidget(dir: string): void {
     isolateCss(readFileSync(join(ROOT, 'src/widget/styles.css'), 'utf8')),
   )
   cpSync(join(ROOT, PACKAGE_READMES.widget), join(dir, 'README.md'))
+  cpSync(join(ROOT, CHANGELOG), join(dir, CHANGELOG))
   writePackageJson(dir, {
     name: 'offer-widget',
     ...common,
@@ -189,7 +196,7 @@ function stageWidget(dir: string): void {
       './embed/*.js': './embed/*.js',
       './package.json': './package.json',
     },
-    files: ['dist', 'embed', 'styles.css', 'README.md'],
+    files: ['dist', 'embed', 'styles.css', 'README.md', CHANGELOG],
     peerDependencies: { react: REACT_PEER, 'react-dom': REACT_PEER },
     dependencies: dependenciesOf(filesUnder(join(dir, 'dist')), WIDGET_REQUIRED, REACT_PACKAGES),
   })
@@ -218,6 +225,7 @@ function stageServer(dir: string): void {
   cpSync(join(ROOT, 'drizzle'), join(dir, 'drizzle'), { recursive: true })
   cpSync(join(ROOT, 'bin/offer-widget.js'), join(dir, 'bin/offer-widget.js'))
   cpSync(join(ROOT, PACKAGE_READMES.server), join(dir, 'README.md'))
+  cpSync(join(ROOT, CHANGELOG), join(dir, CHANGELOG))
   const exports: Record<string, unknown> = {}
   for (const [subpath, module] of Object.entries(SERVER_ENTRIES)) {
     exports[subpath] = { types: `./dist/server/${module}.d.ts`, import: `./dist/server/${module}.js` }
@@ -230,7 +238,7 @@ function stageServer(dir: string): void {
     sideEffects: false,
     exports,
     bin: { 'offer-widget': './bin/offer-widget.js' },
-    files: ['dist', 'drizzle', 'bin', 'README.md'],
+    files: ['dist', 'drizzle', 'bin', 'README.md', CHANGELOG],
     dependencies: dependenciesOf(filesUnder(join(dir, 'dist/server'))),
   })
 }

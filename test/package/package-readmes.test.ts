@@ -2,7 +2,8 @@
  * @module Each tarball's own README (`docs/packages/`, written into the package by `npm run pack`), as npm
  * shows it: the package's name, how to install it, the smallest working example importing only what the
  * package exports, the options table (every prop of `OfferWidgetProps`; every variable one the server
- * reads), where the full docs are, and nothing of the repository's own README (its quick start).
+ * reads), where the full docs are, and nothing of the repository's own README (its quick start); and the
+ * repository's CHANGELOG.md beside it.
  */
 import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
@@ -77,6 +78,17 @@ describe.each(PACKAGES)('%s: the README in the tarball', (name) => {
 
   it('links to the full documentation', () => {
     expect(readme).toMatch(/^## Full documentation\n\n.*README\.md/m)
+  })
+
+  it("ships the changelog, with an entry for the package's version and an Unreleased section", () => {
+    const changelog = packed(name, 'CHANGELOG.md')
+    const { version } = JSON.parse(packed(name, 'package.json')) as { version: string }
+    expect(changelog).toBe(readFileSync(join(REPO, 'CHANGELOG.md'), 'utf8'))
+    expect(changelog).toMatch(/^## \[Unreleased\]$/m)
+    expect(changelog).toMatch(
+      new RegExp(`^## \\[${version.replace(/\./g, '\\.')}\\] - \\d{4}-\\d{2}-\\d{2}$`, 'm'),
+    )
+    expect(readme).toContain('CHANGELOG.md')
   })
 })
 
