@@ -10,7 +10,11 @@ import { reactCode, scriptTagCode } from './code-snippets.ts'
 import { useCopy } from './useCopy.ts'
 import type { WidgetArgs } from './widget-args.ts'
 
-const manifestSchema = z.object({ src: z.string(), integrity: z.optional(z.string()) })
+const manifestSchema = z.object({
+  src: z.string(),
+  stableSrc: z.optional(z.string()),
+  integrity: z.optional(z.string()),
+})
 
 type Loader = { ok: true; script: string } | { ok: false; reason: string } | undefined
 
@@ -22,11 +26,16 @@ function useLoaderScript(): Loader {
         if (!response.ok) throw new Error(`HTTP ${response.status}`)
         const parsed = manifestSchema.safeParse(await response.json())
         if (!parsed.success) throw new Error('the manifest has no src')
-        // The manifest names the bundle by path; a page elsewhere needs this origin in front of it.
-        const { src, integrity } = parsed.data
+        // The manifest names the bundle by path; a page elsewhere needs this origin in front of it. As
+        // `npm run snippet` does, the code names the line's stable URL, which follows upgrades
+        // (docs/upgrading.md); a BFF without one gets the hashed bundle with its SRI hash.
+        const { src, stableSrc, integrity } = parsed.data
+        const absolute = (path: string) => new URL(path, window.location.origin).href
         setLoader({
           ok: true,
-          script: loaderScript({ src: new URL(src, window.location.origin).href, integrity }),
+          script: stableSrc
+            ? loaderScript({ src: absolute(stableSrc) })
+            : loaderScript({ src: absolute(src), integrity }),
         })
       })
       .catch((error: unknown) =>

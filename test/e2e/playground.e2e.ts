@@ -325,6 +325,8 @@ describe('playground', () => {
     await page.waitForSelector('.pg-code [role="status"]:has-text("Copied")')
     const copied = await page.evaluate(() => navigator.clipboard.readText())
     expect(copied).toBe(await page.$eval('[data-code="script"]', (pre) => pre.textContent))
+    // As `npm run snippet` prints it: the line's stable URL, which follows the BFF's upgrades, no SRI.
+    expect(copied).toMatch(new RegExp(`"${server.url}/embed/v\\d+(?:\\.\\d+)?/offer-widget\\.js",""`))
     await page.click('text=Copy React code')
     const react = await page.evaluate(() => navigator.clipboard.readText())
     expect(react).toContain('theme="dark"')
