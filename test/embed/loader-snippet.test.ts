@@ -47,6 +47,17 @@ describe('loader snippet', () => {
     expect(stub().q).toEqual([])
   })
 
+  it("the stable form (the line's URL, no hash): adds the bundle once, without integrity or CORS mode", () => {
+    const stable = 'https://offers.example.com/embed/v0.1/offer-widget.js'
+    runSnippet(stable, '')
+    runSnippet(stable, '')
+    const scripts = document.querySelectorAll('script')
+    expect(scripts).toHaveLength(1)
+    expect((scripts[0] as HTMLScriptElement).src).toBe(stable)
+    expect(scripts[0]?.hasAttribute('integrity')).toBe(false)
+    expect(scripts[0]?.hasAttribute('crossorigin')).toBe(false)
+  })
+
   it('reuses a script tag of the same bundle already on the page, with the same integrity hash', () => {
     const existing = document.createElement('script')
     existing.src = SRC
@@ -184,6 +195,15 @@ describe('loader snippet: early search (issue 31)', () => {
     const fetch = sent()
     document.body.innerHTML = '<div data-offer-widget data-zip-code="94107"></div>'
     runSnippet()
+    expect(fetch.mock.calls[0]?.[0]).toBe('https://offers.example.com/api/offer-searches')
+  })
+
+  it("the stable form searches early too, once, at the origin of the line's URL", () => {
+    const fetch = sent()
+    document.body.innerHTML = '<div data-offer-widget data-zip-code="94107"></div>'
+    runSnippet('https://offers.example.com/embed/v0.1/offer-widget.js', '')
+    runSnippet('https://offers.example.com/embed/v0.1/offer-widget.js', '')
+    expect(fetch).toHaveBeenCalledTimes(1)
     expect(fetch.mock.calls[0]?.[0]).toBe('https://offers.example.com/api/offer-searches')
   })
 
