@@ -8,7 +8,7 @@
  * runs bundle A, served from the archive under DATA_DIR, for the retention period; past it, the hashed URL
  * answers a 404 saying why and what to paste. The archive's clock is the test's.
  */
-import { mkdirSync, mkdtempSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -36,6 +36,7 @@ let buildA: EmbedBundle
 let rootB: string
 let buildB: EmbedBundle
 let archive: EmbedArchive
+let dataDir: string
 let clock = Date.now()
 let publisher: { url: string; server: Server; pages: Map<string, string> }
 let bff: RunningServer | undefined
@@ -100,9 +101,13 @@ beforeAll(async () => {
   buildA = requireBuild()
   rootB = await buildSecondBundle()
   buildB = readEmbedManifest(rootB) as EmbedBundle
-  const data = mkdtempSync(join(tmpdir(), 'offer-widget-data-'))
-  mkdirSync(join(data, 'embed'))
-  archive = createEmbedArchive({ dir: join(data, 'embed'), retentionDays: RETENTION_DAYS, now: () => clock })
+  dataDir = mkdtempSync(join(tmpdir(), 'offer-widget-data-'))
+  mkdirSync(join(dataDir, 'embed'))
+  archive = createEmbedArchive({
+    dir: join(dataDir, 'embed'),
+    retentionDays: RETENTION_DAYS,
+    now: () => clock,
+  })
   const pages = new Map<string, string>()
   const server = createServer((request, response) => {
     const html = pages.get((request.url ?? '/').split('?')[0] ?? '/')
@@ -126,6 +131,7 @@ afterAll(async () => {
   await bff?.close()
   publisher?.server.closeAllConnections()
   await new Promise((done) => publisher?.server.close(done))
+  for (const dir of [rootB, dataDir]) if (dir) rmSync(dir, { recursive: true, force: true })
 })
 
 interface Visit {
