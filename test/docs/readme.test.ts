@@ -46,6 +46,8 @@ const HANDLED = [
   'node',
   'nextjs',
   'nextjs-page',
+  // Written as .env.local into the Next.js e2e's app (test/e2e/next-app.e2e.ts); parsed below.
+  'nextjs-env',
   'worker',
   'sandbox',
   'partners-file',
@@ -338,7 +340,6 @@ describe('README code blocks', () => {
     type Route = {
       GET: (req: Request) => Promise<Response>
       POST: (req: Request) => Promise<Response>
-      runtime: string
       bff: { close(): Promise<void> }
     }
 
@@ -346,7 +347,6 @@ describe('README code blocks', () => {
       vi.stubEnv('ENGINE_TOKEN', '')
       vi.stubEnv('SESSION_SECRET', '')
       const route = await load<Route>('nextjs')
-      expect(route.runtime).toBe('nodejs')
       // Without an upstream the first request fails, naming the variables and not a file of this repository.
       const failure = await route.POST(search()).then(
         () => undefined,
@@ -361,7 +361,6 @@ describe('README code blocks', () => {
       const sandbox = await upstreamEnv()
       const route = await load<Route>('nextjs')
       try {
-        expect(route.runtime).toBe('nodejs')
         const created = await route.POST(search())
         expect(created.status).toBe(201)
         const { accessToken, rateTable } = (await created.json()) as {
@@ -387,9 +386,30 @@ describe('README code blocks', () => {
       expect(e2e).toMatch(/writeFileSync\(join\(dir, 'app\/page\.tsx'\), `\$\{block\('nextjs-page'\)\.code\}/)
       expect(e2e).toMatch(/'app\/api\/\[\.\.\.path\]\/route\.ts'\), `\$\{block\('nextjs'\)\.code\}/)
       expect(block('nextjs-page').lang).toBe('tsx')
+      // The visitor's request is read inside <Suspense> (cacheComponents), and a fallback says why.
+      expect(block('nextjs-page').code).toMatch(/<Suspense fallback=/)
+      expect(block('nextjs-page').code).not.toMatch(/export const (dynamic|runtime)/)
       expect(block('nextjs-page').code).toMatch(
-        /catch \(error\) \{\n\s+if \(error instanceof ServerSearchError \|\| error instanceof VisitorError\) return undefined/,
+        /console\.warn\(`offers: no server search[^`]*\$\{error\.message\}`\)/,
       )
+      expect(block('nextjs').code).not.toMatch(/export const (dynamic|runtime)/)
+    })
+
+    it('Next.js .env.local: every line is NAME=value, and the BFF part is a configuration loadConfig takes', async () => {
+      const env = Object.fromEntries(
+        block('nextjs-env')
+          .code.split('\n')
+          .map((line) => {
+            expect(line).toMatch(/^[A-Z][A-Z0-9_]*=\S+$/)
+            return [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]
+          }),
+      )
+      const { loadConfig } = (await import(SERVER_ENTRY)) as typeof import('../../src/server-package.ts')
+      const config = loadConfig(env)
+      expect(config.sandboxMode).toBe(false)
+      // The page's key is one the BFF takes.
+      expect(env.SERVER_API_KEYS?.split(',')).toContain(env.OFFERS_SERVER_KEY)
+      expect(new URL(env.OFFERS_BFF_URL ?? '').origin).toBe(new URL(env.PUBLIC_BASE_URL ?? '').origin)
     })
 
     it('worker: its fetch answers an offer search, the client IP from cf-connecting-ip', async () => {
