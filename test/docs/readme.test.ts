@@ -141,7 +141,7 @@ describe('README code blocks', () => {
 
   it('quick start: every address README lists is one `npm start` prints, and it answers', async () => {
     const listed = [
-      ...README_TEXT.slice(0, README_TEXT.indexOf('## Using the widget')).matchAll(
+      ...README_TEXT.slice(0, README_TEXT.indexOf('## Put it on your page')).matchAll(
         /`http:\/\/127\.0\.0\.1:8787(\/[^`\s]*)`/g,
       ),
     ].map((match) => match[1] as string)
