@@ -48,6 +48,10 @@ const HANDLED = [
   'nextjs-page',
   // Written as .env.local into the Next.js e2e's app (test/e2e/next-app.e2e.ts); parsed below.
   'nextjs-env',
+  // The <offer-widget> guide's complete files, served and built by test/e2e/element-guides.e2e.ts.
+  'element-html',
+  'vue-vite-config',
+  'vue-app',
   'worker',
   'sandbox',
   'partners-file',
