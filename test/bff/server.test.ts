@@ -5,11 +5,9 @@
  */
 import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { type AddressInfo, createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createLogger } from '../../src/bff/logger.ts'
 import { loadConfig } from '../../src/config.ts'
@@ -19,6 +17,7 @@ import { startReferencePartner } from '../../src/partner-kit/index.ts'
 import { type RunningServer, startServer } from '../../src/server.ts'
 import { signal } from '../support/promises.ts'
 import { http, submitSampleLead } from '../support/server-requests.ts'
+import { REPO, scratchCwd, TSX_IMPORT } from '../support/source-process.ts'
 import { FAKE_TOKEN } from './support/fake-harness.ts'
 import { ISSUERS, logSink, startFakeUpstream } from './support/fake-upstream.ts'
 import { SECRET, UA } from './support/harness.ts'
@@ -163,16 +162,12 @@ describe('startServer with a real upstream', () => {
   })
 })
 
-const REPO = join(import.meta.dirname, '../..')
-// By URL: the child runs in its own working directory, where `--import tsx` would not resolve.
-const TSX = pathToFileURL(createRequire(join(REPO, 'package.json')).resolve('tsx')).href
-
 /**
  * `src/server.ts` as `npm start` runs it, on any free port, with only `env` (and PATH) set (`undefined`: not
  * set), in `cwd`: a fresh directory unless given, so no `.env` of the developer's applies.
  */
-function npmStart(env: Record<string, string | undefined>, cwd = mkdtempSync(join(tmpdir(), 'bff-cwd-'))) {
-  const child = spawn(process.execPath, ['--import', TSX, join(REPO, 'src/server.ts')], {
+function npmStart(env: Record<string, string | undefined>, cwd = scratchCwd()) {
+  const child = spawn(process.execPath, ['--import', TSX_IMPORT, join(REPO, 'src/server.ts')], {
     cwd,
     env: { PATH: process.env.PATH, PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

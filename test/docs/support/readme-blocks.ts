@@ -95,8 +95,10 @@ export async function startCompiledBff(env: Record<string, string> = {}): Promis
   const script = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')).scripts['start:prod'] as string
   const [node, ...args] = script.split(' ')
   let output = ''
-  const child: ChildProcess = spawn(node === 'node' ? process.execPath : (node as string), args, {
-    cwd: REPO,
+  // In a directory of its own, so no `.env` of the developer's applies: the compiled server's path made absolute.
+  const argv = args.map((arg) => (arg.startsWith('-') ? arg : join(REPO, arg)))
+  const child: ChildProcess = spawn(node === 'node' ? process.execPath : (node as string), argv, {
+    cwd: mkdtempSync(join(tmpdir(), 'readme-bff-cwd-')),
     env: {
       PATH: process.env.PATH,
       HOST: '127.0.0.1',
