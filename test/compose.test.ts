@@ -1,8 +1,9 @@
 /**
  * @module compose.yaml, checked offline: this machine has no Docker engine, so the file has never been run
  * here. The BFF is built from the Dockerfile and waits for healthy PostgreSQL 17 and Redis 7 (official
- * images); DATABASE_URL and REDIS_URL name those services as README's `docker run` does and pass the config
- * schema; `.env` is optional and cannot move HOST, DATA_DIR or the two URLs; the port is 8787.
+ * images); DATABASE_URL and REDIS_URL name those services as the docs' `docker run` does
+ * (docs/running-the-bff.md) and pass the config schema; `.env` is optional and cannot move HOST, DATA_DIR or the
+ * two URLs; the port is 8787.
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -76,7 +77,7 @@ describe('compose.yaml (not run here: no Docker engine)', () => {
     expect(env.DATA_DIR).toBe('/var/lib/offer-widget')
   })
 
-  it("points DATABASE_URL and REDIS_URL at the services, as README's docker run names them, and they load", () => {
+  it("points DATABASE_URL and REDIS_URL at the services, as the docs' docker run names them, and they load", () => {
     const database = new URL(env.DATABASE_URL ?? '')
     const cache = new URL(env.REDIS_URL ?? '')
     expect(database.hostname).toBe('db')

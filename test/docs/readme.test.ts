@@ -8,7 +8,7 @@
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { mkdtempSync, readFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
@@ -43,6 +43,7 @@ const HANDLED = [
   'csp',
   'production',
   'docker',
+  'compose',
   'node',
   'nextjs',
   'nextjs-page',
@@ -157,6 +158,11 @@ describe('README code blocks', () => {
     })
     expect((await fetch(`${bff.url}/demo.html`)).status).toBe(200)
     expect((await fetch(`${bff.url}/sandbox/test/issuers`)).status).toBe(401)
+  })
+
+  it('compose: the command runs the compose.yaml beside it (test/compose.test.ts checks the file offline)', () => {
+    expect(block('compose').code).toMatch(/^docker compose up --build\b/)
+    expect(existsSync(join(REPO, 'compose.yaml'))).toBe(true)
   })
 
   it('docker: every variable it passes is one the BFF reads, and that configuration loads', async () => {
