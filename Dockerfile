@@ -1,18 +1,21 @@
 # offer-widget BFF: build stage (dev dependencies, `npm run build`), then a slim runtime with production
-# dependencies only, the compiled server and the script-tag bundle, run as the unprivileged `node` user.
+# dependencies only, the compiled server, the script-tag bundle and the widget's server renderer (the demo's
+# ?ssr=1), run as the unprivileged `node` user. The demo page and the playground are in it too (about 2.5 MB):
+# sandbox mode (no ENGINE_TOKEN) serves them, so `docker run -p 8787:8787 offer-widget-bff` shows the product;
+# with ENGINE_TOKEN set they stay off unless SERVE_DEMO_PAGES=true. Node 24, the current LTS (.ci/run tests it).
 # test/package/deploy-layout.test.ts builds this runtime layout without Docker (from the COPY, RUN and CMD
 # lines below) and serves a search from it: keep those lines simple.
 #   docker build -t offer-widget-bff .
 #   docker run -p 8787:8787 --env-file .env offer-widget-bff
 
-FROM node:20.20-bookworm-slim AS build
+FROM node:24.21-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-fund --no-audit
 COPY . .
 RUN npm run build
 
-FROM node:20.20-bookworm-slim AS runtime
+FROM node:24.21-bookworm-slim AS runtime
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=8787 DATA_DIR=/var/lib/offer-widget
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -20,6 +23,9 @@ RUN npm ci --omit=dev --no-fund --no-audit && npm cache clean --force
 COPY drizzle ./drizzle
 COPY --from=build /app/dist/server ./dist/server
 COPY --from=build /app/dist/embed ./dist/embed
+COPY --from=build /app/dist/ssr ./dist/ssr
+COPY --from=build /app/dist/site ./dist/site
+COPY public ./public
 # The embedded ledger (PGlite) when DATABASE_URL is not set: owned by the runtime user, kept on a volume.
 RUN mkdir -p /var/lib/offer-widget && chown node:node /var/lib/offer-widget
 VOLUME /var/lib/offer-widget

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs'
+import { availableParallelism } from 'node:os'
 import { resolve } from 'node:path'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config'
@@ -45,6 +46,9 @@ if (react18Project.length === 0) {
 export default defineConfig({
   plugins: [react(), skipSummary()],
   test: {
+    // One worker per core, not Vitest's default of one fewer: most test time is spent waiting on loopback
+    // servers, PGlite and child processes, so on a 2-core machine the default runs the files one at a time.
+    maxWorkers: availableParallelism(),
     // Every project: a test fails on an unhandled msw request or a React act() warning.
     setupFiles: ['test/support/fail-on-warnings.ts'],
     projects: [

@@ -3,6 +3,8 @@
  * message naming the variable and the fix.
  */
 import { randomBytes } from 'node:crypto'
+import { existsSync, readFileSync } from 'node:fs'
+import { parseEnv } from 'node:util'
 import * as z from 'zod/mini'
 import { safeHttpUrl } from './contract/http-url.ts'
 import { API_VERSION_PATTERN, CURRENT_API_VERSION, ZIP_KEYS } from './contract/offer-search.ts'
@@ -211,6 +213,41 @@ export interface Config {
 
 export class ConfigError extends Error {
   override name = 'ConfigError'
+}
+
+/** What `applyEnvFile` did, by variable name (never a value): those it set, those the environment kept. */
+export interface EnvFileResult {
+  file: string
+  set: string[]
+  /** Named in the file and already in the environment (even empty): the environment's value stays. */
+  kept: string[]
+}
+
+/**
+ * `.env` (in the working directory) for `npm start`, `npm run start:prod` and `npm run sandbox`: each
+ * variable it names is set unless the environment already has it, the precedence of Node's `--env-file`.
+ * `undefined` when there is no such file. Done here rather than with `--env-file-if-exists`, which prints a
+ * "not found" line on every start without the file (every container start) and only acts when the flag is
+ * on the command line (not for `node dist/server/server.js`).
+ */
+export function applyEnvFile(
+  file = '.env',
+  env: Record<string, string | undefined> = process.env,
+): EnvFileResult | undefined {
+  if (!existsSync(file)) return undefined
+  const result: EnvFileResult = { file, set: [], kept: [] }
+  const parsed = parseEnv(readFileSync(file, 'utf8'))
+  for (const name of Object.keys(parsed).sort()) {
+    const value = parsed[name]
+    if (value === undefined) continue
+    if (env[name] !== undefined) {
+      result.kept.push(name)
+    } else {
+      env[name] = value
+      result.set.push(name)
+    }
+  }
+  return result
 }
 
 /** Reads and validates the environment; throws `ConfigError` naming every bad variable. */

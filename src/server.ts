@@ -21,7 +21,7 @@ import { createLogger, type Logger } from './bff/logger.ts'
 import { precompressedStatic } from './bff/precompressed-static.ts'
 import { serverRenderedDemo } from './bff/server-rendered-demo.ts'
 import { loadWidgetRenderer, type RenderWidgetHtml, WIDGET_RENDERER_FILE } from './bff/widget-renderer.ts'
-import { type Config, ConfigError, loadConfig } from './config.ts'
+import { applyEnvFile, type Config, ConfigError, type EnvFileResult, loadConfig } from './config.ts'
 import { createShutdownDrain } from './marketplace/shutdown-drain.ts'
 import { SANDBOX_REPORTS_PARTNER } from './marketplace/simulated-partners/start-simulated-partners.ts'
 import { type SecondLook, startSecondLook } from './marketplace/start-second-look.ts'
@@ -97,6 +97,16 @@ export function nodeStaticFiles(
   }
 }
 
+/** Which demo pages `root` can serve: the page needs public/demo.html and the script-tag build, the playground its build. */
+function demoPagesIn(root: string): { demo: boolean; playground: boolean } {
+  return {
+    demo:
+      existsSync(join(root, 'public', 'demo.html')) &&
+      existsSync(join(root, 'dist', 'embed', 'manifest.json')),
+    playground: existsSync(join(root, 'dist', 'site', 'index.html')),
+  }
+}
+
 /** With demo pages off, `/demo.html` is a 404 like any other unserved path (withEmbedAssets would build it). */
 function withoutDemoPage(demoPages: boolean, handler: MiddlewareHandler): MiddlewareHandler {
   if (demoPages) return handler
@@ -111,7 +121,7 @@ async function demoRenderer(root: string, logger: Logger): Promise<RenderWidgetH
   const render = await loadWidgetRenderer(root)
   if (!render)
     logger.info(
-      `${WIDGET_RENDERER_FILE} is not built (npm run build): /demo.html?ssr=1 serves the client-rendered page`,
+      `no ${WIDGET_RENDERER_FILE} under ${root} (npm run build makes it): /demo.html?ssr=1 serves the client-rendered page`,
     )
   return render
 }
@@ -265,7 +275,9 @@ export async function startServer(config: Config, options: StartServerOptions = 
 
 async function main() {
   let config: Config
+  let envFile: EnvFileResult | undefined
   try {
+    envFile = applyEnvFile()
     config = loadConfig()
   } catch (error) {
     if (error instanceof ConfigError) {
@@ -279,8 +291,25 @@ async function main() {
     process.exit(1)
   })
   running.logger.info({ url: running.url }, `offer-widget BFF listening on ${running.url}`)
+  if (envFile) {
+    // Names only: the values may be secrets.
+    running.logger.info(
+      { set: envFile.set, kept: envFile.kept },
+      `read ${envFile.file}: set ${envFile.set.join(', ') || 'nothing'}` +
+        (envFile.kept.length > 0 ? `; already in the environment, kept: ${envFile.kept.join(', ')}` : ''),
+    )
+  }
   if (config.serveDemoPages) {
-    running.logger.info(`demo page: ${running.url}/demo.html · playground: ${running.url}/`)
+    const pages = demoPagesIn(REPO_ROOT)
+    const links = [
+      pages.demo ? `demo page: ${running.url}${DEMO_PATH}` : '',
+      pages.playground ? `playground: ${running.url}/` : '',
+    ].filter(Boolean)
+    running.logger.info(
+      links.length > 0
+        ? links.join(' · ')
+        : 'no demo page or playground here (public/demo.html and dist/site are not in this install)',
+    )
   } else {
     running.logger.info(
       'demo page and playground off (ENGINE_TOKEN is set; SERVE_DEMO_PAGES=true serves them)',

@@ -1,5 +1,8 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { ConfigError, loadConfig } from '../src/config.ts'
+import { applyEnvFile, ConfigError, loadConfig } from '../src/config.ts'
 
 describe('config', () => {
   it('runs on the embedded defaults with an empty environment: sandbox mode', () => {
@@ -150,5 +153,44 @@ describe('config errors never echo secrets', () => {
     const text = message({ SANDBOX_TEST_TOKEN: 'short' })
     expect(text).toContain('SANDBOX_TEST_TOKEN')
     expect(text).not.toContain('"short"')
+  })
+})
+
+describe('.env (applyEnvFile)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'config-dotenv-'))
+  const write = (name: string, text: string) => {
+    const file = join(dir, name)
+    writeFileSync(file, text)
+    return file
+  }
+
+  it('sets what the environment lacks and keeps what it has, even empty; names, never values', () => {
+    const file = write(
+      '.env',
+      '# comment\nPORT=9000\nHOST="0.0.0.0"\nLOG_LEVEL=debug\nREDIS_URL=redis://cache:6379\n',
+    )
+    const env: Record<string, string | undefined> = { LOG_LEVEL: 'warn', REDIS_URL: '' }
+    const result = applyEnvFile(file, env)
+    expect(env).toEqual({ LOG_LEVEL: 'warn', REDIS_URL: '', PORT: '9000', HOST: '0.0.0.0' })
+    expect(result).toEqual({ file, set: ['HOST', 'PORT'], kept: ['LOG_LEVEL', 'REDIS_URL'] })
+    expect(loadConfig(env)).toMatchObject({
+      port: 9000,
+      host: '0.0.0.0',
+      logLevel: 'warn',
+      redisUrl: undefined,
+    })
+  })
+
+  it('does nothing without the file', () => {
+    const env = {}
+    expect(applyEnvFile(join(dir, 'missing.env'), env)).toBeUndefined()
+    expect(env).toEqual({})
+  })
+
+  it('.env.example copied to .env starts in sandbox mode on the defaults', () => {
+    const env: Record<string, string | undefined> = {}
+    applyEnvFile(join(import.meta.dirname, '../.env.example'), env)
+    expect(Object.keys(env).length).toBeGreaterThan(10)
+    expect(loadConfig(env)).toMatchObject({ sandboxMode: true, port: 8787, host: '127.0.0.1' })
   })
 })

@@ -4,6 +4,8 @@
  * `fetch: bff.fetch`). Answers validated with the same contract the widget uses; errors carry the BFF's
  * `{ code, message, errors }`.
  */
+
+import * as z from 'zod/mini'
 import { type BffError, bffErrorSchema, type CreatedSearch, createdSearchSchema } from '../contract/bff.ts'
 import type { SessionInformation } from '../contract/offer-search.ts'
 import { SERVER_OFFER_SEARCHES_ROUTE } from '../contract/server-search.ts'
@@ -27,6 +29,11 @@ export interface ServerSearch extends CreatedSearch {
   attach: { uuid: string; accessToken: string }
 }
 
+/**
+ * The search was not made: the BFF refused it (`status`, its error `body`), or the options could not make a
+ * request (`status` 0: an empty key, an endpoint that is not an absolute http(s) URL). The message says
+ * what to fix; README's Next.js page logs it and lets the widget search from the browser.
+ */
 export class ServerSearchError extends Error {
   override name = 'ServerSearchError'
   constructor(
@@ -34,16 +41,36 @@ export class ServerSearchError extends Error {
     readonly body: BffError | undefined,
   ) {
     super(
-      body
-        ? `createServerSearch: ${status} ${body.code}: ${body.message}${
-            body.errors?.length ? ` (${body.errors.map((e) => `${e.field}: ${e.reason}`).join('; ')})` : ''
-          }`
-        : `createServerSearch: the BFF answered ${status} without an error body`,
+      status === 0 && body
+        ? `createServerSearch: ${body.message}`
+        : body
+          ? `createServerSearch: ${status} ${body.code}: ${body.message}${
+              body.errors?.length ? ` (${body.errors.map((e) => `${e.field}: ${e.reason}`).join('; ')})` : ''
+            }`
+          : `createServerSearch: the BFF answered ${status} without an error body`,
     )
   }
 }
 
+const optionsSchema = z.object({
+  endpoint: z.url({
+    protocol: /^https?$/,
+    error:
+      'endpoint must be the BFF’s absolute http(s) URL, e.g. https://offers.example.com (is OFFERS_BFF_URL set?)',
+  }),
+  apiKey: z
+    .string()
+    .check(
+      z.minLength(1, 'apiKey is empty: pass one of the BFF’s SERVER_API_KEYS (is OFFERS_SERVER_KEY set?)'),
+    ),
+})
+
 export async function createServerSearch(options: CreateServerSearchOptions): Promise<ServerSearch> {
+  const checked = optionsSchema.safeParse({ endpoint: options.endpoint, apiKey: options.apiKey })
+  if (!checked.success) {
+    const message = checked.error.issues.map((issue) => issue.message).join('; ')
+    throw new ServerSearchError(0, { code: 'bad_request', message })
+  }
   const url = new URL(SERVER_OFFER_SEARCHES_ROUTE, options.endpoint)
   const request = new Request(url, {
     method: 'POST',

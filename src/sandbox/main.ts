@@ -1,12 +1,13 @@
 /**
  * @module `npm run sandbox`: serves the sandbox alone on `HOST`:`PORT` with the tokens from
- * `SANDBOX_TEST_TOKEN` / `SANDBOX_PRODUCTION_TOKEN`, read through the config module.
+ * `SANDBOX_TEST_TOKEN` / `SANDBOX_PRODUCTION_TOKEN` (environment, then `.env`), read through the config module.
  */
-import { ConfigError, loadConfig } from '../config.ts'
+import { applyEnvFile, ConfigError, loadConfig } from '../config.ts'
 import { serveSandbox } from './serve-sandbox.ts'
 import { startupBanner } from './startup-banner.ts'
 
 try {
+  applyEnvFile()
   const config = loadConfig()
   const served = await serveSandbox({
     port: config.port,

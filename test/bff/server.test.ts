@@ -4,7 +4,8 @@
  * cache headers, and graceful shutdown (in-flight requests finish, new connections are refused).
  */
 import { spawn } from 'node:child_process'
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { type AddressInfo, createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -16,6 +17,7 @@ import { startReferencePartner } from '../../src/partner-kit/index.ts'
 import { type RunningServer, startServer } from '../../src/server.ts'
 import { signal } from '../support/promises.ts'
 import { http, submitSampleLead } from '../support/server-requests.ts'
+import { REPO, scratchCwd, TSX_IMPORT } from '../support/source-process.ts'
 import { FAKE_TOKEN } from './support/fake-harness.ts'
 import { ISSUERS, logSink, startFakeUpstream } from './support/fake-upstream.ts'
 import { SECRET, UA } from './support/harness.ts'
@@ -160,21 +162,45 @@ describe('startServer with a real upstream', () => {
   })
 })
 
-/** `src/server.ts` as `npm start` runs it, on any free port, with only `env` (and PATH) set. */
-function npmStart(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: join(import.meta.dirname, '../..'),
+/**
+ * `src/server.ts` as `npm start` runs it, on any free port, with only `env` (and PATH) set (`undefined`: not
+ * set), in `cwd`: a fresh directory unless given, so no `.env` of the developer's applies.
+ */
+function npmStart(env: Record<string, string | undefined>, cwd = scratchCwd()) {
+  const child = spawn(process.execPath, ['--import', TSX_IMPORT, join(REPO, 'src/server.ts')], {
+    cwd,
     env: { PATH: process.env.PATH, PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''
+  let stderr = ''
   const collect = (chunk: Buffer) => {
     output += chunk.toString()
   }
   child.stdout.on('data', collect)
   child.stderr.on('data', collect)
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString()
+  })
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve))
-  return { process: child, exited, output: () => output }
+  const listening = new Promise<string>((resolve, reject) => {
+    child.stdout.on('data', () => {
+      const match = /listening on (http:\/\/[0-9.:]+)/.exec(output)
+      if (match) resolve(match[1] as string)
+    })
+    child.once('exit', (code) => reject(new Error(`exited ${code}: ${output}`)))
+  })
+  listening.catch(() => {})
+  return { process: child, exited, listening, output: () => output, stderr: () => stderr }
+}
+
+/** A port nothing listens on now (the kernel's pick, released). */
+async function freePort(): Promise<number> {
+  const probe = createServer()
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
+  const { port } = probe.address() as AddressInfo
+  await new Promise((resolve) => probe.close(resolve))
+  return port
 }
 
 describe('npm start (src/server.ts as a process)', () => {
@@ -184,13 +210,7 @@ describe('npm start (src/server.ts as a process)', () => {
       LOG_LEVEL: 'info',
       DATA_DIR: mkdtempSync(join(tmpdir(), 'bff-data-')),
     })
-    const url = await new Promise<string>((resolve, reject) => {
-      child.process.stdout.on('data', () => {
-        const match = /listening on (http:\/\/[0-9.:]+)/.exec(child.output())
-        if (match) resolve(match[1] as string)
-      })
-      child.process.once('exit', (code) => reject(new Error(`exited ${code}: ${child.output()}`)))
-    })
+    const url = await child.listening
     const created = await http(`${url}/api/offer-searches`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-offer-widget': 'test', 'user-agent': UA },
@@ -210,6 +230,47 @@ describe('npm start (src/server.ts as a process)', () => {
     })
     expect(await child.exited).toBe(1)
     expect(child.output()).toMatch(/PUBLIC_BASE_URL: required when ENGINE_TOKEN is set/)
+  }, 30_000)
+
+  it('reads .env from its working directory, under the variables already in the environment', async () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'bff-dotenv-'))
+    const port = await freePort()
+    // LOG_LEVEL=silent would hide the listening line: the environment's `info` must win.
+    writeFileSync(
+      join(cwd, '.env'),
+      `# as copied from .env.example\nPORT=${port}\nHOST=127.0.0.1\nLOG_LEVEL=silent\nDATA_DIR=./ledger-data\n`,
+    )
+    const child = npmStart({ PORT: undefined, LOG_LEVEL: 'info' }, cwd)
+    const url = await child.listening
+    expect(url).toBe(`http://127.0.0.1:${port}`)
+    expect((await http(`${url}/healthz`)).status).toBe(200)
+    child.process.kill('SIGTERM')
+    expect(await child.exited).toBe(0)
+    expect(child.output()).toContain(
+      'read .env: set DATA_DIR, HOST, PORT; already in the environment, kept: LOG_LEVEL',
+    )
+    expect(existsSync(join(cwd, 'ledger-data'))).toBe(true)
+  }, 30_000)
+
+  it('names the port and the fix in one line, and exits 1, when the port is taken', async () => {
+    const taken = createServer()
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve))
+    const { port } = taken.address() as AddressInfo
+    try {
+      const child = npmStart({ PORT: String(port), HOST: '127.0.0.1' })
+      expect(await child.exited).toBe(1)
+      const lines = child.stderr().trim().split('\n')
+      expect(lines, child.output()).toHaveLength(1)
+      expect(JSON.parse(lines[0] as string)).toMatchObject({
+        level: 'fatal',
+        msg: `cannot start: port ${port} on 127.0.0.1 is already in use by another process`,
+        code: 'EADDRINUSE',
+        variable: 'PORT',
+        fix: `stop the other process on port ${port}, or choose a free port: PORT=${port + 1} npm start`,
+      })
+    } finally {
+      await new Promise((resolve) => taken.close(resolve))
+    }
   }, 30_000)
 })
 

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * @module README's React block, rendered as written (its endpoint pointed at a real BFF, the compiled one
+ * @module The React guide's complete `App.tsx`, rendered as written (its endpoint pointed at a real BFF, the compiled one
  * `npm run start:prod` runs, in sandbox mode): the search it describes, issuer id included, must be one the
  * API accepts, so offers show and no error does.
  */
@@ -25,29 +25,17 @@ describe('README: Using the widget (React)', () => {
   it('renders the example against a real BFF and shows offers', async () => {
     const { code, lang } = block('react')
     expect(lang).toBe('tsx')
-    const lines = code
+    const source = code
       .replaceAll("from 'offer-widget'", `from '${REPO}/src/widget/index.ts'`)
       .replaceAll('https://your-bff.example', bff.url)
-      .split('\n')
-    const jsxStart = lines.findIndex((line) => line.startsWith('<'))
-    expect(jsxStart).toBeGreaterThan(0)
-    const source = [
-      ...lines.slice(0, jsxStart),
-      'export const element = (',
-      ...lines.slice(jsxStart),
-      ')',
-    ].join('\n')
-    const clicks: unknown[] = []
-    // The example reports clicks to the page's analytics.
-    vi.stubGlobal('analytics', { track: (...args: unknown[]) => clicks.push(args) })
-    const { element } = (await import(moduleFile(source, 'tsx'))) as { element: ReactElement }
-    render(element)
+    // A complete file: its default export is the app.
+    const { default: App } = (await import(moduleFile(source, 'tsx'))) as { default: () => ReactElement }
+    render(<App />)
     await vi.waitFor(() => expect(screen.getAllByText(DEFAULT_LABELS.viewRate).length).toBeGreaterThan(0), {
       timeout: 30_000,
       interval: 100,
     })
     expect(screen.queryByText(DEFAULT_LABELS.error)).toBeNull()
     expect(document.body.textContent).not.toMatch(/is not an issuer id/)
-    vi.unstubAllGlobals()
   })
 })

@@ -8,7 +8,7 @@
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { mkdtempSync, readFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
@@ -43,9 +43,16 @@ const HANDLED = [
   'csp',
   'production',
   'docker',
+  'compose',
   'node',
   'nextjs',
   'nextjs-page',
+  // Written as .env.local into the Next.js e2e's app (test/e2e/next-app.e2e.ts); parsed below.
+  'nextjs-env',
+  // The <offer-widget> guide's complete files, served and built by test/e2e/element-guides.e2e.ts.
+  'element-html',
+  'vue-vite-config',
+  'vue-app',
   'worker',
   'sandbox',
   'partners-file',
@@ -141,7 +148,7 @@ describe('README code blocks', () => {
 
   it('quick start: every address README lists is one `npm start` prints, and it answers', async () => {
     const listed = [
-      ...README_TEXT.slice(0, README_TEXT.indexOf('## Using the widget')).matchAll(
+      ...README_TEXT.slice(0, README_TEXT.indexOf('## Put it on your page')).matchAll(
         /`http:\/\/127\.0\.0\.1:8787(\/[^`\s]*)`/g,
       ),
     ].map((match) => match[1] as string)
@@ -153,6 +160,11 @@ describe('README code blocks', () => {
     })
     expect((await fetch(`${bff.url}/demo.html`)).status).toBe(200)
     expect((await fetch(`${bff.url}/sandbox/test/issuers`)).status).toBe(401)
+  })
+
+  it('compose: the command runs the compose.yaml beside it (test/compose.test.ts checks the file offline)', () => {
+    expect(block('compose').code).toMatch(/^docker compose up --build\b/)
+    expect(existsSync(join(REPO, 'compose.yaml'))).toBe(true)
   })
 
   it('docker: every variable it passes is one the BFF reads, and that configuration loads', async () => {
@@ -342,7 +354,6 @@ describe('README code blocks', () => {
     type Route = {
       GET: (req: Request) => Promise<Response>
       POST: (req: Request) => Promise<Response>
-      runtime: string
       bff: { close(): Promise<void> }
     }
 
@@ -350,7 +361,6 @@ describe('README code blocks', () => {
       vi.stubEnv('ENGINE_TOKEN', '')
       vi.stubEnv('SESSION_SECRET', '')
       const route = await load<Route>('nextjs')
-      expect(route.runtime).toBe('nodejs')
       // Without an upstream the first request fails, naming the variables and not a file of this repository.
       const failure = await route.POST(search()).then(
         () => undefined,
@@ -365,7 +375,6 @@ describe('README code blocks', () => {
       const sandbox = await upstreamEnv()
       const route = await load<Route>('nextjs')
       try {
-        expect(route.runtime).toBe('nodejs')
         const created = await route.POST(search())
         expect(created.status).toBe(201)
         const { accessToken, rateTable } = (await created.json()) as {
@@ -391,9 +400,30 @@ describe('README code blocks', () => {
       expect(e2e).toMatch(/writeFileSync\(join\(dir, 'app\/page\.tsx'\), `\$\{block\('nextjs-page'\)\.code\}/)
       expect(e2e).toMatch(/'app\/api\/\[\.\.\.path\]\/route\.ts'\), `\$\{block\('nextjs'\)\.code\}/)
       expect(block('nextjs-page').lang).toBe('tsx')
+      // The visitor's request is read inside <Suspense> (cacheComponents), and a fallback says why.
+      expect(block('nextjs-page').code).toMatch(/<Suspense fallback=/)
+      expect(block('nextjs-page').code).not.toMatch(/export const (dynamic|runtime)/)
       expect(block('nextjs-page').code).toMatch(
-        /catch \(error\) \{\n\s+if \(error instanceof ServerSearchError \|\| error instanceof VisitorError\) return undefined/,
+        /console\.warn\(`offers: no server search[^`]*\$\{error\.message\}`\)/,
       )
+      expect(block('nextjs').code).not.toMatch(/export const (dynamic|runtime)/)
+    })
+
+    it('Next.js .env.local: every line is NAME=value, and the BFF part is a configuration loadConfig takes', async () => {
+      const env = Object.fromEntries(
+        block('nextjs-env')
+          .code.split('\n')
+          .map((line) => {
+            expect(line).toMatch(/^[A-Z][A-Z0-9_]*=\S+$/)
+            return [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]
+          }),
+      )
+      const { loadConfig } = (await import(SERVER_ENTRY)) as typeof import('../../src/server-package.ts')
+      const config = loadConfig(env)
+      expect(config.sandboxMode).toBe(false)
+      // The page's key is one the BFF takes.
+      expect(env.SERVER_API_KEYS?.split(',')).toContain(env.OFFERS_SERVER_KEY)
+      expect(new URL(env.OFFERS_BFF_URL ?? '').origin).toBe(new URL(env.PUBLIC_BASE_URL ?? '').origin)
     })
 
     it('worker: its fetch answers an offer search, the client IP from cf-connecting-ip', async () => {

@@ -6,6 +6,7 @@
  * within 150 ms of entering the page and, once readable, never leaves or fades (sampled every 50 ms);
  * focus lands where the visitor's next step is; and the form refuses an 11-year-old driver.
  */
+import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { zipOfScenario } from '../../src/sandbox/scenarios.ts'
@@ -13,6 +14,7 @@ import { type Browser, collectErrors, launchBrowser, screenshot } from './suppor
 import { cardTextProblems, readCardWatch, watchCards } from './support/card-watch.ts'
 import { articlePage, type PublisherSetup, startPublisherSetup } from './support/publisher-origin.ts'
 import { rankedCarriers } from './support/ranked-carriers.ts'
+import { REPO_ROOT } from './support/server.ts'
 import { observeLayoutShifts, readCls, readWidget, waitForStatus } from './support/widget-page.ts'
 
 const WIDTHS = [360, 768, 1280] as const
@@ -99,6 +101,13 @@ describe.each(WIDTHS)('at %i px', (width) => {
       if (width === 360) expect(widths.cta).toBeCloseTo(widths.card, 0)
       else expect(widths.cta).toBeLessThan(widths.card / 2)
       await screenshot(page, `offer-cards-${scenario}-${width}`)
+      // README's pictures: the widget alone, as this run drew it (cards collapsed again).
+      if (scenario === 'offers-arriving' && width !== 768) {
+        for (let i = 0; i < (await toggles.count()); i++) await toggles.nth(i).click()
+        await page
+          .locator('[data-offer-widget]')
+          .screenshot({ path: join(REPO_ROOT, `docs/images/widget-${width}.png`), animations: 'disabled' })
+      }
       expect(errors).toEqual([])
       await page.close()
     }

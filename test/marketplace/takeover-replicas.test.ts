@@ -20,6 +20,7 @@ import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
 import { ACCESS_TOKEN_HEADER, createdSearchSchema, WIDGET_HEADER } from '../../src/contract/bff.ts'
 import { sampleLeads } from '../../src/partner-kit/index.ts'
 import { announceSkip, unsetVariable } from '../support/skip-notice.ts'
+import { scratchCwd, TSX_IMPORT } from '../support/source-process.ts'
 
 vi.setConfig({ testTimeout: 90_000, hookTimeout: 30_000 })
 
@@ -95,8 +96,8 @@ const children: ChildProcess[] = []
 
 async function startReplica(env: Record<string, string>): Promise<Replica> {
   // One process (tsx's bin would run the server in a child that outlives a SIGKILL of its parent).
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: root,
+  const child = spawn(process.execPath, ['--import', TSX_IMPORT, join(root, 'src/server.ts')], {
+    cwd: scratchCwd(),
     env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', SESSION_SECRET: SECRET, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })

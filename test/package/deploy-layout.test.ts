@@ -2,7 +2,9 @@
  * @module The Dockerfile's runtime stage, built without Docker (no daemon here): its COPY lines copy the
  * built repository into a scratch directory, its `npm ci --omit=dev` installs production dependencies
  * only, its CMD starts the BFF, which must serve the script-tag bundle and a whole search (create, then
- * poll) from the embedded sandbox, answer its HEALTHCHECK, and stop cleanly on SIGTERM.
+ * poll) from the embedded sandbox, every page its log advertises in sandbox mode (the demo page, server-
+ * rendered too, and the playground), answer its HEALTHCHECK, and stop cleanly on SIGTERM. CI runs this file
+ * on the image's Node major too (.ci/run).
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -119,6 +121,22 @@ describe('the runtime image layout, without Docker', () => {
     })
     expect(polled.status).toBe(200)
     expect(((await polled.json()) as { uuid: string }).uuid).toBe(rateTable.uuid)
+  })
+
+  it('serves every page its log advertises in sandbox mode: the demo page, server-rendered too, and the playground', async () => {
+    const advertised = [...output.matchAll(/(?:demo page|playground): (http:\/\/[^\s"]+)/g)].map(
+      (match) => match[1] as string,
+    )
+    expect(advertised, output).toEqual([`${url}/demo.html`, `${url}/`])
+    for (const page of [...advertised, `${url}/demo.css`, `${url}/demo-loan.js`]) {
+      expect((await fetch(page)).status, page).toBe(200)
+    }
+    const demo = await (await fetch(`${url}/demo.html`)).text()
+    expect(demo).toContain('/embed/')
+    // The widget's server renderer (dist/ssr) is in the layout, and the log does not say otherwise.
+    expect(output).not.toMatch(/render-widget-html\.js under/)
+    const rendered = await fetch(`${url}/demo.html?ssr=1&zip=00001`, { headers: { 'user-agent': UA } })
+    expect(await rendered.text()).toContain('<template shadowrootmode="open">')
   })
 
   it("answers the image's HEALTHCHECK command", () => {

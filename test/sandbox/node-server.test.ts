@@ -6,6 +6,7 @@ import { SANDBOX_DEFAULT_TOKENS } from '../../src/config.ts'
 import { rateTableSchema } from '../../src/contract/offer-search.ts'
 import { type ServedSandbox, serveSandbox } from '../../src/sandbox/index.ts'
 import { startupBanner } from '../../src/sandbox/startup-banner.ts'
+import { scratchCwd } from '../support/source-process.ts'
 import { headers, TOKENS, validBody } from './support/sandbox-tests.ts'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
@@ -53,8 +54,8 @@ describe('sandbox on a real Node server over loopback', () => {
 
   it('npm run sandbox (main.ts) reads tokens through loadConfig, listens on PORT and prints the defaults', async () => {
     const tsx = `${root}node_modules/.bin/tsx`
-    child = spawn(tsx, ['src/sandbox/main.ts'], {
-      cwd: root,
+    child = spawn(tsx, [`${root}src/sandbox/main.ts`], {
+      cwd: scratchCwd(),
       env: {
         PATH: process.env.PATH,
         PORT: '0',

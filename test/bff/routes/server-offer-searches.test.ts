@@ -201,6 +201,30 @@ describe('createServerSearch', () => {
     expect((error as ServerSearchError).status).toBe(400)
     expect((error as Error).message).toContain('visitor.userAgent')
   })
+
+  it.each([
+    ['', KEY_A, /endpoint must be the BFF’s absolute http\(s\) URL.*OFFERS_BFF_URL/],
+    ['ftp://bff.internal', KEY_A, /endpoint must be/],
+    ['http://bff.internal', '', /apiKey is empty.*SERVER_API_KEYS.*OFFERS_SERVER_KEY/],
+  ])(
+    'an unusable endpoint (%j) or key is a ServerSearchError naming the fix, and no request',
+    async (endpoint, apiKey, message) => {
+      const requests: Request[] = []
+      const error = await createServerSearch({
+        endpoint,
+        apiKey,
+        visitor: VISITOR,
+        fetch: (req) => {
+          requests.push(req)
+          return new Response(null, { status: 500 })
+        },
+      }).catch((e: unknown) => e)
+      expect(error).toBeInstanceOf(ServerSearchError)
+      expect((error as ServerSearchError).status).toBe(0)
+      expect((error as Error).message).toMatch(message)
+      expect(requests).toEqual([])
+    },
+  )
 })
 
 describe('server route rules', () => {

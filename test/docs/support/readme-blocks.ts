@@ -1,10 +1,10 @@
 /**
- * @module README's code blocks for the docs tests, found by the `<!-- readme-test: name -->` marker on the
+ * @module The code blocks of README and the guides under `docs/` for the docs tests, found by the `<!-- readme-test: name -->` marker on the
  * line before each fence (not by wording around them, which other sections change), plus the running BFF
  * those blocks talk to: the compiled server (`npm run start:prod`'s command) in its own process.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 
@@ -16,30 +16,53 @@ export interface ReadmeBlock {
   code: string
 }
 
-export function readmeBlocks(readme = readFileSync(join(REPO, 'README.md'), 'utf8')): {
+/**
+ * The documents whose code a publisher, operator or partner copies: README and every page under `docs/`
+ * but the two interface documents (prose about the upstream and the partners) and the package READMEs
+ * (shipped in the tarballs, checked by test/package/package-readmes.test.ts).
+ */
+function documentFiles(): string[] {
+  const docs = readdirSync(join(REPO, 'docs'), { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.md') && !file.startsWith('packages'))
+    .filter((file) => !['offer-search-api.md', 'partner-interface.md'].includes(file))
+    .map((file) => join('docs', file))
+  return ['README.md', ...docs.sort()]
+}
+
+export function readmeBlocks(files = documentFiles()): {
   blocks: Map<string, ReadmeBlock>
   /** Fences with no marker before them (each is a block no test runs). */
   unmarked: string[]
 } {
   const blocks = new Map<string, ReadmeBlock>()
   const unmarked: string[] = []
-  const lines = readme.split('\n')
-  for (let i = 0; i < lines.length; i++) {
-    const open = /^```(\w+)\s*$/.exec(lines[i] as string)
-    if (!open) continue
-    const end = lines.indexOf('```', i + 1)
-    const code = lines.slice(i + 1, end).join('\n')
-    const marker = /^<!-- readme-test: ([\w-]+) -->$/.exec(lines[i - 1] ?? '')
-    if (marker) blocks.set(marker[1] as string, { name: marker[1] as string, lang: open[1] as string, code })
-    else unmarked.push(`line ${i + 1}: ${lines[i + 1]}`)
-    i = end
+  for (const file of files) {
+    const lines = readFileSync(join(REPO, file), 'utf8').split('\n')
+    for (let i = 0; i < lines.length; i++) {
+      const open = /^```(\w+)\s*$/.exec(lines[i] as string)
+      if (!open) continue
+      const end = lines.indexOf('```', i + 1)
+      const code = lines.slice(i + 1, end).join('\n')
+      const marker = /^<!-- readme-test: ([\w-]+) -->$/.exec(lines[i - 1] ?? '')
+      if (!marker) unmarked.push(`${file} line ${i + 1}: ${lines[i + 1]}`)
+      else if (blocks.has(marker[1] as string)) unmarked.push(`${file} line ${i}: a second ${marker[1]}`)
+      else blocks.set(marker[1] as string, { name: marker[1] as string, lang: open[1] as string, code })
+      i = end
+    }
   }
   return { blocks, unmarked }
 }
 
+/** The text of every document in {@link documentFiles}, joined (for statements checked against code). */
+export function documentsText(): string {
+  return documentFiles()
+    .map((file) => readFileSync(join(REPO, file), 'utf8'))
+    .join('\n')
+}
+
 export function block(name: string): ReadmeBlock {
   const found = readmeBlocks().blocks.get(name)
-  if (!found) throw new Error(`README has no block marked <!-- readme-test: ${name} -->`)
+  if (!found) throw new Error(`No document has a block marked <!-- readme-test: ${name} -->`)
   return found
 }
 
@@ -72,8 +95,10 @@ export async function startCompiledBff(env: Record<string, string> = {}): Promis
   const script = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')).scripts['start:prod'] as string
   const [node, ...args] = script.split(' ')
   let output = ''
-  const child: ChildProcess = spawn(node === 'node' ? process.execPath : (node as string), args, {
-    cwd: REPO,
+  // In a directory of its own, so no `.env` of the developer's applies: the compiled server's path made absolute.
+  const argv = args.map((arg) => (arg.startsWith('-') ? arg : join(REPO, arg)))
+  const child: ChildProcess = spawn(node === 'node' ? process.execPath : (node as string), argv, {
+    cwd: mkdtempSync(join(tmpdir(), 'readme-bff-cwd-')),
     env: {
       PATH: process.env.PATH,
       HOST: '127.0.0.1',

@@ -18,8 +18,8 @@ export interface PublisherSetup {
   pasteBlock: string
   /** The loader `<script>` alone. */
   loader: string
-  /** Serves `html` at `path` on the publisher's origin. */
-  page(path: string, html: string): void
+  /** Serves `body` at `path` on the publisher's origin, as HTML unless `type` says otherwise. */
+  page(path: string, body: string, type?: string): void
   /** Delays every response for the bundle (stable or hashed URL) by `ms` from now on. */
   delayScript(ms: number): void
   close(): Promise<void>
@@ -39,11 +39,11 @@ ${body}
 
 export async function startPublisherSetup(): Promise<PublisherSetup> {
   const manifest = requireBuild()
-  const pages = new Map<string, string>()
+  const pages = new Map<string, { body: string; type: string }>()
   const server: Server = createServer((request, response) => {
-    const html = pages.get((request.url ?? '/').split('?')[0] ?? '/')
-    if (html === undefined) response.writeHead(404).end()
-    else response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html)
+    const page = pages.get((request.url ?? '/').split('?')[0] ?? '/')
+    if (page === undefined) response.writeHead(404).end()
+    else response.writeHead(200, { 'content-type': page.type }).end(page.body)
   })
   const publisherUrl = await new Promise<string>((resolve) =>
     server.listen(0, '127.0.0.1', () =>
@@ -73,7 +73,7 @@ export async function startPublisherSetup(): Promise<PublisherSetup> {
     publisherUrl,
     pasteBlock: embed.pasteBlock,
     loader: embed.snippet,
-    page: (path, html) => pages.set(path, html),
+    page: (path, body, type = 'text/html; charset=utf-8') => pages.set(path, { body, type }),
     delayScript: (ms) => {
       scriptDelayMs = ms
     },
