@@ -16,6 +16,7 @@ import { cacheControlFor } from './bff/cache-control.ts'
 import { compileTrust } from './bff/client-identity.ts'
 import { capConnectionsPerIp } from './bff/connection-cap.ts'
 import { type BffApp, type BffOptions, createBff } from './bff/create-bff.ts'
+import { createEmbedArchive } from './bff/embed-archive.ts'
 import { DEMO_PATH, withEmbedAssets } from './bff/embed-assets.ts'
 import { createLogger, type Logger } from './bff/logger.ts'
 import { precompressedStatic } from './bff/precompressed-static.ts'
@@ -219,6 +220,11 @@ export async function startServer(config: Config, options: StartServerOptions = 
         config.serveDemoPages,
         withEmbedAssets(nodeStaticFiles(staticRoot, { demoPages: config.serveDemoPages }), {
           root: staticRoot,
+          // Every bundle served, kept for pages pinned to it with SRI after an upgrade (docs/upgrading.md).
+          archive: createEmbedArchive({
+            dir: join(config.dataDir, 'embed'),
+            retentionDays: config.embedRetentionDays,
+          }),
           renderDemoWidget: (c, params) => renderDemoWidget?.(c, params) ?? Promise.resolve(undefined),
         }),
       ),
