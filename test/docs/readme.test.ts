@@ -10,7 +10,7 @@ import { type ChildProcess, execFile, spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { promisify } from 'node:util'
 import { JSDOM, VirtualConsole } from 'jsdom'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -18,6 +18,7 @@ import { parsePartnerRegistry } from '../../src/marketplace/index.ts'
 import { serveSandbox } from '../../src/sandbox/index.ts'
 import {
   block,
+  documentFiles,
   moduleFile,
   REPO,
   type RunningBff,
@@ -127,6 +128,25 @@ function publisherPage(html: string) {
 }
 
 describe('README code blocks', () => {
+  it('every relative link and picture in README, the changelog and docs/ names a file of the repository', () => {
+    const broken: string[] = []
+    for (const file of [
+      ...documentFiles(),
+      'CHANGELOG.md',
+      ...['offer-search-api', 'partner-interface'].map((name) => `docs/${name}.md`),
+    ]) {
+      const text = readFileSync(join(REPO, file), 'utf8')
+      const targets = [
+        ...[...text.matchAll(/\]\(([^)\s#]+)(?:#[^)]*)?\)/g)].map((match) => match[1] as string),
+        ...[...text.matchAll(/<img src="([^"]+)"/g)].map((match) => match[1] as string),
+      ]
+      for (const target of targets.filter((target) => !/^[a-z]+:/.test(target))) {
+        if (!existsSync(join(REPO, dirname(file), target))) broken.push(`${file}: ${target}`)
+      }
+    }
+    expect(broken).toEqual([])
+  })
+
   it('marks every fenced block, and each marked block is run by a test', () => {
     const { blocks, unmarked } = readmeBlocks()
     expect(unmarked).toEqual([])

@@ -21,7 +21,7 @@ export interface ReadmeBlock {
  * but the two interface documents (prose about the upstream and the partners) and the package READMEs
  * (shipped in the tarballs, checked by test/package/package-readmes.test.ts).
  */
-function documentFiles(): string[] {
+export function documentFiles(): string[] {
   const docs = readdirSync(join(REPO, 'docs'), { recursive: true, encoding: 'utf8' })
     .filter((file) => file.endsWith('.md') && !file.startsWith('packages'))
     .filter((file) => !['offer-search-api.md', 'partner-interface.md'].includes(file))
