@@ -43,6 +43,24 @@ function app(dir: string, archive?: EmbedArchive) {
 }
 
 /** What `npm run build` does to `dist/embed/`: emptied, then the new bundle and its manifest written. */
+/** A root whose bundle is big enough to compress, with the build's brotli and gzip copies beside it. */
+function precompressedBundle() {
+  const dir = root()
+  const bundle = Buffer.from(
+    `window.OfferWidget={offers:${JSON.stringify(Array.from({ length: 300 }, String))}}`,
+  )
+  writeFileSync(join(dir, 'dist/embed', FILE), bundle)
+  precompressDirectory(join(dir, 'dist/embed'))
+  return { hono: app(dir), bundle }
+}
+
+/** `Accept-Encoding`, the encoding served for it, and how to read the bytes back. */
+const ENCODINGS = [
+  ['gzip, deflate, br', 'br', brotliDecompressSync],
+  ['gzip', 'gzip', gunzipSync],
+  ['', null, (b: Buffer) => b],
+] as const
+
 function rebuild(dir: string, bundle: { version: string; file: string; integrity: string }, code: string) {
   const out = join(dir, 'dist/embed')
   rmSync(out, { recursive: true })
@@ -70,18 +88,8 @@ describe('withEmbedAssets', () => {
   })
 
   it('serves the bundle brotli- or gzip-encoded by Accept-Encoding, decoding to the bytes its SRI hash covers', async () => {
-    const dir = root()
-    const bundle = Buffer.from(
-      `window.OfferWidget={offers:${JSON.stringify(Array.from({ length: 300 }, String))}}`,
-    )
-    writeFileSync(join(dir, 'dist/embed', FILE), bundle)
-    precompressDirectory(join(dir, 'dist/embed'))
-    const hono = app(dir)
-    for (const [accept, encoding, decode] of [
-      ['gzip, deflate, br', 'br', brotliDecompressSync],
-      ['gzip', 'gzip', gunzipSync],
-      ['', null, (b: Buffer) => b],
-    ] as const) {
+    const { hono, bundle } = precompressedBundle()
+    for (const [accept, encoding, decode] of ENCODINGS) {
       const res = await hono.request(`/embed/${FILE}`, { headers: { 'accept-encoding': accept } })
       expect(res.headers.get('content-encoding')).toBe(encoding)
       expect(res.headers.get('vary')).toBe('Accept-Encoding')
@@ -128,18 +136,8 @@ describe('withEmbedAssets', () => {
   })
 
   it("serves the line's stable URL: the current bytes, 5 minutes then revalidated by ETag, CORS, by Accept-Encoding", async () => {
-    const dir = root()
-    const bundle = Buffer.from(
-      `window.OfferWidget={a:${JSON.stringify(Array.from({ length: 300 }, String))}}`,
-    )
-    writeFileSync(join(dir, 'dist/embed', FILE), bundle)
-    precompressDirectory(join(dir, 'dist/embed'))
-    const hono = app(dir)
-    for (const [accept, encoding, decode] of [
-      ['gzip, deflate, br', 'br', brotliDecompressSync],
-      ['gzip', 'gzip', gunzipSync],
-      ['', null, (b: Buffer) => b],
-    ] as const) {
+    const { hono, bundle } = precompressedBundle()
+    for (const [accept, encoding, decode] of ENCODINGS) {
       const res = await hono.request('/embed/v0.1/offer-widget.js', {
         headers: { 'accept-encoding': accept },
       })
