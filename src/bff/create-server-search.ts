@@ -7,6 +7,7 @@
 
 import * as z from 'zod/mini'
 import { type BffError, bffErrorSchema, type CreatedSearch, createdSearchSchema } from '../contract/bff.ts'
+import { isHttpUrl } from '../contract/http-url.ts'
 import type { SessionInformation } from '../contract/offer-search.ts'
 import { SERVER_OFFER_SEARCHES_ROUTE } from '../contract/server-search.ts'
 
@@ -53,11 +54,12 @@ export class ServerSearchError extends Error {
 }
 
 const optionsSchema = z.object({
-  endpoint: z.url({
-    protocol: /^https?$/,
-    error:
-      'endpoint must be the BFF’s absolute http(s) URL, e.g. https://offers.example.com (is OFFERS_BFF_URL set?)',
-  }),
+  endpoint: z.string().check(
+    z.refine(isHttpUrl, {
+      error:
+        'endpoint must be the BFF’s absolute http(s) URL, e.g. https://offers.example.com (is OFFERS_BFF_URL set?)',
+    }),
+  ),
   apiKey: z
     .string()
     .check(
