@@ -33,6 +33,16 @@ const httpUrl = (name: string) =>
     z.optional(z.url({ protocol: /^https?$/, error: `${name} must be an absolute http(s) URL` })),
   )
 
+const otlpProtocol = (name: string) =>
+  z.pipe(
+    z.transform(emptyToUndefined),
+    z.optional(
+      z.enum(['http/protobuf', 'http/json', 'grpc'], {
+        error: `${name} must be "http/protobuf" (the default) or "http/json"`,
+      }),
+    ),
+  )
+
 const envSchema = z.object({
   NODE_ENV: z._default(z.enum(['development', 'production', 'test']), 'development'),
   PORT: z.pipe(
@@ -105,6 +115,24 @@ const envSchema = z.object({
   FIRST_LOOK_DEADLINE_MS: wholeNumber('FIRST_LOOK_DEADLINE_MS', '12000', 100, 12_000),
   LEAD_LEASE_MS: wholeNumber('LEAD_LEASE_MS', '3000', 300, 12_000),
   MARKETPLACE_DRAIN_TIMEOUT_MS: wholeNumber('MARKETPLACE_DRAIN_TIMEOUT_MS', '15000', 0, 120_000),
+  // OpenTelemetry tracing (docs/operating.md): the standard variables; unset, nothing of the SDK loads.
+  OTEL_EXPORTER_OTLP_ENDPOINT: httpUrl('OTEL_EXPORTER_OTLP_ENDPOINT'),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: httpUrl('OTEL_EXPORTER_OTLP_TRACES_ENDPOINT'),
+  OTEL_EXPORTER_OTLP_PROTOCOL: otlpProtocol('OTEL_EXPORTER_OTLP_PROTOCOL'),
+  OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: otlpProtocol('OTEL_EXPORTER_OTLP_TRACES_PROTOCOL'),
+  OTEL_TRACES_EXPORTER: z.pipe(
+    z.transform(emptyToUndefined),
+    z.optional(
+      z.enum(['otlp', 'none'], {
+        error: 'OTEL_TRACES_EXPORTER must be "otlp" (the default with an endpoint) or "none"',
+      }),
+    ),
+  ),
+  OTEL_SDK_DISABLED: z.pipe(
+    z.transform(emptyToUndefined),
+    z.optional(z.enum(['true', 'false'], { error: 'OTEL_SDK_DISABLED must be "true" or "false"' })),
+  ),
+  OTEL_SERVICE_NAME: optionalString,
 })
 
 function wholeNumber(name: string, fallback: string, min: number, max: number) {
@@ -209,6 +237,16 @@ export interface Config {
     /** `LEAD_ID_HASH_SECRET`: key of the partner lead_id hash; derived from `sessionSecret` when unset. */
     leadIdHashSecret: string | undefined
   }
+  /** OpenTelemetry tracing; undefined (off, nothing loaded) without an OTLP endpoint. */
+  tracing: TracingConfig | undefined
+}
+
+export interface TracingConfig {
+  /** Where spans are posted: `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT`, or `OTEL_EXPORTER_OTLP_ENDPOINT` + `/v1/traces`. */
+  tracesUrl: string
+  protocol: 'http/protobuf' | 'http/json'
+  /** `OTEL_SERVICE_NAME`; `offer-widget-bff` by default. */
+  serviceName: string
 }
 
 export class ConfigError extends Error {
@@ -309,6 +347,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       )
     }
   })
+  const protocol = e.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL ?? e.OTEL_EXPORTER_OTLP_PROTOCOL
+  if (protocol === 'grpc') {
+    const name = e.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL
+      ? 'OTEL_EXPORTER_OTLP_TRACES_PROTOCOL'
+      : 'OTEL_EXPORTER_OTLP_PROTOCOL'
+    problems.push(
+      `  ${name}: grpc is not supported by this server; use http/protobuf (a collector's port 4318) or http/json`,
+    )
+  }
   if (problems.length > 0) {
     throw new ConfigError(
       `Invalid configuration:\n${problems.join('\n')}\nSee .env.example for every variable.`,
@@ -369,13 +416,36 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       // Key of the partner lead_id hash that conversions match on; derived from SESSION_SECRET when unset.
       leadIdHashSecret: e.LEAD_ID_HASH_SECRET,
     },
+    tracing: tracingConfig(e),
+  }
+}
+
+/** On with an OTLP endpoint, unless `OTEL_SDK_DISABLED=true` or `OTEL_TRACES_EXPORTER=none`. */
+function tracingConfig(e: Env): TracingConfig | undefined {
+  if (e.OTEL_SDK_DISABLED === 'true' || e.OTEL_TRACES_EXPORTER === 'none') return undefined
+  const tracesUrl =
+    e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ??
+    (e.OTEL_EXPORTER_OTLP_ENDPOINT === undefined
+      ? undefined
+      : `${e.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/+$/, '')}/v1/traces`)
+  if (tracesUrl === undefined) return undefined
+  const protocol = e.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL ?? e.OTEL_EXPORTER_OTLP_PROTOCOL
+  return {
+    tracesUrl,
+    protocol: protocol === 'http/json' ? 'http/json' : 'http/protobuf',
+    serviceName: e.OTEL_SERVICE_NAME ?? 'offer-widget-bff',
   }
 }
 
 /** Variables whose value can carry a secret: shown with credentials removed, or not at all. */
 const SECRET_VALUES =
   /^(ENGINE_TOKEN|SESSION_SECRET|LEAD_ID_HASH_SECRET|REPORTS_TOKEN|SERVER_API_KEYS|SANDBOX_.*_TOKEN|PARTNER_.*)$/
-const URL_VALUES = new Set(['DATABASE_URL', 'REDIS_URL'])
+const URL_VALUES = new Set([
+  'DATABASE_URL',
+  'REDIS_URL',
+  'OTEL_EXPORTER_OTLP_ENDPOINT',
+  'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT',
+])
 
 /** What a config error may echo of a bad value: URLs without their user and password, secrets never. */
 function shown(name: string, value: string | undefined): string | undefined {

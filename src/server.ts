@@ -201,6 +201,12 @@ export async function startServer(config: Config, options: StartServerOptions = 
 
   // One registry for everything `/metrics` serves: the BFF's, the second look's and the ledger's.
   const metrics = options.metrics ?? createMetrics()
+  // Loaded only when an OTLP endpoint is configured: otherwise no OpenTelemetry SDK code is imported.
+  const ownTracing =
+    options.tracing || !config.tracing
+      ? undefined
+      : (await import('./bff/tracing/start-tracing.ts')).startTracing(config.tracing)
+  const tracing = options.tracing ?? ownTracing
   let secondLook: SecondLook | undefined
   try {
     if (options.secondLook !== false) {
@@ -234,6 +240,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
       ),
       ...options,
       metrics,
+      tracing,
       sandbox: options.sandbox ?? sandbox,
       upstreamBaseUrl,
       routes,
@@ -247,6 +254,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
   } catch (error) {
     server.close()
     await secondLook?.close()
+    await ownTracing?.shutdown()
     throw error
   }
   collectDefaultMetrics({ register: app.kit.metrics.registry })
@@ -277,6 +285,8 @@ export async function startServer(config: Config, options: StartServerOptions = 
         clearTimeout(force)
         await bff.close()
         await secondLook?.close()
+        // The last spans (shutdown's own requests included) are exported before the process ends.
+        await ownTracing?.shutdown()
         logger.flush()
       })()
       return closed

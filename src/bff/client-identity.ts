@@ -51,7 +51,7 @@ export function compileTrust(trustProxy: string | number | undefined): TrustFn |
  */
 export function createClientIdentity(
   options: ClientIdentityOptions = {},
-): ClientIdentityFn & { address(c: Context): string } {
+): ClientIdentityFn & { address(c: Context): string; fromTrustedProxy(c: Context): boolean } {
   const trust = compileTrust(options.trustProxy)
   const socketAddress = options.getSocketAddress ?? nodeSocketAddress
   const address = (c: Context): string => {
@@ -84,7 +84,12 @@ export function createClientIdentity(
     }
     return { ipAddress, userAgent }
   }
-  return Object.assign(clientIdentity, { address })
+  /** Whether the TCP peer itself is a trusted proxy: what may vouch for headers such as `traceparent`. */
+  const fromTrustedProxy = (c: Context): boolean => {
+    const peer = socketAddress(c)
+    return trust !== undefined && peer !== undefined && peer !== '' && trust(peer, 0)
+  }
+  return Object.assign(clientIdentity, { address, fromTrustedProxy })
 }
 
 /**

@@ -31,6 +31,7 @@ import { issuerRoutes } from './routes/issuers.ts'
 import { offerSearchRoutes } from './routes/offer-searches.ts'
 import { opsRoutes, type ReadinessCheck } from './routes/ops.ts'
 import { serverOfferSearchRoutes } from './routes/server-offer-searches.ts'
+import type { Tracing } from './tracing/start-tracing.ts'
 import { createUpstreamClient, type UpstreamClient, type UpstreamOperation } from './upstream/index.ts'
 
 /** docs/offer-search-api.md shows no request size bounds; a search body is well under 2 KB, so 16 KB is generous. */
@@ -58,6 +59,8 @@ export interface BffOptions {
   rateLimit?: false | PerIpLimitOverrides
   logger?: Logger
   metrics?: BffMetrics
+  /** OpenTelemetry tracing (`startTracing`, loaded only when configured): its middleware opens `/api/*` spans. */
+  tracing?: Pick<Tracing, 'middleware'>
   /** A Redis client to use instead of one made from `config.redisUrl`. */
   redis?: Redis
   /** Prefix of every Redis key; tests pass a unique one. */
@@ -171,6 +174,10 @@ export function createBff(config: Config, options: BffOptions = {}): BffApp {
   const app = new Hono()
   app.onError(onHttpError(logger))
   app.notFound(onHttpNotFound)
+  // First: every later middleware, handler and log line of an API request runs inside its server span.
+  if (options.tracing) {
+    app.use('/api/*', options.tracing.middleware({ trustedPeer: clientIdentity.fromTrustedProxy }))
+  }
   app.use('*', requestMetrics({ metrics }))
   app.use('*', securityHeaders())
   // JSON answers of 1 KiB or more gzip-encoded for clients that accept it (rate tables, issuers, errors).

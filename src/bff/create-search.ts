@@ -4,6 +4,7 @@
  * server). Only known fields go upstream; `sessionInformation` is always the visitor given here
  * (docs/offer-search-api.md: it "must be taken from the live end-user session").
  */
+
 import { toFieldIssues } from '../contract/common.ts'
 import {
   AUTOMOBILE_INSURANCE,
@@ -13,6 +14,7 @@ import {
   withZipKey,
 } from '../contract/offer-search.ts'
 import { httpError } from '../http/errors.ts'
+import { tagSearch } from '../http/trace.ts'
 import type { BffKit } from './kit.ts'
 import { rethrowUpstream } from './upstream/index.ts'
 
@@ -45,6 +47,7 @@ export async function createSearch(kit: BffKit, visitor: SessionInformation, jso
     })
   }
   const created = await kit.upstream.createOfferSearch(request.data).catch(rethrowUpstream)
+  tagSearch(created.value.uuid)
   return createdSearchJson(kit.accessTokens.issue(created.value.uuid), created.json)
 }
 

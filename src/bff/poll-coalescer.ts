@@ -6,11 +6,18 @@
  */
 
 import { MAX_RETRY_AFTER_MS } from '../contract/retry-after.ts'
+import { annotate } from '../http/trace.ts'
 import { sleepOn, systemTimers, type Timers } from '../timers.ts'
 import type { BffMetrics } from './metrics.ts'
 import type { RedisLink } from './redis-link.ts'
 import { every as defaultEvery, type Every } from './redis-link.ts'
 import { UpstreamError, type UpstreamErrorKind } from './upstream/index.ts'
+
+/** A poll answered without its own upstream call: counted, and named on the poll's span. */
+function countCoalesced(metrics: BffMetrics | undefined, source: 'snapshot' | 'in_flight' | 'redis'): void {
+  metrics?.coalescedPolls.inc({ source })
+  annotate({ 'offer_search.coalesced': source })
+}
 
 export interface PollCoalescer {
   /**
@@ -132,7 +139,7 @@ function createLocalLayer(
       if (cached !== undefined) {
         const remaining = cached.until - now()
         if (remaining > 0) {
-          metrics?.coalescedPolls.inc({ source: 'snapshot' })
+          countCoalesced(metrics, 'snapshot')
           // Already settled: answered without a promise chain per poll.
           try {
             return Promise.resolve(unwrap(cached.outcome, remaining))
@@ -143,7 +150,7 @@ function createLocalLayer(
       }
       let pending = inFlight.get(uuid)
       if (pending) {
-        metrics?.coalescedPolls.inc({ source: 'in_flight' })
+        countCoalesced(metrics, 'in_flight')
         return settle(pending)
       }
       // An expired snapshot not yet swept still saves the next answer's validation when it is unchanged.
@@ -247,7 +254,7 @@ export function createRedisCoalescer(options: RedisCoalescerOptions): PollCoales
       if (text !== null && ttl > 0) {
         const outcome = decodeSnapshot(uuid, text)
         if (outcome !== undefined) {
-          metrics?.coalescedPolls.inc({ source: 'redis' })
+          countCoalesced(metrics, 'redis')
           // A snapshot written by an older replica may ask for longer; the cap holds here too.
           return { outcome, holdMs: Math.min(ttl, MAX_RETRY_AFTER_MS) }
         }

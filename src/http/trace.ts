@@ -6,7 +6,7 @@
  * Spans never carry a request or reply body, a token or personal data: attributes are ids, names from
  * the registry, counts, statuses and durations. An error is recorded by its type, never its message.
  */
-import { type Attributes, type Span, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api'
+import { type Attributes, context, type Span, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api'
 
 export const tracer = trace.getTracer('offer-widget-bff')
 
@@ -43,4 +43,38 @@ export function inSpan<T>(
       span.end()
     }
   })
+}
+
+/**
+ * The attribute naming the offer search (or second-look lead's search) a request created: its polls,
+ * whoever serves them in this process, join that request's trace (`src/bff/tracing/`).
+ */
+export const SEARCH_UUID_ATTRIBUTE = 'offer_search.uuid'
+
+/** Names the search the active request created or polls. */
+export function tagSearch(uuid: string): void {
+  trace.getActiveSpan()?.setAttribute(SEARCH_UUID_ATTRIBUTE, uuid.toLowerCase())
+}
+
+/** Sets attributes on the active span, if a trace is being recorded. */
+export function annotate(attributes: Attributes): void {
+  trace.getActiveSpan()?.setAttributes(attributes)
+}
+
+/** Whether this work belongs to a request's trace (background work and probes start none of their own). */
+export function inTrace(): boolean {
+  return trace.getActiveSpan() !== undefined
+}
+
+/**
+ * A span the caller ends: under the active one, or opening a trace of its own with `root` (background
+ * work such as a takeover). `within` runs work inside it.
+ */
+export function openSpan(
+  name: string,
+  attributes: Attributes,
+  options: { root?: boolean } = {},
+): { span: Span; within<T>(work: () => T): T } {
+  const span = tracer.startSpan(name, { root: options.root, attributes })
+  return { span, within: (work) => context.with(trace.setSpan(context.active(), span), work) }
 }

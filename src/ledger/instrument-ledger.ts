@@ -5,7 +5,7 @@
  * or rows reaches a label or attribute: the operation name and the error code only.
  */
 import { Counter, Histogram, type Registry } from 'prom-client'
-import { inSpan, type Span, SpanKind } from '../http/trace.ts'
+import { inSpan, inTrace, type Span, SpanKind } from '../http/trace.ts'
 import { LedgerError } from './ledger-error.ts'
 import type { Ledger } from './ledger-store.ts'
 
@@ -68,17 +68,17 @@ export function instrumentLedger(ledger: Ledger, registry: Registry): Ledger {
         stop()
       }
     }
-    // `/readyz` pings every second or so: timed, but no trace of its own for each probe.
-    instrumented[operation] =
-      operation === 'ping'
-        ? (...args: unknown[]) => timed(args)
-        : (...args: unknown[]) =>
-            inSpan(
-              `ledger ${operation}`,
-              { ...attributes, 'db.operation.name': operation },
-              (span) => timed(args, span),
-              SpanKind.CLIENT,
-            )
+    // A span only inside a request's or lead's trace: probes (`ping`) and the lease keeper's background
+    // rounds (`renewLeases`, `claimLeads`, every second) are timed but start no trace of their own.
+    instrumented[operation] = (...args: unknown[]) =>
+      !inTrace()
+        ? timed(args)
+        : inSpan(
+            `ledger ${operation}`,
+            { ...attributes, 'db.operation.name': operation },
+            (span) => timed(args, span),
+            SpanKind.CLIENT,
+          )
   }
   // Getters and `close` pass through to the ledger itself.
   return new Proxy(ledger, {

@@ -14,15 +14,16 @@ import { Agent, type Dispatcher } from 'undici'
 import { partnerUrlProblem } from '../contract/partner.ts'
 import { refuseDeclaredBots } from '../http/refuse-declared-bots.ts'
 import type { AccessTokens, ClientIdentityFn } from '../http/request-services.ts'
+import { inSpan, openSpan, SEARCH_UUID_ATTRIBUTE } from '../http/trace.ts'
 import type { Ledger } from '../ledger/index.ts'
 import { createSearchCache } from '../ledger/search-cache.ts'
 import { systemTimers, type TimerHandle, type Timers } from '../timers.ts'
-import { runAuction, type WinnerPolicy } from './auction/auction.ts'
+import type { WinnerPolicy } from './auction/auction.ts'
 import { type Scorer, scoreOffer } from './auction/score.ts'
 import { type ClickSigner, createClickSigner } from './clicks/click-token.ts'
 import { DEFAULT_MAX_REPLY_BYTES } from './fan-out/call-partner.ts'
 import { createPartnerLeadIdHasher } from './fan-out/partner-lead-id-hash.ts'
-import { type LeadRun, persistWrite, recordSettled, runLead } from './fan-out/run-lead.ts'
+import { auction, type LeadRun, persistWrite, recordSettled, runLead } from './fan-out/run-lead.ts'
 import { createBodyHasher } from './intake/idempotency.ts'
 import type { MarketplaceContext } from './marketplace-context.ts'
 import { MAX_PARTNER_TIMEOUT_MS, type PartnerRegistryEntry } from './registry/partner-registry.ts'
@@ -231,7 +232,15 @@ export function createMarketplace(deps: MarketplaceDeps): Marketplace {
   function start(searchUuid: string, run: LeadRun) {
     const lost = new AbortController()
     leases.set(run.leadId, lost)
-    const done = runLead(runCtx, { ...run, lost: lost.signal })
+    const done = inSpan(
+      'second-look lead',
+      {
+        'second_look.lead_id': run.leadId,
+        [SEARCH_UUID_ATTRIBUTE]: searchUuid,
+        'second_look.resumed': run.resumed !== undefined,
+      },
+      () => runLead(runCtx, { ...run, lost: lost.signal }),
+    )
       .catch((error: unknown) => {
         logger.error({ leadId: run.leadId, err: error }, 'second-look fan-out failed')
       })
@@ -259,31 +268,50 @@ export function createMarketplace(deps: MarketplaceDeps): Marketplace {
       if (running.has(searchUuid) || withdrawing.has(claimed.lead.id)) return
       const plan = planTakeover(claimed, { registry, open: sealer.open, now: now() })
       metrics.takeover(plan.kind === 'run' ? 'resumed' : 'settled')
-      if (plan.kind === 'run') return start(searchUuid, plan.run)
-      const winners = runAuction(plan.bids, config.winnerPolicy)
-      const settling = deps.ledger
-        .closeTier(
-          plan.replies,
-          {
-            kind: 'settle',
-            winners: winners.map((w) => ({ offerId: w.bid.offerId, rank: w.rank })),
-            completedAt: new Date(timers.now()),
-          },
-          claimed.lead.id,
-        )
-        .then(
-          () => {
-            recordSettled(metrics, winners)
-            logger.warn(
-              { leadId: claimed.lead.id, reason: plan.reason },
-              'second-look lead settled on what was recorded',
-            )
-          },
-          // The lease runs out again and the next round retries.
-          (error: unknown) =>
-            logger.warn({ leadId: claimed.lead.id, err: error }, 'settling a lead taken over failed'),
-        )
-        .finally(() => running.delete(searchUuid))
+      // A trace of its own (the lead's first trace was another replica's), named by the lead's ids.
+      const { span, within: inTakeover } = openSpan(
+        'second-look takeover',
+        {
+          'second_look.lead_id': claimed.lead.id,
+          [SEARCH_UUID_ATTRIBUTE]: searchUuid,
+          'second_look.takeover': plan.kind === 'run' ? 'resumed' : 'settled',
+        },
+        { root: true },
+      )
+      if (plan.kind === 'run') {
+        inTakeover(() => start(searchUuid, plan.run))
+        void running.get(searchUuid)?.finally(() => span.end())
+        return
+      }
+      const winners = inTakeover(() => auction(plan.bids, config.winnerPolicy))
+      const settling = inTakeover(() =>
+        deps.ledger
+          .closeTier(
+            plan.replies,
+            {
+              kind: 'settle',
+              winners: winners.map((w) => ({ offerId: w.bid.offerId, rank: w.rank })),
+              completedAt: new Date(timers.now()),
+            },
+            claimed.lead.id,
+          )
+          .then(
+            () => {
+              recordSettled(metrics, winners)
+              logger.warn(
+                { leadId: claimed.lead.id, reason: plan.reason },
+                'second-look lead settled on what was recorded',
+              )
+            },
+            // The lease runs out again and the next round retries.
+            (error: unknown) =>
+              logger.warn({ leadId: claimed.lead.id, err: error }, 'settling a lead taken over failed'),
+          )
+          .finally(() => {
+            running.delete(searchUuid)
+            span.end()
+          }),
+      )
       running.set(searchUuid, settling)
     },
   })

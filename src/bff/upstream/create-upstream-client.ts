@@ -10,6 +10,7 @@ import {
   type RateTable,
 } from '../../contract/offer-search.ts'
 import { type RetryPolicy, retryWithinBudget } from '../../http/retry.ts'
+import { inSpan, inTrace, type Span } from '../../http/trace.ts'
 import { systemTimers, type Timers } from '../../timers.ts'
 import type { Logger } from '../logger.ts'
 import type { BffMetrics } from '../metrics.ts'
@@ -110,7 +111,23 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     metrics?.upstreamDuration.observe({ operation }, (timers.now() - started) / 1000)
   }
 
+  /**
+   * One operation with its retries. Within a request's trace it is a span (`upstream <operation>`) with an
+   * event per attempt (status or error kind, whether it is retried); undici's instrumentation adds each
+   * attempt's HTTP client span below it. Readiness probes start no trace of their own.
+   */
   function call(operation: UpstreamOperation, attempt: Attempt): Promise<RawResponse> {
+    if (!inTrace()) return attempts(operation, attempt)
+    return inSpan(`upstream ${operation}`, { 'upstream.operation': operation }, (span) =>
+      attempts(operation, attempt, span),
+    )
+  }
+
+  function attempts(operation: UpstreamOperation, attempt: Attempt, span?: Span): Promise<RawResponse> {
+    const attempted = (attemptNo: number, outcome: string, retryable: boolean) => {
+      span?.setAttribute('upstream.attempts', attemptNo)
+      span?.addEvent('upstream attempt', { attempt: attemptNo, outcome, retryable })
+    }
     return retryWithinBudget(policies[operation], { timers, random }, async (attemptNo) => {
       const attemptStarted = timers.now()
       let response: RawResponse
@@ -119,21 +136,28 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
       } catch (error) {
         if (error instanceof UpstreamError) {
           record(operation, 'malformed', attemptStarted)
+          attempted(attemptNo, 'malformed', false)
           logger.error({ operation, reason: error.message }, 'upstream answer refused')
           throw error
         }
         const failure = networkFailure(error, attempt.method)
         record(operation, failure.timeout ? 'timeout' : 'connection', attemptStarted)
+        attempted(attemptNo, failure.timeout ? 'timeout' : 'connection', failure.retryable)
         logger.warn({ operation, code: failure.code, attempt: attemptNo }, 'upstream request failed')
         return { ok: false, error: failure.error, retryable: failure.retryable }
       }
       record(operation, String(response.status), attemptStarted)
-      if (response.status >= 200 && response.status < 300) return { ok: true, value: response }
+      if (response.status >= 200 && response.status < 300) {
+        attempted(attemptNo, String(response.status), false)
+        return { ok: true, value: response }
+      }
       const error = classifyStatus(operation, response)
+      const retryable = retryableStatus(response.status, attempt.method)
+      attempted(attemptNo, String(response.status), retryable)
       return {
         ok: false,
         error,
-        retryable: retryableStatus(response.status, attempt.method),
+        retryable,
         retryAfterMs: error.details.retryAfterMs,
       }
     })

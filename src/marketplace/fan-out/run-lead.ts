@@ -15,6 +15,7 @@ import { setMaxListeners } from 'node:events'
 import type { Logger } from 'pino'
 import type { Dispatcher } from 'undici'
 import type { Lead } from '../../contract/partner.ts'
+import { failSpan, inSpan, openSpan, SpanKind } from '../../http/trace.ts'
 import type { Ledger, OfferRecord, ReplyRecord, SentRequest, Tier } from '../../ledger/index.ts'
 import { LedgerError } from '../../ledger/ledger-error.ts'
 import { sleepOn, type TimerHandle, type Timers } from '../../timers.ts'
@@ -120,7 +121,7 @@ export async function runLead(baseCtx: RunLeadContext, run: LeadRun): Promise<vo
       }
       continue
     }
-    const winners = runAuction(bids, ctx.policy)
+    const winners = auction(bids, ctx.policy)
     const written = await persistWrite(ctx, run.leadId, 'settle', () =>
       ctx.ledger.closeTier(
         held,
@@ -188,15 +189,40 @@ async function runTier(
                   now,
                   sent: true,
                 })
-              : await askPartner(
-                  ctx,
-                  run,
-                  request,
-                  partner,
-                  leadJson,
-                  { pii, findPii },
-                  ms,
-                  windows.expiry(ms),
+              : await inSpan(
+                  'second-look partner call',
+                  {
+                    'partner.id': partner.id,
+                    'partner.tier': partner.tier,
+                    'second_look.request_id': request.id,
+                    'second_look.window_ms': ms,
+                  },
+                  async (span) => {
+                    const answered = await askPartner(
+                      ctx,
+                      run,
+                      request,
+                      partner,
+                      leadJson,
+                      { pii, findPii },
+                      ms,
+                      windows.expiry(ms),
+                    )
+                    span.setAttributes({
+                      'partner.outcome': requestOutcome(answered),
+                      'partner.latency_ms': answered.latencyMs,
+                      'partner.offers': answered.offers.length,
+                      'partner.offers_dropped': answered.offersDropped ?? 0,
+                      ...(answered.httpStatus === undefined
+                        ? {}
+                        : { 'http.response.status_code': answered.httpStatus }),
+                    })
+                    if (answered.status === 'error' || answered.status === 'timeout') {
+                      failSpan(span, answered.status)
+                    }
+                    return answered
+                  },
+                  SpanKind.CLIENT,
                 )
           for (const offer of reply.offers) {
             bids.push({
@@ -243,6 +269,29 @@ async function runTier(
   // wait for their writes; in the usual case they are in the same or the previous flush.
   await Promise.all(writes)
   return { held, bids }
+}
+
+/**
+ * The auction (docs/partner-interface.md's winner policy) as a span of the lead's trace: how many bids,
+ * which offers won, of which product types.
+ */
+export function auction(bids: readonly Bid[], policy: WinnerPolicy): Winner[] {
+  const { span, within } = openSpan('second-look auction', {
+    'second_look.bids': bids.length,
+    'second_look.winner_policy': policy,
+  })
+  try {
+    const winners = within(() => runAuction([...bids], policy))
+    span.setAttributes({
+      'second_look.winners': winners.length,
+      'second_look.winner_offer_ids': winners.map((w) => w.bid.offerId),
+      'second_look.winner_partner_ids': winners.map((w) => w.bid.partnerId),
+      'second_look.winner_product_types': winners.map((w) => w.bid.productType),
+    })
+    return winners
+  } finally {
+    span.end()
+  }
 }
 
 /** A lead settled: its outcome, and each offer shown by its product type. */

@@ -8,12 +8,14 @@
  * write (down, or slower than its timeout) the answer is 503 with `Retry-After` and nothing is sent; a retry
  * with the same `Idempotency-Key` is then a fresh submit.
  */
+
 import { randomUUID } from 'node:crypto'
 import type { Logger } from 'pino'
 import type { ErrorCode } from '../../contract/bff.ts'
 import { type FieldIssue, toFieldIssues } from '../../contract/common.ts'
 import { type Lead, leadInputSchema, leadSessionInformationSchema } from '../../contract/partner.ts'
 import { parseJsonBounded } from '../../http/json-body.ts'
+import { annotate, tagSearch } from '../../http/trace.ts'
 import type { Ledger, NewLead, SearchSnapshot, SentRequest } from '../../ledger/index.ts'
 import { LedgerError } from '../../ledger/ledger-error.ts'
 import type { SearchCache } from '../../ledger/search-cache.ts'
@@ -230,6 +232,8 @@ export async function intakeLead(deps: IntakeDeps, request: LeadRequest): Promis
   }
 
   const { lead: row } = result
+  tagSearch(row.searchUuid)
+  annotate({ 'second_look.lead_id': row.id, 'second_look.partners': requests.length })
   deps.logger.info(
     {
       leadId: row.id,
