@@ -19,6 +19,7 @@ import { type BffApp, type BffOptions, createBff } from './bff/create-bff.ts'
 import { createEmbedArchive } from './bff/embed-archive.ts'
 import { DEMO_PATH, withEmbedAssets } from './bff/embed-assets.ts'
 import { createLogger, type Logger } from './bff/logger.ts'
+import { createMetrics } from './bff/metrics.ts'
 import { precompressedStatic } from './bff/precompressed-static.ts'
 import { serverRenderedDemo } from './bff/server-rendered-demo.ts'
 import { loadWidgetRenderer, type RenderWidgetHtml, WIDGET_RENDERER_FILE } from './bff/widget-renderer.ts'
@@ -198,6 +199,8 @@ export async function startServer(config: Config, options: StartServerOptions = 
     )
   }
 
+  // One registry for everything `/metrics` serves: the BFF's, the second look's and the ledger's.
+  const metrics = options.metrics ?? createMetrics()
   let secondLook: SecondLook | undefined
   try {
     if (options.secondLook !== false) {
@@ -206,6 +209,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
         {
           logger,
           inMemoryLedger: options.secondLook?.inMemoryLedger,
+          metricsRegistry: metrics.registry,
         },
       )
     }
@@ -229,6 +233,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
         }),
       ),
       ...options,
+      metrics,
       sandbox: options.sandbox ?? sandbox,
       upstreamBaseUrl,
       routes,

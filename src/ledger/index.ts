@@ -2,6 +2,7 @@
  * @module The ledger's public surface: open it, then record and report through the returned store.
  */
 
+export { instrumentLedger } from './instrument-ledger.ts'
 export type { LedgerDb } from './ledger-db.ts'
 export { LedgerError } from './ledger-error.ts'
 export type { Ledger } from './ledger-store.ts'

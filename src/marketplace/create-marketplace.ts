@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto'
 import { setMaxListeners } from 'node:events'
 import { Hono, type MiddlewareHandler } from 'hono'
 import pino, { type Logger } from 'pino'
+import { Registry } from 'prom-client'
 import { Agent, type Dispatcher } from 'undici'
 import { partnerUrlProblem } from '../contract/partner.ts'
 import { refuseDeclaredBots } from '../http/refuse-declared-bots.ts'
@@ -21,7 +22,7 @@ import { type Scorer, scoreOffer } from './auction/score.ts'
 import { type ClickSigner, createClickSigner } from './clicks/click-token.ts'
 import { DEFAULT_MAX_REPLY_BYTES } from './fan-out/call-partner.ts'
 import { createPartnerLeadIdHasher } from './fan-out/partner-lead-id-hash.ts'
-import { type LeadRun, persistWrite, runLead } from './fan-out/run-lead.ts'
+import { type LeadRun, persistWrite, recordSettled, runLead } from './fan-out/run-lead.ts'
 import { createBodyHasher } from './intake/idempotency.ts'
 import type { MarketplaceContext } from './marketplace-context.ts'
 import { MAX_PARTNER_TIMEOUT_MS, type PartnerRegistryEntry } from './registry/partner-registry.ts'
@@ -31,6 +32,7 @@ import { impressionRoutes } from './routes/impression-route.ts'
 import { reportPageRoutes } from './routes/report-page-routes.ts'
 import { reportRoutes } from './routes/report-routes.ts'
 import { secondLookRoutes } from './routes/second-look-routes.ts'
+import { createSecondLookMetrics } from './second-look-metrics.ts'
 import { startLeaseKeeper } from './takeover/lease-keeper.ts'
 import { planTakeover } from './takeover/plan-takeover.ts'
 import { createLeadSealer } from './takeover/sealed-lead.ts'
@@ -84,6 +86,8 @@ export interface MarketplaceDeps {
   /** An undici dispatcher for partner calls; a keep-alive Agent owned by the marketplace when absent. */
   dispatcher?: Dispatcher
   scorer?: Scorer
+  /** The registry `/metrics` serves (partner requests, leads, winners, deliveries); a private one when absent. */
+  metricsRegistry?: Registry
 }
 
 export interface Marketplace {
@@ -162,6 +166,10 @@ export function createMarketplace(deps: MarketplaceDeps): Marketplace {
   const leaseMs = config.leaseMs ?? DEFAULT_LEASE_MS
   // This process, as a lead's owner: new at every start, so a restarted replica takes its own leads over.
   const owner = randomUUID()
+  const metrics = createSecondLookMetrics(deps.metricsRegistry ?? new Registry(), {
+    partners: deps.registry.map((p) => ({ id: p.id, tier: p.tier, productType: p.display.productType })),
+    inFlight: () => running.size,
+  })
 
   const ctx: MarketplaceContext = {
     ledger: deps.ledger,
@@ -179,6 +187,7 @@ export function createMarketplace(deps: MarketplaceDeps): Marketplace {
     windowMs: deadlineMs,
     firstLookDeadlineMs,
     logger,
+    metrics,
     now,
     timers,
     draining: () => draining,
@@ -186,6 +195,7 @@ export function createMarketplace(deps: MarketplaceDeps): Marketplace {
     seal: (lead) => sealer.seal(lead),
     onPendingReplay: () => keeper.poke(),
     withdraw(leadId) {
+      metrics.lead('withdrawn')
       withdrawing.add(leadId)
       const at = new Date(now())
       void persistWrite(
@@ -210,6 +220,7 @@ export function createMarketplace(deps: MarketplaceDeps): Marketplace {
     dispatcher,
     timers,
     logger,
+    metrics,
     maxReplyBytes: config.maxReplyBytes ?? DEFAULT_MAX_REPLY_BYTES,
     shutdown: shutdown.signal,
     windowMs: deadlineMs,
@@ -247,6 +258,7 @@ export function createMarketplace(deps: MarketplaceDeps): Marketplace {
       const searchUuid = claimed.lead.searchUuid
       if (running.has(searchUuid) || withdrawing.has(claimed.lead.id)) return
       const plan = planTakeover(claimed, { registry, open: sealer.open, now: now() })
+      metrics.takeover(plan.kind === 'run' ? 'resumed' : 'settled')
       if (plan.kind === 'run') return start(searchUuid, plan.run)
       const winners = runAuction(plan.bids, config.winnerPolicy)
       const settling = deps.ledger
@@ -260,11 +272,13 @@ export function createMarketplace(deps: MarketplaceDeps): Marketplace {
           claimed.lead.id,
         )
         .then(
-          () =>
+          () => {
+            recordSettled(metrics, winners)
             logger.warn(
               { leadId: claimed.lead.id, reason: plan.reason },
               'second-look lead settled on what was recorded',
-            ),
+            )
+          },
           // The lease runs out again and the next round retries.
           (error: unknown) =>
             logger.warn({ leadId: claimed.lead.id, err: error }, 'settling a lead taken over failed'),

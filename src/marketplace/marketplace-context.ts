@@ -15,6 +15,7 @@ import type { Scorer } from './auction/score.ts'
 import type { ClickSigner } from './clicks/click-token.ts'
 import type { LeadRun } from './fan-out/run-lead.ts'
 import type { PartnerRegistryEntry } from './registry/partner-registry.ts'
+import type { SecondLookMetrics } from './second-look-metrics.ts'
 
 export interface MarketplaceContext {
   ledger: Ledger
@@ -37,6 +38,7 @@ export interface MarketplaceContext {
   /** First look closes at this when partners are still out. */
   firstLookDeadlineMs: number
   logger: Logger
+  metrics: SecondLookMetrics
   now: () => number
   timers: Timers
   /** True once a shutdown has begun: intake refuses new leads so the load balancer sends them elsewhere. */

@@ -5,9 +5,10 @@
  */
 import { Hono, type MiddlewareHandler } from 'hono'
 import type { Logger } from 'pino'
+import { Registry } from 'prom-client'
 import type { Config } from '../config.ts'
 import type { AccessTokens, ClientIdentityFn } from '../http/request-services.ts'
-import { type Ledger, openLedger } from '../ledger/index.ts'
+import { instrumentLedger, type Ledger, openLedger } from '../ledger/index.ts'
 import { createMarketplace, type Marketplace } from './create-marketplace.ts'
 import { type ResolvedRegistry, resolvePartnerRegistry } from './registry/resolve-partner-registry.ts'
 import { reportPageRoutes } from './routes/report-page-routes.ts'
@@ -48,10 +49,13 @@ export interface StartSecondLookOptions {
   /** PGlite in memory instead of `DATA_DIR/ledger` (tests); ignored with `DATABASE_URL`. */
   inMemoryLedger?: boolean
   logger: Logger
+  /** The registry `/metrics` serves: ledger, partner, lead and delivery metrics go on it. A private one when absent. */
+  metricsRegistry?: Registry
 }
 
 export async function startSecondLook(config: Config, options: StartSecondLookOptions): Promise<SecondLook> {
-  const ledger = await openLedger({
+  const metricsRegistry = options.metricsRegistry ?? new Registry()
+  const openedLedger = await openLedger({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     inMemory: options.inMemoryLedger,
@@ -65,6 +69,7 @@ export async function startSecondLook(config: Config, options: StartSecondLookOp
         `the ledger under DATA_DIR (${config.dataDir}) could not be opened; retrying (check the directory is writable and has space)`,
       ),
   })
+  const ledger = instrumentLedger(openedLedger, metricsRegistry)
   let registry: ResolvedRegistry
   try {
     registry = await resolvePartnerRegistry({
@@ -106,6 +111,7 @@ export async function startSecondLook(config: Config, options: StartSecondLookOp
         secret: config.sessionSecret,
         leadIdKey: config.marketplace.leadIdHashSecret,
         logger: kit.logger,
+        metricsRegistry,
       })
       api.route('/', marketplace.routes({ beforeIntake: [kit.perIpRateLimit('second-look')] }))
     },

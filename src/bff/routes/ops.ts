@@ -4,6 +4,7 @@
  * ledger; remembered for at most 1 s so probes never load them), `/metrics` (Prometheus text).
  */
 import { Hono } from 'hono'
+import { Gauge } from 'prom-client'
 import { errorResponse } from '../../http/errors.ts'
 import type { BffKit } from '../kit.ts'
 import { toBffError, UpstreamError } from '../upstream/index.ts'
@@ -15,6 +16,13 @@ export interface ReadinessCheck {
   check(): Promise<void>
 }
 
+/** A dependency failing its check: named in the 503 body and by `bff_dependency_ready`. */
+interface Failure {
+  name: string
+  code: string
+  message: string
+}
+
 export function opsRoutes(
   kit: BffKit,
   options: { now: () => number; readyCacheMs?: number; checks?: readonly ReadinessCheck[] },
@@ -22,23 +30,26 @@ export function opsRoutes(
   const app = new Hono()
   // At most 1 s: probes never load the dependencies, and a cut one shows within a second.
   const readyCacheMs = Math.min(options.readyCacheMs ?? 1000, 1000)
-  let last: { at: number; response: () => Response } | undefined
-  let checking: Promise<() => Response> | undefined
+  let last: { at: number; failed: Failure[] } | undefined
+  let checking: Promise<Failure[]> | undefined
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }, 200, { 'cache-control': 'no-store' }))
 
-  app.get('/readyz', async () => {
+  /** Every dependency's check at once, shared by concurrent probes and scrapes, remembered `readyCacheMs`. */
+  const evaluate = (): Promise<Failure[]> => {
     // Answers still flow while Redis is away (per-process fallback), but this replica no longer shares
     // limits and coalescing: the orchestrator should know.
-    if (kit.redisLink && !kit.redisLink.available()) {
-      const body = {
-        status: 'not_ready',
-        code: 'redis_unavailable',
-        message: 'Redis (REDIS_URL) is unreachable: limits and poll coalescing are per process',
-      }
-      return Response.json(body, { status: 503, headers: { 'cache-control': 'no-store' } })
-    }
-    if (last && options.now() - last.at < readyCacheMs) return last.response()
+    const redis: Failure[] =
+      kit.redisLink && !kit.redisLink.available()
+        ? [
+            {
+              name: 'redis',
+              code: 'redis_unavailable',
+              message: 'Redis (REDIS_URL) is unreachable: limits and poll coalescing are per process',
+            },
+          ]
+        : []
+    if (last && options.now() - last.at < readyCacheMs) return Promise.resolve([...redis, ...last.failed])
     checking ??= Promise.all([
       kit.upstream.checkReady().then(
         () => undefined,
@@ -59,29 +70,59 @@ export function opsRoutes(
         ),
       ),
     ])
-      .then((results): (() => Response) => {
+      .then((results) => {
         const failed = results.filter((r) => r !== undefined)
-        const headers = { 'cache-control': 'no-store' }
-        const [first] = failed
-        if (first === undefined) return () => Response.json({ status: 'ready' }, { headers })
-        const body = {
-          status: 'not_ready',
-          code: first.code,
-          message: failed.map((f) => f.message).join('; '),
-          failing: failed.map((f) => f.name),
-        }
-        return () => Response.json(body, { status: 503, headers })
-      })
-      .then((response) => {
-        last = { at: options.now(), response }
-        return response
+        last = { at: options.now(), failed }
+        return failed
       })
       .finally(() => {
         checking = undefined
       })
-    return (await checking)()
+    return checking.then((failed) => [...redis, ...failed])
+  }
+
+  app.get('/readyz', async () => {
+    const failed = await evaluate()
+    const headers = { 'cache-control': 'no-store' }
+    const [first] = failed
+    if (first === undefined) return Response.json({ status: 'ready' }, { headers })
+    // Redis alone keeps its own message; with others, every failing dependency is named.
+    const body =
+      first.name === 'redis' && failed.length === 1
+        ? { status: 'not_ready', code: first.code, message: first.message }
+        : {
+            status: 'not_ready',
+            code: first.code,
+            message: failed.map((f) => f.message).join('; '),
+            failing: failed.map((f) => f.name),
+          }
+    return Response.json(body, { status: 503, headers })
   })
 
+  // Readiness as metrics, evaluated at each scrape through the same cache as the probe.
+  const dependencies = [
+    'upstream',
+    ...(options.checks ?? []).map((c) => c.name),
+    ...(kit.redisLink ? ['redis'] : []),
+  ]
+  new Gauge({
+    name: 'bff_dependency_ready',
+    help: 'Whether a dependency passes its /readyz check (1) or not (0): upstream, ledger, redis',
+    labelNames: ['dependency'] as const,
+    registers: [kit.metrics.registry],
+    async collect() {
+      const failing = new Set((await evaluate()).map((f) => f.name))
+      for (const dependency of dependencies) this.set({ dependency }, failing.has(dependency) ? 0 : 1)
+    },
+  })
+  new Gauge({
+    name: 'bff_ready',
+    help: 'Whether /readyz answers ready (1) or 503 (0)',
+    registers: [kit.metrics.registry],
+    async collect() {
+      this.set((await evaluate()).length === 0 ? 1 : 0)
+    },
+  })
   app.get('/metrics', async () => {
     try {
       const text = await kit.metrics.registry.metrics()

@@ -18,9 +18,10 @@ import type { Lead } from '../../contract/partner.ts'
 import type { Ledger, OfferRecord, ReplyRecord, SentRequest, Tier } from '../../ledger/index.ts'
 import { LedgerError } from '../../ledger/ledger-error.ts'
 import { sleepOn, type TimerHandle, type Timers } from '../../timers.ts'
-import { type Bid, runAuction, type WinnerPolicy } from '../auction/auction.ts'
+import { type Bid, runAuction, type Winner, type WinnerPolicy } from '../auction/auction.ts'
 import type { Scorer } from '../auction/score.ts'
 import type { PartnerRegistryEntry } from '../registry/partner-registry.ts'
+import type { PartnerRequestOutcome, SecondLookMetrics } from '../second-look-metrics.ts'
 import { STOPPED } from '../takeover/plan-takeover.ts'
 import { callPartner } from './call-partner.ts'
 import { offerProblems } from './offer-problems.ts'
@@ -36,6 +37,7 @@ export interface RunLeadContext {
   dispatcher: Dispatcher
   timers: Timers
   logger: Logger
+  metrics: SecondLookMetrics
   maxReplyBytes: number
   /** Aborts partner calls in flight and ends write retries: the end of a shutdown's drain. */
   shutdown: AbortSignal
@@ -112,7 +114,10 @@ export async function runLead(baseCtx: RunLeadContext, run: LeadRun): Promise<vo
       const written = await persistWrite(ctx, run.leadId, `close ${tier} look`, () =>
         ctx.ledger.closeTier(held, { kind: 'next-tier', requests }, run.leadId),
       )
-      if (!written) return
+      if (!written) {
+        ctx.metrics.lead('unsettled')
+        return
+      }
       continue
     }
     const winners = runAuction(bids, ctx.policy)
@@ -127,7 +132,9 @@ export async function runLead(baseCtx: RunLeadContext, run: LeadRun): Promise<vo
         run.leadId,
       ),
     )
+    if (!written) ctx.metrics.lead('unsettled')
     if (written) {
+      recordSettled(ctx.metrics, winners)
       ctx.logger.info(
         { leadId: run.leadId, bids: bids.length, winners: winners.length },
         'second-look auction settled',
@@ -210,6 +217,11 @@ async function runTier(
             sent: false,
           })
         }
+        ctx.metrics.partnerRequest(
+          { id: request.partnerId, tier: request.tier },
+          requestOutcome(reply),
+          reply.latencyMs,
+        )
         outstanding--
         if (outstanding === 0) {
           held.push(reply)
@@ -231,6 +243,17 @@ async function runTier(
   // wait for their writes; in the usual case they are in the same or the previous flush.
   await Promise.all(writes)
   return { held, bids }
+}
+
+/** A lead settled: its outcome, and each offer shown by its product type. */
+export function recordSettled(metrics: SecondLookMetrics, winners: readonly Winner[]): void {
+  metrics.lead(winners.length > 0 ? 'with_offers' : 'no_offers')
+  for (const winner of winners) metrics.winner(winner.bid.productType)
+}
+
+/** `dropped`: approved, but every offer broke the contract (the reply is recorded as an error). */
+function requestOutcome(reply: ReplyRecord): PartnerRequestOutcome {
+  return reply.offers.length === 0 && (reply.offersDropped ?? 0) > 0 ? 'dropped' : reply.status
 }
 
 /**

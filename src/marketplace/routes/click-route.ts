@@ -9,6 +9,7 @@ import { Hono } from 'hono'
 import { partnerUrlProblem } from '../../contract/partner.ts'
 import { httpError } from '../../http/errors.ts'
 import type { MarketplaceContext } from '../marketplace-context.ts'
+import { delivered } from './delivered.ts'
 
 /** Mounted at `/clicks`. */
 export function clickRoutes(ctx: MarketplaceContext): Hono {
@@ -17,19 +18,26 @@ export function clickRoutes(ctx: MarketplaceContext): Hono {
     const token = c.req.param('token')
     const counted = ctx.clickSigner.verify(token, 'click')
     const offerId = counted ?? ctx.clickSigner.verify(token, 'preview')
-    const offer = offerId === undefined ? undefined : await ctx.ledger.findOffer(offerId)
+    const offer = await delivered(ctx, 'click', () =>
+      offerId === undefined ? undefined : ctx.ledger.findOffer(offerId),
+    )
     // The reply contract already refuses other links; a row written before that rule never redirects.
     if (offer === undefined || !offer.displayed || partnerUrlProblem(offer.clickUrl) !== undefined) {
+      ctx.metrics.click('rejected')
       throw httpError(404, 'not_found', 'This offer link is unknown or has expired.')
     }
     const first =
       counted !== undefined &&
-      (await ctx.ledger.recordClick({
-        offerId: offer.id,
-        leadId: offer.leadId,
-        partnerId: offer.partnerId,
-        clickedAt: new Date(ctx.now()),
-      }))
+      (await delivered(ctx, 'click', () =>
+        ctx.ledger.recordClick({
+          offerId: offer.id,
+          leadId: offer.leadId,
+          partnerId: offer.partnerId,
+          clickedAt: new Date(ctx.now()),
+        }),
+      ))
+    // A preview (the offer's unmonetized link) is not a click.
+    if (counted !== undefined) ctx.metrics.click(first ? 'recorded' : 'repeat')
     ctx.logger.info(
       {
         leadId: offer.leadId,

@@ -8,9 +8,19 @@ import { Hono } from 'hono'
 import * as z from 'zod/mini'
 import { toFieldIssues } from '../../contract/common.ts'
 import { httpError } from '../../http/errors.ts'
-import type { ConversionRecord } from '../../ledger/index.ts'
+import type { ConversionRecord, RecordConversionResult } from '../../ledger/index.ts'
 import type { MarketplaceContext } from '../marketplace-context.ts'
+import type { ConversionResult } from '../second-look-metrics.ts'
+import { delivered } from './delivered.ts'
+
 import { createPartnerAuth } from './partner-auth.ts'
+
+const CONVERSION_RESULT: Record<RecordConversionResult['kind'], ConversionResult> = {
+  created: 'recorded',
+  duplicate: 'repeat',
+  'unknown-lead': 'unknown_lead',
+  'not-shown': 'not_shown',
+}
 
 /** A conversion dated this far ahead of our clock is a mistake, not clock skew. */
 const MAX_FUTURE_MS = 5 * 60_000
@@ -121,12 +131,15 @@ export function conversionRoutes(ctx: MarketplaceContext): Hono {
         ],
       })
     }
-    const result = await ctx.ledger.recordConversion({
-      ...partnerLead,
-      convertedAt,
-      receivedAt: new Date(now),
-      amountCents: parsed.data.amount === undefined ? undefined : Math.round(parsed.data.amount * 100),
-    })
+    const result = await delivered(ctx, 'conversion', () =>
+      ctx.ledger.recordConversion({
+        ...partnerLead,
+        convertedAt,
+        receivedAt: new Date(now),
+        amountCents: parsed.data.amount === undefined ? undefined : Math.round(parsed.data.amount * 100),
+      }),
+    )
+    ctx.metrics.conversion(CONVERSION_RESULT[result.kind])
     c.header('Cache-Control', 'no-store')
     if (result.kind === 'unknown-lead') {
       throw httpError(

@@ -7,6 +7,7 @@
  */
 import { Hono } from 'hono'
 import type { MarketplaceContext } from '../marketplace-context.ts'
+import { delivered } from './delivered.ts'
 
 /** The smallest transparent GIF: 1x1, one colour. */
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64')
@@ -16,15 +17,21 @@ export function impressionRoutes(ctx: MarketplaceContext): Hono {
   const app = new Hono()
   app.get('/:token', async (c) => {
     const offerId = ctx.clickSigner.verify(c.req.param('token'), 'impression')
-    const offer = offerId === undefined ? undefined : await ctx.ledger.findOffer(offerId)
+    const offer = await delivered(ctx, 'impression', () =>
+      offerId === undefined ? undefined : ctx.ledger.findOffer(offerId),
+    )
     const counted = offer?.displayed === true
+    if (!counted) ctx.metrics.impression('rejected')
     if (offer && counted) {
-      const first = await ctx.ledger.recordImpression({
-        offerId: offer.id,
-        leadId: offer.leadId,
-        partnerId: offer.partnerId,
-        impressedAt: new Date(ctx.now()),
-      })
+      const first = await delivered(ctx, 'impression', () =>
+        ctx.ledger.recordImpression({
+          offerId: offer.id,
+          leadId: offer.leadId,
+          partnerId: offer.partnerId,
+          impressedAt: new Date(ctx.now()),
+        }),
+      )
+      ctx.metrics.impression(first ? 'recorded' : 'repeat')
       if (first) {
         ctx.logger.info(
           { leadId: offer.leadId, offerId: offer.id, partnerId: offer.partnerId },

@@ -3,12 +3,16 @@
  */
 import { expect, it } from 'vitest'
 import type { BffKit } from '../../../src/bff/kit.ts'
+import { createMetrics } from '../../../src/bff/metrics.ts'
 import { opsRoutes } from '../../../src/bff/routes/ops.ts'
 
 it('reflects a ledger that went away, and came back, within 1 s', async () => {
   let now = 1_000_000
   let ledgerUp = true
-  const kit = { upstream: { checkReady: async () => undefined } } as unknown as BffKit
+  const kit = {
+    upstream: { checkReady: async () => undefined },
+    metrics: createMetrics(),
+  } as unknown as BffKit
   const app = opsRoutes(kit, {
     now: () => now,
     checks: [
@@ -26,9 +30,15 @@ it('reflects a ledger that went away, and came back, within 1 s', async () => {
   const cut = await app.request('/readyz')
   expect(cut.status).toBe(503)
   expect((await cut.json()).code).toBe('ledger_unavailable')
+  // The same answer on /metrics, by dependency, for the readiness and ledger alerts.
+  const scraped = await kit.metrics.registry.metrics()
+  expect(scraped).toMatch(/^bff_ready 0$/m)
+  expect(scraped).toMatch(/^bff_dependency_ready\{dependency="ledger"\} 0$/m)
+  expect(scraped).toMatch(/^bff_dependency_ready\{dependency="upstream"\} 1$/m)
   ledgerUp = true
   now += 1000
   expect((await app.request('/readyz')).status).toBe(200)
+  expect(await kit.metrics.registry.metrics()).toMatch(/^bff_dependency_ready\{dependency="ledger"\} 1$/m)
 })
 
 it('never remembers longer than 1 s, whatever it is asked', async () => {
@@ -40,6 +50,7 @@ it('never remembers longer than 1 s, whatever it is asked', async () => {
         if (!up) throw new Error('down')
       },
     },
+    metrics: createMetrics(),
   } as unknown as BffKit
   const app = opsRoutes(kit, { now: () => now, readyCacheMs: 5000 })
   expect((await app.request('/readyz')).status).toBe(200)

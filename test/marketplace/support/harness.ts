@@ -7,6 +7,7 @@
 
 import { Hono } from 'hono'
 import pino from 'pino'
+import type { Registry } from 'prom-client'
 import { afterAll, beforeAll } from 'vitest'
 import { ACCESS_TOKEN_HEADER, WIDGET_HEADER } from '../../../src/contract/bff.ts'
 import type { Lead } from '../../../src/contract/partner.ts'
@@ -77,6 +78,8 @@ export interface HarnessOptions {
   config?: Partial<MarketplaceConfig>
   now?: () => number
   clock?: FakeClock
+  /** Where the marketplace's metrics go (a private registry when absent). */
+  metricsRegistry?: Registry
 }
 
 export async function startHarness(options: HarnessOptions): Promise<Harness> {
@@ -103,6 +106,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     logger: log.logger,
     ...(options.now ? { now: options.now } : {}),
     ...(timers ? { timers } : {}),
+    ...(options.metricsRegistry ? { metricsRegistry: options.metricsRegistry } : {}),
   })
   const app = new Hono().route('/api', marketplace.routes()).route('/', marketplace.pageRoutes())
   return {

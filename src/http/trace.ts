@@ -1,0 +1,46 @@
+/**
+ * @module The BFF's OpenTelemetry tracer and one way to run work in a span. Only `@opentelemetry/api` is
+ * imported here: without an SDK registered (tracing is off unless `OTEL_EXPORTER_OTLP_ENDPOINT` is set, see
+ * `src/bff/tracing/`) every span is the API's no-op span, so instrumented code pays a function call.
+ *
+ * Spans never carry a request or reply body, a token or personal data: attributes are ids, names from
+ * the registry, counts, statuses and durations. An error is recorded by its type, never its message.
+ */
+import { type Attributes, type Span, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api'
+
+export const tracer = trace.getTracer('offer-widget-bff')
+
+export type { Span }
+export { SpanKind }
+
+/** `error.type` of an error: its `code` (a driver's or our own), else its class name. */
+export function errorType(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code
+  if (typeof code === 'string' && /^[\w.-]{1,40}$/.test(code)) return code
+  return error instanceof Error ? error.name : 'unknown'
+}
+
+/** Marks `span` failed with `type` (never a message: messages may quote what was sent). */
+export function failSpan(span: Span, type: string): void {
+  span.setAttribute('error.type', type)
+  span.setStatus({ code: SpanStatusCode.ERROR })
+}
+
+/** Runs `work` in a new active span ended when it settles; a thrown error marks it failed by type. */
+export function inSpan<T>(
+  name: string,
+  attributes: Attributes,
+  work: (span: Span) => Promise<T>,
+  kind: SpanKind = SpanKind.INTERNAL,
+): Promise<T> {
+  return tracer.startActiveSpan(name, { kind, attributes }, async (span) => {
+    try {
+      return await work(span)
+    } catch (error) {
+      failSpan(span, errorType(error))
+      throw error
+    } finally {
+      span.end()
+    }
+  })
+}

@@ -1,0 +1,177 @@
+/**
+ * @module Prometheus metrics of the second look, on the BFF's registry (the one `/metrics` serves): partner
+ * requests by partner, tier and outcome with their latency, leads by outcome and in flight, takeovers,
+ * auction winners by product type, and the delivery paths (impressions, clicks, conversions).
+ *
+ * Labels are bounded: partner ids come from the registry; product types are the registry's display
+ * product types plus the first `MAX_PRODUCT_TYPES` others partners send in plain snake_case (any further
+ * one, or one in another shape, is `other`); outcomes and results come from fixed lists. Never a lead id,
+ * uuid or URL.
+ */
+import { Counter, Gauge, Histogram, type Registry } from 'prom-client'
+import type { Tier } from '../ledger/index.ts'
+
+/** `dropped`: the partner approved, but every offer broke the contract and none was kept. */
+export type PartnerRequestOutcome = 'approved' | 'rejected' | 'error' | 'timeout' | 'dropped'
+const PARTNER_OUTCOMES: readonly PartnerRequestOutcome[] = [
+  'approved',
+  'rejected',
+  'error',
+  'timeout',
+  'dropped',
+]
+
+/**
+ * How a lead ended in this process: settled with offers, settled without, left for the sweep (a write the
+ * ledger never took), or withdrawn (intake answered 503 and the lead went to no partner).
+ */
+export type LeadOutcome = 'with_offers' | 'no_offers' | 'unsettled' | 'withdrawn'
+const LEAD_OUTCOMES: readonly LeadOutcome[] = ['with_offers', 'no_offers', 'unsettled', 'withdrawn']
+
+/** A pixel or click: the first for its offer, a repeat, a token or offer that counts for nothing, or the ledger failed. */
+export type DeliveryResult = 'recorded' | 'repeat' | 'rejected' | 'failed'
+const DELIVERY_RESULTS: readonly DeliveryResult[] = ['recorded', 'repeat', 'rejected', 'failed']
+
+export type ConversionResult = 'recorded' | 'repeat' | 'unknown_lead' | 'not_shown' | 'failed'
+const CONVERSION_RESULTS: readonly ConversionResult[] = [
+  'recorded',
+  'repeat',
+  'unknown_lead',
+  'not_shown',
+  'failed',
+]
+
+export type TakeoverResult = 'resumed' | 'settled'
+
+export interface SecondLookMetrics {
+  partnerRequest(partner: { id: string; tier: Tier }, outcome: PartnerRequestOutcome, latencyMs: number): void
+  lead(outcome: LeadOutcome): void
+  takeover(result: TakeoverResult): void
+  /** One offer shown to the visitor (an auction winner). */
+  winner(productType: string): void
+  impression(result: DeliveryResult): void
+  click(result: DeliveryResult): void
+  conversion(result: ConversionResult): void
+}
+
+export interface SecondLookMetricsOptions {
+  /** The registry's partners: their series exist at 0 from the start, so rates and alerts see them. */
+  partners: ReadonlyArray<{ id: string; tier: Tier; productType: string }>
+  /** Leads running in this process, read at each scrape. */
+  inFlight: () => number
+}
+
+const OTHER_PRODUCT_TYPE = 'other'
+/** Distinct product types a partner may add to the label set beyond the registry's. */
+const MAX_PRODUCT_TYPES = 20
+const PRODUCT_TYPE_SHAPE = /^[a-z][a-z0-9_]{0,39}$/
+
+export function createSecondLookMetrics(
+  registry: Registry,
+  options: SecondLookMetricsOptions,
+): SecondLookMetrics {
+  const registers = [registry]
+  const partnerRequests = new Counter({
+    name: 'second_look_partner_requests_total',
+    help: 'Leads sent to partners, by partner id, tier and outcome (approved, rejected, error, timeout, dropped: every offer broke the contract)',
+    labelNames: ['partner', 'tier', 'outcome'] as const,
+    registers,
+  })
+  const partnerDuration = new Histogram({
+    name: 'second_look_partner_request_duration_seconds',
+    help: "A partner's time to answer a lead (a timeout counts its whole window), by partner id and tier",
+    labelNames: ['partner', 'tier'] as const,
+    // The window is 12 s at most (docs/partner-interface.md).
+    buckets: [0.05, 0.1, 0.25, 0.5, 1, 2, 3, 5, 8, 12, 15],
+    registers,
+  })
+  const leads = new Counter({
+    name: 'second_look_leads_total',
+    help: 'Second-look leads ended in this process, by outcome (with_offers, no_offers, unsettled, withdrawn)',
+    labelNames: ['outcome'] as const,
+    registers,
+  })
+  new Gauge({
+    name: 'second_look_leads_in_flight',
+    help: 'Second-look leads whose partners are being asked in this process',
+    registers,
+    collect() {
+      this.set(options.inFlight())
+    },
+  })
+  const takeovers = new Counter({
+    name: 'second_look_takeovers_total',
+    help: 'Leads of a replica that died, taken over here: resumed (partners still in their window) or settled on what was recorded',
+    labelNames: ['result'] as const,
+    registers,
+  })
+  const winners = new Counter({
+    name: 'second_look_auction_winners_total',
+    help: "Offers shown to visitors (auction winners), by the registry's product type (other for a type no partner registered)",
+    labelNames: ['product_type'] as const,
+    registers,
+  })
+  const impressions = new Counter({
+    name: 'second_look_impressions_total',
+    help: 'Impression pixels of second-look offers, by result (recorded: the first for its offer)',
+    labelNames: ['result'] as const,
+    registers,
+  })
+  const clicks = new Counter({
+    name: 'second_look_clicks_total',
+    help: 'Clicks on second-look offers, by result (recorded: the first for its offer)',
+    labelNames: ['result'] as const,
+    registers,
+  })
+  const conversions = new Counter({
+    name: 'second_look_conversions_total',
+    help: "Partners' conversion postbacks, by result",
+    labelNames: ['result'] as const,
+    registers,
+  })
+
+  const productTypes = new Set(options.partners.map((p) => p.productType))
+  for (const partner of options.partners) {
+    for (const outcome of PARTNER_OUTCOMES) {
+      partnerRequests.labels({ partner: partner.id, tier: partner.tier, outcome }).inc(0)
+    }
+    partnerDuration.zero({ partner: partner.id, tier: partner.tier })
+  }
+  for (const type of [...productTypes, OTHER_PRODUCT_TYPE]) winners.labels({ product_type: type }).inc(0)
+  for (const outcome of LEAD_OUTCOMES) leads.labels({ outcome }).inc(0)
+  for (const result of ['resumed', 'settled'] as const) takeovers.labels({ result }).inc(0)
+  for (const result of DELIVERY_RESULTS) {
+    impressions.labels({ result }).inc(0)
+    clicks.labels({ result }).inc(0)
+  }
+  for (const result of CONVERSION_RESULTS) conversions.labels({ result }).inc(0)
+  const knownPartners = new Set(options.partners.map((p) => p.id))
+  const registered = productTypes.size
+
+  return {
+    partnerRequest(partner, outcome, latencyMs) {
+      // A partner removed from the registry since the lead was sent has no series of its own.
+      const labels = {
+        partner: knownPartners.has(partner.id) ? partner.id : 'unregistered',
+        tier: partner.tier,
+      }
+      partnerRequests.labels({ ...labels, outcome }).inc()
+      partnerDuration.labels(labels).observe(latencyMs / 1000)
+    },
+    lead: (outcome) => leads.labels({ outcome }).inc(),
+    takeover: (result) => takeovers.labels({ result }).inc(),
+    winner(productType) {
+      if (
+        !productTypes.has(productType) &&
+        productTypes.size < registered + MAX_PRODUCT_TYPES &&
+        PRODUCT_TYPE_SHAPE.test(productType)
+      ) {
+        productTypes.add(productType)
+      }
+      winners.labels({ product_type: productTypes.has(productType) ? productType : OTHER_PRODUCT_TYPE }).inc()
+    },
+    impression: (result) => impressions.labels({ result }).inc(),
+    click: (result) => clicks.labels({ result }).inc(),
+    conversion: (result) => conversions.labels({ result }).inc(),
+  }
+}
