@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path'
 import { parse } from 'yaml'
 
 export const REPO = resolve(import.meta.dirname, '../../..')
-export const DASHBOARD_FILE = join(REPO, 'deploy/grafana/offer-widget-bff.json')
+const DASHBOARD_FILE = join(REPO, 'deploy/grafana/offer-widget-bff.json')
 export const ALERTS_FILE = join(REPO, 'deploy/prometheus/alerts.yml')
 
 interface DashboardTarget {
@@ -38,11 +38,14 @@ export function dataPanels(dashboard = readDashboard()): DashboardPanel[] {
   return dashboard.panels.filter((panel) => panel.type !== 'row')
 }
 
-/** What Grafana puts in place of its variables: a 30 s rate window (two or more 1 s scrapes), every partner. */
-export function substituteGrafanaVariables(expr: string): string {
+/**
+ * What Grafana puts in place of its variables: a 1 m rate window (Grafana's `$__rate_interval` is at least four
+ * scrape intervals; a minute holds a whole e2e run's requests), every partner.
+ */
+function substituteGrafanaVariables(expr: string): string {
   return expr
-    .replaceAll('$__rate_interval', '30s')
-    .replaceAll('$__interval', '30s')
+    .replaceAll('$__rate_interval', '1m')
+    .replaceAll('$__interval', '1m')
     .replace(/\$\{partner\}|\$partner\b/g, '.*')
 }
 
