@@ -47,8 +47,8 @@ const FIXED_RPS = 500
 const SATURATION_CONNECTIONS = 32
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5)
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
-/** Which parts run: `proxy` (the route tables), `sustained`, `replicas`; all by default. */
-const PARTS = new Set((process.env.BENCH_PARTS ?? 'proxy,sustained,replicas').split(','))
+/** Which parts run: `proxy` (the route tables), `sustained`, `replicas`, `tracing`; all by default. */
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'proxy,sustained,replicas,tracing').split(','))
 /** Search arrival rates tried in turn (searches per second); the run stops at the first that misses. */
 const SEARCH_RATES = (process.env.BENCH_SEARCH_RATES ?? '20,40,60,80,100,120').split(',').map(Number)
 const SUSTAIN_SECONDS = Number(process.env.BENCH_SUSTAIN_SECONDS ?? 10)
@@ -67,7 +67,7 @@ async function role(name: string, upstream: string | undefined) {
     const { serveSandbox } = await import('../src/sandbox/index.ts')
     const served = await serveSandbox({ port: 0 })
     announce(served.url)
-  } else if (name === 'bff' || name === 'bff-redis') {
+  } else if (name === 'bff' || name === 'bff-redis' || name === 'bff-traced') {
     const { loadConfig } = await import('../src/config.ts')
     const { startServer } = await import('../src/server.ts')
     const running = await startServer(
@@ -81,6 +81,8 @@ async function role(name: string, upstream: string | undefined) {
         // The load generator is one address holding many sockets.
         MAX_CONNECTIONS_PER_IP: '100000',
         ...(name === 'bff-redis' ? { REDIS_URL } : {}),
+        // Tracing on: every request a trace, exported (OTLP/HTTP protobuf, the default) to the driver's sink.
+        ...(name === 'bff-traced' ? { OTEL_EXPORTER_OTLP_ENDPOINT: process.env.BENCH_OTLP_URL } : {}),
       }),
       // The offer-search path alone: no ledger or partners (the marketplace has its own bench).
       {
@@ -287,6 +289,7 @@ async function main(): Promise<string[]> {
       missed.push(...(await sustainedSection(bff.url)))
     }
     if (PARTS.has('replicas')) missed.push(...(await replicasSection(sandbox.url, processes)))
+    if (PARTS.has('tracing')) await tracingSection(sandbox.url, bff.url, processes)
     if (!PARTS.has('proxy')) return missed
     const baseline = await start('baseline', sandbox.url)
     processes.push(baseline.child)
@@ -667,6 +670,86 @@ async function sustainedSection(bff: string): Promise<string[]> {
 }
 
 /** Two replicas sharing Redis: 1,000 searches, each polled from both replicas in turn. */
+/**
+ * What tracing costs (issue 33): the BFF with no OTLP endpoint (nothing of the SDK loaded) beside one with
+ * an endpoint, exporting every trace to a sink in this process that answers 200 to each OTLP post. The
+ * proxied POST at the fixed rate and at saturation, rounds taken in turn across the two.
+ */
+async function tracingSection(
+  sandbox: string,
+  untracedUrl: string,
+  processes: ChildProcess[],
+): Promise<void> {
+  let posts = 0
+  let bytes = 0
+  const sink = createServer((req, res) => {
+    req.on('data', (chunk: Buffer) => {
+      bytes += chunk.length
+    })
+    req.on('end', () => {
+      posts++
+      res.writeHead(200, { 'content-type': 'application/x-protobuf' }).end()
+    })
+  })
+  await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve))
+  const sinkUrl = `http://127.0.0.1:${(sink.address() as AddressInfo).port}`
+  const traced = await start('bff-traced', sandbox, { BENCH_OTLP_URL: sinkUrl })
+  processes.push(traced.child)
+  const target: Target = {
+    method: 'POST',
+    path: '/api/offer-searches',
+    headers: { 'content-type': 'application/json', 'x-offer-widget': 'bench', 'user-agent': UA },
+    body: SEARCH_BODY,
+  }
+  const paths = [
+    ['tracing off (no endpoint)', untracedUrl],
+    ['tracing on (OTLP export)', traced.url],
+  ] as const
+  const results = new Map<string, { fixed: RunResult[]; saturated: RunResult[]; heap?: number }>()
+  for (const [label, url] of paths) {
+    await load(url, target, 'saturated', WARMUP_SECONDS)
+    results.set(label, { fixed: [], saturated: [] })
+  }
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [label, url] of paths) results.get(label)?.fixed.push(await paced(url, target, FIXED_RPS))
+  }
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [label, url] of paths) results.get(label)?.saturated.push(await load(url, target, 'saturated'))
+  }
+  for (const [label, url] of paths) {
+    const entry = results.get(label)
+    if (entry) entry.heap = await heapUsed(url)
+  }
+  console.log(
+    `\n### Tracing off and on: POST offer-searches through the BFF\n\n` +
+      `${FIXED_RPS} rps open-loop, median of ${ROUNDS} rounds; saturation over ${SATURATION_CONNECTIONS} ` +
+      `connections, median of ${ROUNDS} rounds; rounds alternate between the two. The traced BFF exported ` +
+      `${posts} OTLP posts (${fmt(bytes / 1024 / 1024, 1)} MiB) to a local sink.\n`,
+  )
+  console.log(
+    '| BFF | p50 @500 rps | p99 @500 rps (rounds) | rps saturated (rounds) | p99 saturated | heap after GC (MiB) | non-2xx | errors |',
+  )
+  console.log('|---|---|---|---|---|---|---|---|')
+  for (const [label] of paths) {
+    const { fixed, saturated, heap } = results.get(label) as {
+      fixed: RunResult[]
+      saturated: RunResult[]
+      heap?: number
+    }
+    const all = [...fixed, ...saturated]
+    console.log(
+      `| ${label} | ${fmt(median(fixed.map((r) => r.p50)))} | ${fmt(median(fixed.map((r) => r.p99)))} ` +
+        `(${fixed.map((r) => fmt(r.p99)).join(', ')}) | ${fmt(median(saturated.map((r) => r.rps)), 0)} ` +
+        `(${saturated.map((r) => fmt(r.rps, 0)).join(', ')}) | ${fmt(median(saturated.map((r) => r.p99)))} | ` +
+        `${fmt((heap ?? Number.NaN) / 1024 / 1024, 1)} | ${all.reduce((n, r) => n + r.non2xx, 0)} | ` +
+        `${all.reduce((n, r) => n + r.errors, 0)} |`,
+    )
+  }
+  traced.child.kill()
+  await new Promise<void>((resolve) => sink.close(() => resolve()))
+  if (posts === 0) throw new Error('the traced BFF exported nothing: tracing was not on')
+}
+
 async function replicasSection(sandbox: string, processes: ChildProcess[]): Promise<string[]> {
   const env = { BENCH_KEY_PREFIX: `bench:${process.pid}:${Date.now()}:` }
   const replicas = [await start('bff-redis', sandbox, env), await start('bff-redis', sandbox, env)]

@@ -59,6 +59,46 @@ describe('config', () => {
     )
   })
 
+  it('turns tracing on with the standard OTLP variables only, and names the fix for what it cannot take', () => {
+    expect(loadConfig({}).tracing).toBeUndefined()
+    expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318/' }).tracing).toEqual({
+      tracesUrl: 'http://collector:4318/v1/traces',
+      protocol: 'http/protobuf',
+      serviceName: 'offer-widget-bff',
+    })
+    // The signal-specific endpoint is used as given, and wins.
+    expect(
+      loadConfig({
+        OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318',
+        OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'https://traces.example.com/otlp',
+        OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+        OTEL_SERVICE_NAME: 'offers-eu',
+      }).tracing,
+    ).toEqual({
+      tracesUrl: 'https://traces.example.com/otlp',
+      protocol: 'http/json',
+      serviceName: 'offers-eu',
+    })
+    for (const off of [{ OTEL_SDK_DISABLED: 'true' }, { OTEL_TRACES_EXPORTER: 'none' }]) {
+      expect(
+        loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', ...off }).tracing,
+      ).toBeUndefined()
+    }
+    expect(() =>
+      loadConfig({
+        OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318',
+        OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc',
+      }),
+    ).toThrow(/OTEL_EXPORTER_OTLP_PROTOCOL: grpc is not supported by this server; use http\/protobuf/)
+    expect(() => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' })).toThrow(
+      /OTEL_EXPORTER_OTLP_ENDPOINT: OTEL_EXPORTER_OTLP_ENDPOINT must be an absolute http\(s\) URL/,
+    )
+    // An endpoint's credentials never reach the message.
+    expect(() => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'ftp://user:hunter2@collector' })).toThrow(
+      /got "ftp:\/\/\[redacted\]@collector"/,
+    )
+  })
+
   it('uses a fresh random session secret per process in sandbox mode', () => {
     expect(loadConfig({}).sessionSecret).not.toBe(loadConfig({}).sessionSecret)
   })

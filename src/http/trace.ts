@@ -8,13 +8,13 @@
  */
 import { type Attributes, context, type Span, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api'
 
-export const tracer = trace.getTracer('offer-widget-bff')
+const tracer = trace.getTracer('offer-widget-bff')
 
 export type { Span }
 export { SpanKind }
 
 /** `error.type` of an error: its `code` (a driver's or our own), else its class name. */
-export function errorType(error: unknown): string {
+function errorType(error: unknown): string {
   const code = (error as { code?: unknown } | null)?.code
   if (typeof code === 'string' && /^[\w.-]{1,40}$/.test(code)) return code
   return error instanceof Error ? error.name : 'unknown'

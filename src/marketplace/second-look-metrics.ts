@@ -25,11 +25,11 @@ const PARTNER_OUTCOMES: readonly PartnerRequestOutcome[] = [
  * How a lead ended in this process: settled with offers, settled without, left for the sweep (a write the
  * ledger never took), or withdrawn (intake answered 503 and the lead went to no partner).
  */
-export type LeadOutcome = 'with_offers' | 'no_offers' | 'unsettled' | 'withdrawn'
+type LeadOutcome = 'with_offers' | 'no_offers' | 'unsettled' | 'withdrawn'
 const LEAD_OUTCOMES: readonly LeadOutcome[] = ['with_offers', 'no_offers', 'unsettled', 'withdrawn']
 
 /** A pixel or click: the first for its offer, a repeat, a token or offer that counts for nothing, or the ledger failed. */
-export type DeliveryResult = 'recorded' | 'repeat' | 'rejected' | 'failed'
+type DeliveryResult = 'recorded' | 'repeat' | 'rejected' | 'failed'
 const DELIVERY_RESULTS: readonly DeliveryResult[] = ['recorded', 'repeat', 'rejected', 'failed']
 
 export type ConversionResult = 'recorded' | 'repeat' | 'unknown_lead' | 'not_shown' | 'failed'
@@ -41,7 +41,7 @@ const CONVERSION_RESULTS: readonly ConversionResult[] = [
   'failed',
 ]
 
-export type TakeoverResult = 'resumed' | 'settled'
+type TakeoverResult = 'resumed' | 'settled'
 
 export interface SecondLookMetrics {
   partnerRequest(partner: { id: string; tier: Tier }, outcome: PartnerRequestOutcome, latencyMs: number): void

@@ -24,6 +24,7 @@ import {
   context,
   createContextKey,
   type Context as OtelContext,
+  propagation,
   type SpanContext,
   SpanKind,
   type TextMapGetter,
@@ -196,6 +197,10 @@ export function startTracing(config: TracingConfig): Tracing {
     async shutdown() {
       undici.disable()
       await provider.shutdown()
+      // The API's globals back to no-ops: a process that starts another server starts clean.
+      trace.disable()
+      context.disable()
+      propagation.disable()
     },
   }
 }
