@@ -672,8 +672,9 @@ async function sustainedSection(bff: string): Promise<string[]> {
 /** Two replicas sharing Redis: 1,000 searches, each polled from both replicas in turn. */
 /**
  * What tracing costs (issue 33): the BFF with no OTLP endpoint (nothing of the SDK loaded) beside one with
- * an endpoint, exporting every trace to a sink in this process that answers 200 to each OTLP post. The
- * proxied POST at the fixed rate and at saturation, rounds taken in turn across the two.
+ * an endpoint, exporting every trace to a sink in this process that answers 200 to each OTLP post, and one
+ * keeping one trace in ten (`OTEL_TRACES_SAMPLER`). The proxied POST at the fixed rate and at saturation,
+ * rounds taken in turn across the three.
  */
 async function tracingSection(
   sandbox: string,
@@ -695,6 +696,13 @@ async function tracingSection(
   const sinkUrl = `http://127.0.0.1:${(sink.address() as AddressInfo).port}`
   const traced = await start('bff-traced', sandbox, { BENCH_OTLP_URL: sinkUrl })
   processes.push(traced.child)
+  // The operator's knob: one trace in ten kept (the SDK reads the standard variables from the process).
+  const sampled = await start('bff-traced', sandbox, {
+    BENCH_OTLP_URL: sinkUrl,
+    OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
+    OTEL_TRACES_SAMPLER_ARG: '0.1',
+  })
+  processes.push(sampled.child)
   const target: Target = {
     method: 'POST',
     path: '/api/offer-searches',
@@ -704,6 +712,7 @@ async function tracingSection(
   const paths = [
     ['tracing off (no endpoint)', untracedUrl],
     ['tracing on (OTLP export)', traced.url],
+    ['tracing on, 1 trace in 10 sampled', sampled.url],
   ] as const
   const results = new Map<string, { fixed: RunResult[]; saturated: RunResult[]; heap?: number }>()
   for (const [label, url] of paths) {
@@ -723,7 +732,7 @@ async function tracingSection(
   console.log(
     `\n### Tracing off and on: POST offer-searches through the BFF\n\n` +
       `${FIXED_RPS} rps open-loop, median of ${ROUNDS} rounds; saturation over ${SATURATION_CONNECTIONS} ` +
-      `connections, median of ${ROUNDS} rounds; rounds alternate between the two. The traced BFF exported ` +
+      `connections, median of ${ROUNDS} rounds; rounds alternate between the three. The traced BFFs exported ` +
       `${posts} OTLP posts (${fmt(bytes / 1024 / 1024, 1)} MiB) to a local sink.\n`,
   )
   console.log(
@@ -746,6 +755,7 @@ async function tracingSection(
     )
   }
   traced.child.kill()
+  sampled.child.kill()
   await new Promise<void>((resolve) => sink.close(() => resolve()))
   if (posts === 0) throw new Error('the traced BFF exported nothing: tracing was not on')
 }
