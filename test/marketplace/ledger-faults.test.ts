@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
+import { Registry } from 'prom-client'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { bffErrorSchema, createdSearchSchema } from '../../src/contract/bff.ts'
 import { leads, partnerRequests } from '../../src/ledger/index.ts'
@@ -45,8 +46,23 @@ describe.each(LEDGER_DRIVERS)('ledger faults on $name (fake time)', (driver) => 
   })
 
   async function setUp(config = {}) {
-    market = await startFakeTimeMarket({ ledger: db.ledger, clock, partners: PARTNERS, config })
-    return { clock, db, m: market }
+    const metrics = new Registry()
+    market = await startFakeTimeMarket({
+      ledger: db.ledger,
+      clock,
+      partners: PARTNERS,
+      config,
+      metricsRegistry: metrics,
+    })
+    return { clock, db, m: market, metrics }
+  }
+
+  /** `second_look_leads_total` (or `second_look_takeovers_total`) by its one label, as `/metrics` shows it. */
+  async function counted(metrics: Registry, name: string, label: string): Promise<number> {
+    const line = (await metrics.getSingleMetricAsString(name))
+      .split('\n')
+      .find((l) => l.includes(`="${label}"}`))
+    return Number(line?.split(' ').at(-1))
   }
 
   const sentTotal = (m: FakeTimeMarket) => PARTNERS.reduce((n, p) => n + m.received(p.id), 0)
@@ -54,7 +70,7 @@ describe.each(LEDGER_DRIVERS)('ledger faults on $name (fake time)', (driver) => 
   it.each(['cut', 'hang'] as const)(
     'write-ahead: with the database %s, a lead is a 503 with Retry-After within the ledger timeout and no partner is sent it',
     async (mode) => {
-      const { clock, db, m } = await setUp()
+      const { clock, db, m, metrics } = await setUp()
       await db.down(mode)
       const answered = m.submit(makeLead())
       const started = clock.now()
@@ -72,6 +88,9 @@ describe.each(LEDGER_DRIVERS)('ledger faults on $name (fake time)', (driver) => 
       await db.up()
       await clock.tick(15_000)
       expect(sentTotal(m)).toBe(0)
+      // Operators see it: a lead withdrawn, none settled.
+      expect(await counted(metrics, 'second_look_leads_total', 'withdrawn')).toBe(1)
+      expect(await counted(metrics, 'second_look_leads_total', 'with_offers')).toBe(0)
       // The database is back; the pool's connections that the fault broke fail on their own real-time
       // timeouts, which a loaded runner reaches late (seen in CI with two test workers): wait, on the
       // ledger's answer and not on a time, until it answers again.
@@ -127,7 +146,7 @@ describe.each(LEDGER_DRIVERS)('ledger faults on $name (fake time)', (driver) => 
   })
 
   it('a cut past every retry ends the lead in a recorded, explained state, never pending for ever', async () => {
-    const { clock, db, m } = await setUp({ writeRetryMs: 5_000 })
+    const { clock, db, m, metrics } = await setUp({ writeRetryMs: 5_000 })
     const res = await m.submit(makeLead())
     const { rateTable, accessToken } = createdSearchSchema.parse(await res.json())
     await Promise.all(PARTNERS.map((p) => m.whenReceived(p.id)))
@@ -150,6 +169,10 @@ describe.each(LEDGER_DRIVERS)('ledger faults on $name (fake time)', (driver) => 
       // The replies never reached the database: the lead settles on what was recorded (nothing), and each
       // request says why it has no reply.
       expect(lead).toMatchObject({ status: 'complete' })
+      // Operators see both steps: the run left it unsettled, a takeover settled it on what was recorded.
+      expect(await counted(metrics, 'second_look_leads_total', 'unsettled')).toBe(1)
+      expect(await counted(metrics, 'second_look_takeovers_total', 'settled')).toBe(1)
+      expect(await counted(metrics, 'second_look_leads_total', 'no_offers')).toBe(1)
       expect(rows).not.toHaveLength(0)
       for (const row of rows) {
         expect(row, row.partnerId).toMatchObject({ status: 'error' })

@@ -3,9 +3,11 @@
  * origins) that answer after a latency counted on the same fake clock the marketplace's windows, retries
  * and drain run on. Tests advance the clock; nothing sleeps.
  */
+
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { Hono } from 'hono'
+import type { Registry } from 'prom-client'
 import { ACCESS_TOKEN_HEADER, WIDGET_HEADER } from '../../../src/contract/bff.ts'
 import type { Ledger } from '../../../src/ledger/index.ts'
 import {
@@ -49,6 +51,8 @@ export async function startFakeTimeMarket(options: {
   clock: FakeClock
   partners: ScriptedPartner[]
   config?: Partial<MarketplaceConfig>
+  /** Where the marketplace's metrics go (a private registry when absent). */
+  metricsRegistry?: Registry
 }): Promise<FakeTimeMarket> {
   const counts = new Map<string, number>()
   const waiters: Array<{ id: string; count: number; resolve: () => void }> = []
@@ -115,6 +119,7 @@ export async function startFakeTimeMarket(options: {
     secret: SECRET,
     logger: log.logger,
     timers: options.clock.timers,
+    ...(options.metricsRegistry ? { metricsRegistry: options.metricsRegistry } : {}),
   })
   const app = new Hono().route('/api', marketplace.routes())
   return {
