@@ -114,6 +114,7 @@ describe('traces, logs and a real Prometheus through a search and a lead', () =>
   let dir: string
   const logLines: string[] = []
   let searchUuid: string
+  let failingSearchUuid: string
   let leadSearchUuid: string
   let accessTokens: string[]
   const lead = sampleLeads().find((sample) => sample.id === 'complete')?.lead
@@ -153,7 +154,7 @@ describe('traces, logs and a real Prometheus through a search and a lead', () =>
     const settled = pollUntilSettled(`${server.url}/api/second-look/${rateTable.uuid}`, accessToken, 45_000)
 
     // Offers arriving (the search of the issue), then the upstream's 503s (00004) and 429s (00006).
-    ;[searchUuid] = await Promise.all([
+    ;[searchUuid, failingSearchUuid] = await Promise.all([
       offerSearch(server, '00001'),
       offerSearch(server, '00004'),
       offerSearch(server, '00006'),
@@ -226,6 +227,21 @@ describe('traces, logs and a real Prometheus through a search and a lead', () =>
     for (const attempt of attempts) expect(parentOf(trace, attempt)?.name).toMatch(/^upstream (create|poll)$/)
     // The other searches are traces of their own.
     expect(trace.filter((s) => s.name === 'POST /api/offer-searches')).toHaveLength(1)
+  })
+
+  it("records an upstream failure in the search's trace: the attempt's status on the poll's upstream span", async () => {
+    const trace = await traceOf(failingSearchUuid as string, ['upstream poll'])
+    const outcomes = trace
+      .filter((s) => s.name === 'upstream poll')
+      .flatMap((s) => s.events.map((e) => e.attributes.outcome))
+    // ZIP 00004: polls in the first 3 s answer 503 and 500 in turn, then recover.
+    expect(outcomes.filter((o) => o === '503' || o === '500').length).toBeGreaterThan(0)
+    expect(outcomes).toContain('200')
+    const failed = trace.filter(
+      (s) => s.name === 'upstream poll' && s.events.some((e) => e.attributes.outcome !== '200'),
+    )
+    for (const span of failed)
+      expect(span.attributes['error.type'], JSON.stringify(span.events)).toBeDefined()
   })
 
   it('one trace per lead: intake, ledger writes, each partner call with its outcome, the auction and its winners', async () => {
