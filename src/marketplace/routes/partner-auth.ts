@@ -1,10 +1,10 @@
 /**
  * @module Who is asking, from the bearer token: the operator (`REPORTS_TOKEN`, reads every partner) or one
- * partner (its registry `reportsTokenEnv`, reads only itself and posts its own conversions). Every token is
- * compared in constant time, all of them on every request, so timing tells nothing about which matched.
+ * partner (its registry `reportsTokenEnv`, reads only itself and posts its own conversions). Tokens are
+ * compared as every bearer credential is (`src/http/bearer.ts`): in constant time, all on every request.
  */
-import { createHash, timingSafeEqual } from 'node:crypto'
 import type { Context } from 'hono'
+import { bearerToken, createSecretMatcher } from '../../http/bearer.ts'
 import { httpError } from '../../http/errors.ts'
 import type { MarketplaceContext } from '../marketplace-context.ts'
 import type { PartnerRegistryEntry } from '../registry/partner-registry.ts'
@@ -30,19 +30,20 @@ export function createPartnerAuth(ctx: MarketplaceContext): PartnerAuth {
       )
     }
   }
-  const digest = (value: string) => createHash('sha256').update(value).digest()
-  const operator = ctx.reportsToken === undefined ? undefined : digest(ctx.reportsToken)
-  const keyed = partners.map((partner) => ({ partner, digest: digest(partner.reportsToken as string) }))
+  const operator: Array<{ secret: string; value: Caller }> =
+    ctx.reportsToken === undefined ? [] : [{ secret: ctx.reportsToken, value: { kind: 'operator' } }]
+  const callerOf = createSecretMatcher<Caller>([
+    ...operator,
+    ...partners.map((partner) => ({
+      secret: partner.reportsToken as string,
+      value: { kind: 'partner' as const, partner },
+    })),
+  ])
   return {
-    enabled: operator !== undefined || keyed.length > 0,
+    enabled: operator.length > 0 || partners.length > 0,
     authenticate(c) {
-      const match = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('Authorization') ?? '')
-      const given = digest(match?.[1] ?? '')
-      let caller: Caller | undefined
-      if (operator && timingSafeEqual(given, operator)) caller = { kind: 'operator' }
-      for (const k of keyed)
-        if (timingSafeEqual(given, k.digest)) caller ??= { kind: 'partner', partner: k.partner }
-      if (match && caller) return caller
+      const caller = callerOf(bearerToken(c.req.header('Authorization')))
+      if (caller) return caller
       throw httpError(
         401,
         'unauthorized',

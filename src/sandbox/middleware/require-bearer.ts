@@ -4,6 +4,7 @@
  * works only against the test environment and a production token only against production".
  */
 import type { MiddlewareHandler } from 'hono'
+import { bearerToken } from '../../http/bearer.ts'
 import { upstreamError } from '../errors.ts'
 import type { Environment } from '../rate-table-store.ts'
 
@@ -11,8 +12,6 @@ export interface RequireBearerOptions {
   environment: Environment
   tokens: Record<Environment, ReadonlySet<string>>
 }
-
-const BEARER = /^Bearer +([^\s]+) *$/i
 
 export function requireBearer({ environment, tokens }: RequireBearerOptions): MiddlewareHandler {
   const other: Environment = environment === 'test' ? 'production' : 'test'
@@ -25,7 +24,7 @@ export function requireBearer({ environment, tokens }: RequireBearerOptions): Mi
     if (header === undefined || header.trim() === '') {
       throw unauthorized('Authorization header is missing: send "Authorization: Bearer <AUTH_TOKEN>"')
     }
-    const token = BEARER.exec(header)?.[1]
+    const token = bearerToken(header)
     if (token === undefined) {
       throw unauthorized('Authorization must be "Bearer <AUTH_TOKEN>" (one token after the word Bearer)')
     }
