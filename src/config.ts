@@ -8,6 +8,7 @@ import { parseEnv } from 'node:util'
 import * as z from 'zod/mini'
 import { safeHttpUrl } from './contract/http-url.ts'
 import { API_VERSION_PATTERN, CURRENT_API_VERSION, ZIP_KEYS } from './contract/offer-search.ts'
+import { MIN_SECRET_LENGTH, SECRET_FIX } from './http/server-secret.ts'
 
 export const SANDBOX_DEFAULT_TOKENS = {
   test: 'sandbox-test-token',
@@ -305,14 +306,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const problems: string[] = []
   if (!sandboxMode && e.SESSION_SECRET === undefined) {
     problems.push(
-      '  SESSION_SECRET: required when ENGINE_TOKEN is set; use 32+ random characters (openssl rand -hex 32)',
+      `  SESSION_SECRET: required when ENGINE_TOKEN is set; ${MIN_SECRET_LENGTH}+ random characters (${SECRET_FIX})`,
     )
   }
-  if (e.SESSION_SECRET !== undefined && e.SESSION_SECRET.length < 32) {
-    problems.push('  SESSION_SECRET: must be at least 32 characters; use openssl rand -hex 32')
-  }
-  if (e.LEAD_ID_HASH_SECRET !== undefined && e.LEAD_ID_HASH_SECRET.length < 32) {
-    problems.push('  LEAD_ID_HASH_SECRET: must be at least 32 characters; use openssl rand -hex 32')
+  for (const name of ['SESSION_SECRET', 'LEAD_ID_HASH_SECRET'] as const) {
+    const value = e[name]
+    if (value !== undefined && value.length < MIN_SECRET_LENGTH) {
+      problems.push(`  ${name}: must be at least ${MIN_SECRET_LENGTH} characters; ${SECRET_FIX}`)
+    }
   }
   const baseUrl = e.ENGINE_ENV === 'test' ? e.ENGINE_BASE_URL_TEST : e.ENGINE_BASE_URL_PRODUCTION
   if (!sandboxMode && baseUrl === undefined) {
@@ -341,9 +342,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     }
   }
   e.SERVER_API_KEYS.forEach((key, index) => {
-    if (key.length < 32 || /\s/.test(key)) {
+    if (key.length < MIN_SECRET_LENGTH || /\s/.test(key)) {
       problems.push(
-        `  SERVER_API_KEYS: key ${index + 1} must be at least 32 characters with no spaces; use openssl rand -hex 32 (value not shown)`,
+        `  SERVER_API_KEYS: key ${index + 1} must be at least ${MIN_SECRET_LENGTH} characters with no spaces; ${SECRET_FIX} (value not shown)`,
       )
     }
   })

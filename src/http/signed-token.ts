@@ -1,13 +1,11 @@
 /**
  * @module The one HMAC signer of expiring tokens (browser access tokens, offer click/impression tokens): one
- * secret rule (32+ characters, what `SESSION_SECRET` requires), one MAC (HMAC-SHA-256, base64url), one
+ * secret rule (`src/http/server-secret.ts`, what `SESSION_SECRET` requires), one MAC (HMAC-SHA-256, base64url), one
  * constant-time comparison and one expiry check. Callers keep their own wire format, so tokens issued before
  * a deploy still verify after it (access tokens live 30 minutes, click links a day).
  */
-import { createHmac, createSecretKey, type KeyObject, timingSafeEqual } from 'node:crypto'
-
-/** The shortest secret any signed token accepts: 256 bits of hex, as `openssl rand -hex 32` prints. */
-export const MIN_TOKEN_SECRET_LENGTH = 32
+import { createSecretKey, type KeyObject, timingSafeEqual } from 'node:crypto'
+import { keyedHash, purposeKey, requireLongSecret } from './server-secret.ts'
 
 export interface TokenMac {
   /** The base64url HMAC of `message`. */
@@ -31,19 +29,13 @@ export interface TokenMacOptions {
 }
 
 export function createTokenMac(secret: string, options: TokenMacOptions): TokenMac {
-  if (secret.length < MIN_TOKEN_SECRET_LENGTH) {
-    throw new Error(
-      `${options.name}: the secret must be at least ${MIN_TOKEN_SECRET_LENGTH} characters; use openssl rand -hex 32`,
-    )
-  }
+  requireLongSecret(secret, options.name)
   const now = options.now ?? Date.now
   // Imported once: a string key would be re-imported on every MAC.
   const key: KeyObject = createSecretKey(
-    options.purpose === undefined
-      ? Buffer.from(secret, 'utf8')
-      : createHmac('sha256', secret).update(options.purpose).digest(),
+    options.purpose === undefined ? Buffer.from(secret, 'utf8') : purposeKey(secret, options.purpose),
   )
-  const sign = (message: string) => createHmac('sha256', key).update(message).digest('base64url')
+  const sign = (message: string) => keyedHash(key, message)
   return {
     sign,
     expiresAt: (ttlMs) => Math.ceil((now() + ttlMs) / 1000),

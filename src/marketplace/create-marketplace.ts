@@ -74,7 +74,7 @@ export interface MarketplaceDeps {
   registry: readonly PartnerRegistryEntry[]
   accessTokens: AccessTokens
   clientIdentity: ClientIdentityFn
-  /** Keys click tokens and body fingerprints; at least 16 characters (`SESSION_SECRET`). */
+  /** Keys click tokens, body fingerprints and sealed leads (`SESSION_SECRET`); `MIN_SECRET_LENGTH` characters at least. */
   secret: string
   /** Key of the partner `lead_id` hash (`LEAD_ID_HASH_SECRET`); derived from `secret` when absent. */
   leadIdKey?: string | undefined

@@ -5,11 +5,11 @@
 import { createHmac } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { createAccessTokens } from '../../src/bff/access-token.ts'
-import { MIN_TOKEN_SECRET_LENGTH } from '../../src/http/signed-token.ts'
+import { MIN_SECRET_LENGTH } from '../../src/http/server-secret.ts'
 import { createClickSigner } from '../../src/marketplace/clicks/click-token.ts'
 
 const OFFER = '1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed'
-const SECRET = 'x'.repeat(MIN_TOKEN_SECRET_LENGTH)
+const SECRET = 'x'.repeat(MIN_SECRET_LENGTH)
 const NOW = 1_800_000_000_000
 
 describe('one secret rule', () => {

@@ -4,7 +4,7 @@
  * ids masked alike never collide. Keyed (HMAC-SHA-256) so the ledger cannot be used to test guesses of an id
  * that embeds a lead's SSN or phone number offline.
  */
-import { createHmac } from 'node:crypto'
+import { keyedHash, purposeKey } from '../../http/server-secret.ts'
 
 export type PartnerLeadIdHasher = (rawLeadId: string) => string
 
@@ -13,6 +13,7 @@ export type PartnerLeadIdHasher = (rawLeadId: string) => string
  * LEAD_ID_HASH_SECRET set to the old derivation's secret, or conversions of earlier leads stop matching.
  */
 export function createPartnerLeadIdHasher(secret: string, key?: string): PartnerLeadIdHasher {
-  const material = key ?? createHmac('sha256', secret).update('offer-widget/partner-lead-id/v1').digest('hex')
-  return (raw) => createHmac('sha256', material).update(raw).digest('base64url')
+  // The derived key is used as its hex text, as since v1: hashes already stored keep matching.
+  const material = key ?? purposeKey(secret, 'offer-widget/partner-lead-id/v1').toString('hex')
+  return (raw) => keyedHash(material, raw)
 }

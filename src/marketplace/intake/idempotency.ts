@@ -3,15 +3,15 @@
  * the body is stored (never the body, which holds an SSN); keyed so the ledger cannot be used to test
  * guesses of a lead's fields offline.
  */
-import { createHmac } from 'node:crypto'
+import { keyedHash, purposeKey } from '../../http/server-secret.ts'
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key'
 /** Printable token characters, as UUIDs and ULIDs are; 200 at most. */
 export const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{1,200}$/
 
 export function createBodyHasher(secret: string): (body: unknown) => string {
-  const key = createHmac('sha256', secret).update('offer-widget/idempotency-body/v1').digest()
-  return (body) => createHmac('sha256', key).update(canonicalJson(body)).digest('base64url')
+  const key = purposeKey(secret, 'offer-widget/idempotency-body/v1')
+  return (body) => keyedHash(key, canonicalJson(body))
 }
 
 /** JSON with object keys sorted, so a retry that reorders keys is the same body. */

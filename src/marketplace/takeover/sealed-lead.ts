@@ -5,9 +5,9 @@
  * HMAC(secret, purpose), as the token signer derives its keys; a replica with another secret cannot open
  * it, and the takeover then settles on what was recorded.
  */
-import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto'
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto'
 import { type Lead, leadSchema } from '../../contract/partner.ts'
-import { MIN_TOKEN_SECRET_LENGTH } from '../../http/signed-token.ts'
+import { purposeKey, requireLongSecret } from '../../http/server-secret.ts'
 
 const PURPOSE = 'offer-widget lead handoff v1'
 const VERSION = 'v1'
@@ -21,12 +21,8 @@ export interface LeadSealer {
 }
 
 export function createLeadSealer(secret: string): LeadSealer {
-  if (secret.length < MIN_TOKEN_SECRET_LENGTH) {
-    throw new Error(
-      `lead sealer: the secret must be at least ${MIN_TOKEN_SECRET_LENGTH} characters; use openssl rand -hex 32`,
-    )
-  }
-  const key = createHmac('sha256', secret).update(PURPOSE).digest()
+  requireLongSecret(secret, 'lead sealer')
+  const key = purposeKey(secret, PURPOSE)
   return {
     seal(lead) {
       const iv = randomBytes(IV_BYTES)
