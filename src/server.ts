@@ -246,7 +246,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
       routes,
       readinessChecks: [
         ...(options.readinessChecks ?? []),
-        ...(secondLook ? [{ name: 'ledger', check: secondLook.checkLedger }] : []),
+        ...(secondLook ? [{ name: 'ledger' as const, check: secondLook.checkLedger }] : []),
       ],
     })
     if (secondLook) app.route('/', secondLook.pageRoutes())

@@ -36,8 +36,12 @@ const ERROR_CODES = [
   'rate_limited',
   'upstream_misconfigured',
   'upstream_unavailable',
+  // A dependency `/readyz` checks is unusable (src/http/readiness.ts).
+  'redis_unavailable',
+  'ledger_unavailable',
   'internal',
-  // 503 from the server itself before its app is built, and once shutdown began (src/start-failure.ts).
+  // 503 from the server itself before its app is built, and once shutdown began (src/start-failure.ts, the
+  // drain's `/readyz` and lead intake).
   'starting',
   'shutting_down',
 ] as const

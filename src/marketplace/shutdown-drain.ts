@@ -1,11 +1,12 @@
 /**
  * @module The server's shutdown drain for the second look (docs/partner-interface.md, "Shutdown drain"): on
  * SIGTERM the listener stays open while leads are in flight, so their widgets keep polling and see the
- * offers that settle during the drain; `/readyz` answers 503 `draining` so the load balancer sends new
+ * offers that settle during the drain; `/readyz` answers 503 `shutting_down` so the load balancer sends new
  * traffic elsewhere, and intake refuses new leads (503, `Retry-After: 1`). The drain ends when every lead in
  * flight has settled and been written (or `MARKETPLACE_DRAIN_TIMEOUT_MS` has cut their partner calls), plus
  * a short linger for the pollers' next poll to read the final state; only then does the listener close.
  */
+import { readinessResponse } from '../http/readiness.ts'
 import { systemTimers, type Timers } from '../timers.ts'
 
 /**
@@ -41,15 +42,13 @@ export function createShutdownDrain(options: { lingerMs?: number; timers?: Timer
     },
     intercept(request) {
       if (!draining || new URL(request.url).pathname !== '/readyz') return undefined
-      return Response.json(
+      return readinessResponse([
         {
-          status: 'not_ready',
-          code: 'draining',
+          dependency: 'shutdown',
+          code: 'shutting_down',
           message: 'Shutting down: second-look leads in flight are finishing; send new traffic elsewhere',
-          failing: ['draining'],
         },
-        { status: 503, headers: { 'cache-control': 'no-store' } },
-      )
+      ])
     },
     run(target) {
       draining = true

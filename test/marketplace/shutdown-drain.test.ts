@@ -95,7 +95,11 @@ describe('SIGTERM drain on the real server', () => {
       // The lead is still out: the server answers its polls, says not ready, and refuses a new lead.
       const ready = await http(`${running.url}/readyz`)
       expect(ready.status).toBe(503)
-      expect(JSON.parse(ready.text)).toMatchObject({ status: 'not_ready', code: 'draining' })
+      expect(JSON.parse(ready.text)).toMatchObject({
+        status: 'not_ready',
+        code: 'shutting_down',
+        failing: ['shutdown'],
+      })
       expect((await poll()).pendingResponses.map((p) => p.partner.uuid)).toEqual(['held'])
       const refused = await http(`${running.url}/api/second-look`, {
         method: 'POST',
@@ -104,6 +108,8 @@ describe('SIGTERM drain on the real server', () => {
       })
       expect(refused.status).toBe(503)
       expect(refused.headers['retry-after']).toBe('1')
+      // One answer for a shutdown, wherever it is asked: the code a closing server and /readyz give too.
+      expect(JSON.parse(refused.text)).toMatchObject({ code: 'shutting_down' })
       expect(closed.settled()).toBe(false)
 
       // The partner answers during the drain: the visitor's widget sees its offers.

@@ -6,21 +6,15 @@
 import { Hono } from 'hono'
 import { Gauge } from 'prom-client'
 import { errorResponse } from '../../http/errors.ts'
+import { type NotReady, readinessResponse } from '../../http/readiness.ts'
 import type { BffKit } from '../kit.ts'
 import { toBffError, UpstreamError } from '../upstream/index.ts'
 
 /** A dependency `/readyz` reports on besides the upstream; `check` rejects when it is unusable. */
 export interface ReadinessCheck {
-  /** Named in the 503 body, e.g. `ledger`. */
-  name: string
+  /** Named in the 503 body, e.g. `ledger`; its code is `<name>_unavailable`. */
+  name: 'ledger'
   check(): Promise<void>
-}
-
-/** A dependency failing its check: named in the 503 body and by `bff_dependency_ready`. */
-interface Failure {
-  name: string
-  code: string
-  message: string
 }
 
 export function opsRoutes(
@@ -30,20 +24,20 @@ export function opsRoutes(
   const app = new Hono()
   // At most 1 s: probes never load the dependencies, and a cut one shows within a second.
   const readyCacheMs = Math.min(options.readyCacheMs ?? 1000, 1000)
-  let last: { at: number; failed: Failure[] } | undefined
-  let checking: Promise<Failure[]> | undefined
+  let last: { at: number; failed: NotReady[] } | undefined
+  let checking: Promise<NotReady[]> | undefined
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }, 200, { 'cache-control': 'no-store' }))
 
   /** Every dependency's check at once, shared by concurrent probes and scrapes, remembered `readyCacheMs`. */
-  const evaluate = (): Promise<Failure[]> => {
+  const evaluate = (): Promise<NotReady[]> => {
     // Answers still flow while Redis is away (per-process fallback), but this replica no longer shares
     // limits and coalescing: the orchestrator should know.
-    const redis: Failure[] =
+    const redis: NotReady[] =
       kit.redisLink && !kit.redisLink.available()
         ? [
             {
-              name: 'redis',
+              dependency: 'redis',
               code: 'redis_unavailable',
               message: 'Redis (REDIS_URL) is unreachable: limits and poll coalescing are per process',
             },
@@ -56,14 +50,14 @@ export function opsRoutes(
         (error: unknown) => {
           const failure = error instanceof UpstreamError ? toBffError(error).getResponse() : undefined
           const code = failure?.status === 502 ? 'upstream_misconfigured' : 'upstream_unavailable'
-          return { name: 'upstream', code, message: 'Upstream check failed' }
+          return { dependency: 'upstream', code, message: 'Upstream check failed' } satisfies NotReady
         },
       ),
       ...(options.checks ?? []).map(({ name, check }) =>
         check().then(
           () => undefined,
-          (error: unknown) => ({
-            name,
+          (error: unknown): NotReady => ({
+            dependency: name,
             code: `${name}_unavailable`,
             message: `${name} check failed: ${error instanceof Error ? error.message : 'unknown error'}`,
           }),
@@ -81,23 +75,7 @@ export function opsRoutes(
     return checking.then((failed) => [...redis, ...failed])
   }
 
-  app.get('/readyz', async () => {
-    const failed = await evaluate()
-    const headers = { 'cache-control': 'no-store' }
-    const [first] = failed
-    if (first === undefined) return Response.json({ status: 'ready' }, { headers })
-    // Redis alone keeps its own message; with others, every failing dependency is named.
-    const body =
-      first.name === 'redis' && failed.length === 1
-        ? { status: 'not_ready', code: first.code, message: first.message }
-        : {
-            status: 'not_ready',
-            code: first.code,
-            message: failed.map((f) => f.message).join('; '),
-            failing: failed.map((f) => f.name),
-          }
-    return Response.json(body, { status: 503, headers })
-  })
+  app.get('/readyz', async () => readinessResponse(await evaluate()))
 
   // Readiness as metrics, evaluated at each scrape through the same cache as the probe.
   const dependencies = [
@@ -111,7 +89,7 @@ export function opsRoutes(
     labelNames: ['dependency'] as const,
     registers: [kit.metrics.registry],
     async collect() {
-      const failing = new Set((await evaluate()).map((f) => f.name))
+      const failing = new Set((await evaluate()).map((f) => f.dependency))
       for (const dependency of dependencies) this.set({ dependency }, failing.has(dependency) ? 0 : 1)
     },
   })

@@ -22,7 +22,14 @@ export function secondLookRoutes(ctx: MarketplaceContext, beforeIntake: Middlewa
   for (const middleware of beforeIntake) app.post('/', middleware)
   app.post('/', async (c) => {
     if (ctx.draining()) {
-      throw unavailable(1, 'This server is shutting down; nothing was sent. Send the lead again.')
+      throw httpError(
+        503,
+        'shutting_down',
+        'This server is shutting down; nothing was sent. Send the lead again.',
+        {
+          retryAfterSeconds: 1,
+        },
+      )
     }
     const request = await readLeadRequest({
       idempotencyKey: c.req.header(IDEMPOTENCY_HEADER),
