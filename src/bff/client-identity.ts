@@ -63,8 +63,8 @@ export function createClientIdentity(
         'The server cannot see the visitor address; configure getSocketAddress',
       )
     }
-    const chosen = trust ? trustedAddress(peer, c.req.header('x-forwarded-for') ?? '', trust) : peer
-    const ipAddress = normalizeAddress(chosen)
+    const chosen = trust ? addressBehindProxies(peer, c.req.header('x-forwarded-for') ?? '', trust) : peer
+    const ipAddress = chosen === undefined ? undefined : normalizeAddress(chosen)
     if (ipAddress === undefined) {
       throw httpError(400, 'bad_request', 'Could not determine the visitor IP address from X-Forwarded-For', {
         errors: [
@@ -93,18 +93,24 @@ export function createClientIdentity(
 }
 
 /**
- * The client address behind `peer` under `trust` (proxy-addr's rule: the rightmost `X-Forwarded-For` entry
- * that is not a trusted proxy). proxy-addr reads a Node request; this is the one shim that builds it.
+ * The one `X-Forwarded-For` walk (proxy-addr's rule): from the nearest hop outwards, the first address that
+ * is not a trusted proxy, or the farthest one when every hop is trusted. `peer` is the socket's address (hop
+ * 0); undefined when the platform's edge proxy is the unseen hop 0, trusted by definition, so the walk starts
+ * at the rightmost entry (hop 1). Undefined when there is no address to give.
  */
-export function trustedAddress(peer: string, forwardedFor: string, trust: TrustFn): string {
-  return proxyaddr(
-    {
-      headers: { 'x-forwarded-for': forwardedFor },
-      connection: { remoteAddress: peer },
-      socket: { remoteAddress: peer },
-    } as unknown as Parameters<typeof proxyaddr>[0],
-    trust,
-  )
+export function addressBehindProxies(
+  peer: string | undefined,
+  forwardedFor: string,
+  trust: TrustFn,
+): string | undefined {
+  const forwarded = forwardedFor
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .reverse()
+  const hops = peer === undefined ? forwarded : [peer, ...forwarded]
+  const firstHop = peer === undefined ? 1 : 0
+  return hops.find((address, index) => index === hops.length - 1 || !trust(address, index + firstHop))
 }
 
 /**

@@ -5,7 +5,7 @@
  * a trusted proxy, never the leftmost one a browser can write. The result goes to `createServerSearch`.
  */
 import type { SessionInformation } from '../contract/offer-search.ts'
-import { compileTrust, normalizeAddress, trustedAddress } from './client-identity.ts'
+import { addressBehindProxies, compileTrust, normalizeAddress } from './client-identity.ts'
 
 interface HeadersLike {
   get(name: string): string | null
@@ -39,25 +39,15 @@ export class VisitorError extends Error {
 export function readVisitor(source: VisitorSource, options: ReadVisitorOptions = {}): SessionInformation {
   const { header, socketAddress } = accessors(source)
   const trust = compileTrust(options.trustProxy)
-  const forwarded = (header('x-forwarded-for') ?? '')
-    .split(',')
-    .map((part) => part.trim())
-    .filter(Boolean)
   const peer = options.remoteAddress ?? socketAddress
-  let chosen: string | undefined
-  if (peer !== undefined) {
-    chosen = trust ? trustedAddress(peer, forwarded.join(', '), trust) : peer
-  } else {
-    if (!trust) {
-      throw new VisitorError(
-        'readVisitor: this request carries no socket address; pass { remoteAddress }, or set { trustProxy } ' +
-          'to the proxies in front of this server (e.g. 1 for one edge proxy), as TRUST_PROXY for the BFF',
-      )
-    }
-    // The unseen peer is the platform's edge (hop 0, trusted); walk X-Forwarded-For from the right.
-    const hops = [...forwarded].reverse()
-    chosen = hops.find((address, index) => !trust(address, index + 1)) ?? hops.at(-1)
+  if (peer === undefined && !trust) {
+    throw new VisitorError(
+      'readVisitor: this request carries no socket address; pass { remoteAddress }, or set { trustProxy } ' +
+        'to the proxies in front of this server (e.g. 1 for one edge proxy), as TRUST_PROXY for the BFF',
+    )
   }
+  // With no socket address, the unseen peer is the platform's edge (hop 0, trusted).
+  const chosen = trust ? addressBehindProxies(peer, header('x-forwarded-for') ?? '', trust) : peer
   const ipAddress = chosen === undefined ? undefined : normalizeAddress(chosen)
   if (ipAddress === undefined) {
     throw new VisitorError(

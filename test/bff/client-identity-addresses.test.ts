@@ -1,5 +1,5 @@
 /**
- * @module The one IP canonicalising rule (`normalizeAddress`) and the one trusted-proxy walk (`trustedAddress`)
+ * @module The one IP canonicalising rule (`normalizeAddress`) and the one trusted-proxy walk (`addressBehindProxies`)
  * of `client-identity.ts`, as tables, on the inputs where the old copies disagreed (inet_aton forms, zone ids,
  * mapped IPv4, case and zero compression). Every caller must key a visitor the same way: the BFF's
  * `clientIdentity`, `readVisitor` for the publisher's server, and the per-IP connection cap.
