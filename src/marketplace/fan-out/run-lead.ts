@@ -23,7 +23,6 @@ import { type Bid, runAuction, type Winner, type WinnerPolicy } from '../auction
 import type { Scorer } from '../auction/score.ts'
 import type { PartnerRegistryEntry } from '../registry/partner-registry.ts'
 import type { PartnerRequestOutcome, SecondLookMetrics } from '../second-look-metrics.ts'
-import { STOPPED } from '../takeover/plan-takeover.ts'
 import { callPartner } from './call-partner.ts'
 import { offerProblems } from './offer-problems.ts'
 import type { PartnerLeadIdHasher } from './partner-lead-id-hash.ts'
@@ -436,6 +435,10 @@ async function askPartner(
     offersDropped: dropped.length,
   }
 }
+
+/** Why a request taken over has no reply: the replica died, or lost the ledger past every write retry. */
+export const STOPPED =
+  'no reply recorded: the run of the lead stopped (its replica died or could not write to the ledger)'
 
 /**
  * A request closed without a partner's answer (never asked, or asked by a replica that died): recorded

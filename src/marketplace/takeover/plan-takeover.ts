@@ -8,12 +8,8 @@
 import type { Lead } from '../../contract/partner.ts'
 import type { ClaimedLead, ReplyRecord, SentRequest, Tier } from '../../ledger/index.ts'
 import type { Bid } from '../auction/auction.ts'
-import { type LeadRun, unanswered } from '../fan-out/run-lead.ts'
+import { type LeadRun, STOPPED, unanswered } from '../fan-out/run-lead.ts'
 import type { PartnerRegistryEntry } from '../registry/partner-registry.ts'
-
-/** Why a request taken over has no reply: the replica died, or lost the ledger past every write retry. */
-export const STOPPED =
-  'no reply recorded: the run of the lead stopped (its replica died or could not write to the ledger)'
 
 export type TakeoverPlan =
   | { kind: 'run'; run: LeadRun }

@@ -1,0 +1,141 @@
+/**
+ * House rules on who may import whom under src/ (issue 34), checked by `npm run check:deps` in `.ci/run`
+ * and by test/scripts/dependency-rules.test.ts (which also shows each rule firing on a small fixture tree).
+ * Each rule's comment says what it forbids and how to fix a violation. Paths are relative to the folder
+ * the cruise runs from (the repository root), so every rule is anchored on `^src/`.
+ *
+ * `.cjs` because the package is `"type": "module"` (what `depcruise --init` writes for such a package).
+ * No `no-orphans`: knip (`npm run check:dead`) already finds unused files.
+ *
+ * Type-only imports count (`tsPreCompilationDeps: true`): `import type { X } from '../bff/…'` in the
+ * contract still ties the wire to the server, and a cycle through types still ties two modules together.
+ */
+
+/** Server rooms and loose server files: none of them is bundled for the browser. */
+const SERVER = ['^src/(bff|marketplace|ledger|http|sandbox|partner-kit)/', '^src/(server|config)[.]ts$']
+
+/**
+ * Plain data tables from server rooms that the playground shows in the browser: the sandbox's scenarios
+ * (with the partners they name) and the partner kit's sample leads. They import nothing but each other
+ * and the contract (rule `browser-data-stays-browser-safe`), so bundling them is safe.
+ */
+const BROWSER_DATA = ['^src/sandbox/(scenarios|partners)[.]ts$', '^src/partner-kit/sample-leads[.]ts$']
+
+/** The playground's Vite plugin (loaded by vite.config.ts, in Node at build time), not browser code. */
+const PLAYGROUND_BUILD_TIME = '^src/playground/props-doc/(props-doc-plugin|extract-props)[.]ts$'
+
+const BROWSER_FIX =
+  'Fix: move what the browser needs into src/contract/ (shapes, schemas, pure predicates) and import it ' +
+  'from there; a Node API has to stay on the server side (the BFF answers the browser over HTTP).'
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment:
+        'No import cycles among our files, type-only imports included (there is no cycle of types only ' +
+        'today, so there is nothing to exempt; a cycle of types still means the two modules cannot be ' +
+        'understood or moved apart). Fix: move what both sides need (a constant, a type, a helper) into ' +
+        'the module lower down, or into a small module of its own that both import.',
+      from: { path: '^src/' },
+      to: { circular: true },
+    },
+    {
+      name: 'contract-imports-nothing-of-ours',
+      severity: 'error',
+      comment:
+        'src/contract/ is the wire shared by the browser and the servers: it imports only src/contract/ ' +
+        'and packages, and no Node built-in (the widget bundles it). Fix: move the code it needs into ' +
+        'src/contract/, or turn the dependency around (the other room imports the contract).',
+      from: { path: '^src/contract/' },
+      to: { pathNot: ['^src/contract/', '(^|/)node_modules/'] },
+    },
+    {
+      name: 'browser-imports-no-server',
+      severity: 'error',
+      comment: `Browser code (src/widget/, src/embed/) imports no server room (bff, marketplace, ledger, http, sandbox, partner-kit), neither src/server.ts nor src/config.ts, and no Node built-in. ${BROWSER_FIX}`,
+      from: { path: '^src/(widget|embed)/' },
+      to: { path: SERVER },
+    },
+    {
+      name: 'browser-imports-no-server',
+      severity: 'error',
+      comment: `Browser code (src/widget/, src/embed/) imports no Node built-in. ${BROWSER_FIX}`,
+      from: { path: '^src/(widget|embed)/' },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'browser-imports-no-server',
+      severity: 'error',
+      comment: `The playground (browser code) imports no server room and no Node built-in, except the plain data tables it shows (the sandbox's scenarios, the partner kit's sample leads; see browser-data-stays-browser-safe). Its Vite plugin under props-doc/ runs in Node at build time and is not checked. ${BROWSER_FIX}`,
+      from: { path: '^src/playground/', pathNot: PLAYGROUND_BUILD_TIME },
+      to: { path: SERVER, pathNot: BROWSER_DATA },
+    },
+    {
+      name: 'browser-imports-no-server',
+      severity: 'error',
+      comment: `The playground (browser code) imports no Node built-in; only its Vite plugin under props-doc/ (Node, build time) may. ${BROWSER_FIX}`,
+      from: { path: '^src/playground/', pathNot: PLAYGROUND_BUILD_TIME },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'browser-data-stays-browser-safe',
+      severity: 'error',
+      comment:
+        "The server rooms' data tables the playground bundles (src/sandbox/scenarios.ts and partners.ts, " +
+        'src/partner-kit/sample-leads.ts) import only each other, src/contract/ and packages, and no Node ' +
+        'built-in. Fix: keep server logic out of these tables (put it in another module of the room that ' +
+        'imports the table), or stop the playground from importing the table.',
+      from: { path: BROWSER_DATA },
+      to: { pathNot: [...BROWSER_DATA, '^src/contract/', '(^|/)node_modules/'] },
+    },
+    {
+      name: 'marketplace-never-imports-bff',
+      severity: 'error',
+      comment:
+        'The second look (src/marketplace/) is a service of its own and never imports the widget API ' +
+        'server (src/bff/). Fix: move what both use into src/http/ (server plumbing) or src/contract/ (the ' +
+        'wire), and import it from there.',
+      from: { path: '^src/marketplace/' },
+      to: { path: '^src/bff/' },
+    },
+    {
+      name: 'ledger-imports-no-feature',
+      severity: 'error',
+      comment:
+        'The ledger (src/ledger/, the database) imports no feature: not src/bff/, src/marketplace/ or ' +
+        'src/sandbox/. Fix: the feature passes what the ledger needs as arguments, or the shared type moves ' +
+        'into src/ledger/ (or src/contract/) and the feature imports it from there.',
+      from: { path: '^src/ledger/' },
+      to: { path: '^src/(bff|marketplace|sandbox)/' },
+    },
+    {
+      name: 'http-is-plumbing',
+      severity: 'error',
+      comment:
+        'src/http/ is server plumbing shared by the servers: it imports none of src/bff/, ' +
+        'src/marketplace/, src/ledger/ or src/sandbox/. Fix: pass the feature in (a callback, an interface ' +
+        'declared in src/http/), or move the code into the room that uses it.',
+      from: { path: '^src/http/' },
+      to: { path: '^src/(bff|marketplace|ledger|sandbox)/' },
+    },
+  ],
+  options: {
+    // Packages are checked by name only, never cruised.
+    doNotFollow: { path: ['(^|/)node_modules/'] },
+    // Type-only imports are dependencies too (see the top of this file).
+    tsPreCompilationDeps: true,
+    // The compiler options of the project (moduleResolution Bundler, allowImportingTsExtensions, jsx):
+    // imports are written `./x.ts` and resolve as the file they name.
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      mainFields: ['module', 'main', 'types', 'typings'],
+    },
+    // Only what the rules above need: faster, and no metrics nobody reads.
+    skipAnalysisNotInRules: true,
+  },
+}

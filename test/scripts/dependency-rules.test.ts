@@ -1,0 +1,106 @@
+/**
+ * @module The house rules on who imports whom under src/ (.dependency-cruiser.cjs, `npm run check:deps`):
+ * today's src keeps all of them, and each one bites, on a small fixture tree of one breach per rule written
+ * to a temporary folder (with imports that are allowed beside them, which must stay quiet). Cruised through
+ * dependency-cruiser's API the way its CLI does it: the config's options, and the tsconfig's compiler options.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { cruise, type ICruiseResult } from 'dependency-cruiser'
+import extractDepcruiseOptions from 'dependency-cruiser/config-utl/extract-depcruise-options'
+import extractTSConfig from 'dependency-cruiser/config-utl/extract-ts-config'
+import { afterAll, describe, expect, it } from 'vitest'
+
+const ROOT = join(import.meta.dirname, '../..')
+
+/** `rule: from → to` for each violation, sorted. */
+async function violations(baseDir: string): Promise<{ found: string[]; result: ICruiseResult }> {
+  const options = await extractDepcruiseOptions(join(ROOT, '.dependency-cruiser.cjs'))
+  const tsConfig = extractTSConfig(join(ROOT, 'tsconfig.json'))
+  // bustTheCache: each cruise gets a resolver of its own (two base folders in one process).
+  const { output } = await cruise(['src'], { ...options, baseDir }, { bustTheCache: true }, { tsConfig })
+  const result = output as ICruiseResult
+  const found = (result.summary.violations ?? []).map((v) => `${v.rule.name}: ${v.from} → ${v.to}`)
+  return { found: found.sort(), result }
+}
+
+describe('dependency rules (.dependency-cruiser.cjs)', () => {
+  it('today’s src breaks none of them, with every import of ours resolved', { timeout: 30_000 }, async () => {
+    const { found, result } = await violations(ROOT)
+    expect(found).toEqual([])
+    // The `./x.ts` imports resolve to the files (an unresolved import would slip past every path rule);
+    // the only one left is the playground's virtual module, which its Vite plugin serves.
+    const unresolved = result.modules.flatMap((m) =>
+      m.dependencies.filter((d) => d.couldNotResolve).map((d) => `${m.source} → ${d.module}`),
+    )
+    expect(unresolved).toEqual(['src/playground/main.tsx → virtual:offer-widget-props'])
+    const widget = result.modules.find((m) => m.source === 'src/widget/index.ts')
+    expect(widget?.dependencies.some((d) => d.resolved.startsWith('src/contract/'))).toBe(true)
+    expect(result.summary.totalCruised).toBeGreaterThan(300)
+  })
+
+  describe('on a fixture tree', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dependency-rules-'))
+    afterAll(() => rmSync(dir, { recursive: true, force: true }))
+    const files: Record<string, string> = {
+      // A package, which anyone may import.
+      'node_modules/some-package/index.js': 'export const p = 1\n',
+      'src/contract/ok.ts': "import { p } from 'some-package'\nexport const ok = p\n",
+      // The contract imports the BFF, once for a value and once for a type only: both are breaches.
+      'src/contract/x.ts':
+        "import { ok } from './ok.ts'\nimport { y } from '../bff/y.ts'\nexport const x = [ok, y]\n",
+      'src/contract/types.ts': "import type { Y } from '../bff/y.ts'\nexport type T = Y\n",
+      'src/contract/node.ts': "import { join } from 'node:path'\nexport const n = join\n",
+      'src/bff/y.ts': "import { ok } from '../contract/ok.ts'\nexport type Y = number\nexport const y = ok\n",
+      'src/bff/b.ts': 'export const b = 1\n',
+      'src/marketplace/a.ts': "import { b } from '../bff/b.ts'\nexport const a = b\n",
+      // A cycle of two files (reported once, from its first file).
+      'src/marketplace/one.ts': "import { two } from './two.ts'\nexport const one = () => two\n",
+      'src/marketplace/two.ts': "import { one } from './one.ts'\nexport const two = () => one\n",
+      'src/ledger/l.ts': "import { a } from '../marketplace/a.ts'\nexport const l = a\n",
+      'src/http/h.ts': "import { l } from '../ledger/l.ts'\nexport const h = l\n",
+      'src/widget/w.ts':
+        "import { h } from '../http/h.ts'\nimport { x } from '../contract/x.ts'\nexport const w = [h, x]\n",
+      'src/embed/e.ts':
+        "import { readFileSync } from 'node:fs'\nimport { w } from '../widget/w.ts'\nexport const e = [readFileSync, w]\n",
+      'src/sandbox/faults.ts':
+        "import { createServer } from 'node:http'\nexport const faults = createServer\n",
+      'src/sandbox/partners.ts': "import { faults } from './faults.ts'\nexport const partners = [faults]\n",
+      'src/sandbox/scenarios.ts':
+        "import { partners } from './partners.ts'\nexport const scenarios = partners\n",
+      // The playground may show the sandbox's scenarios, not import the rest of the sandbox.
+      'src/playground/stories.ts':
+        "import { scenarios } from '../sandbox/scenarios.ts'\nimport { faults } from '../sandbox/faults.ts'\nexport const stories = [scenarios, faults]\n",
+      'src/playground/clock.ts':
+        "import { setTimeout } from 'node:timers/promises'\nexport const clock = setTimeout\n",
+      // Its Vite plugin runs in Node at build time.
+      'src/playground/props-doc/props-doc-plugin.ts':
+        "import { fileURLToPath } from 'node:url'\nexport const plugin = fileURLToPath\n",
+    }
+    for (const [path, text] of Object.entries(files)) {
+      mkdirSync(dirname(join(dir, path)), { recursive: true })
+      writeFileSync(join(dir, path), text)
+    }
+
+    it('finds exactly the breaches, each under its rule', { timeout: 30_000 }, async () => {
+      const { found } = await violations(dir)
+      expect(found).toEqual(
+        [
+          'contract-imports-nothing-of-ours: src/contract/x.ts → src/bff/y.ts',
+          'contract-imports-nothing-of-ours: src/contract/types.ts → src/bff/y.ts',
+          'contract-imports-nothing-of-ours: src/contract/node.ts → path',
+          'marketplace-never-imports-bff: src/marketplace/a.ts → src/bff/b.ts',
+          'no-circular: src/marketplace/one.ts → src/marketplace/two.ts',
+          'ledger-imports-no-feature: src/ledger/l.ts → src/marketplace/a.ts',
+          'http-is-plumbing: src/http/h.ts → src/ledger/l.ts',
+          'browser-imports-no-server: src/widget/w.ts → src/http/h.ts',
+          'browser-imports-no-server: src/embed/e.ts → fs',
+          'browser-imports-no-server: src/playground/stories.ts → src/sandbox/faults.ts',
+          'browser-imports-no-server: src/playground/clock.ts → timers/promises',
+          'browser-data-stays-browser-safe: src/sandbox/partners.ts → src/sandbox/faults.ts',
+        ].sort(),
+      )
+    })
+  })
+})
