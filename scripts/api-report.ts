@@ -5,7 +5,8 @@
  * subpath in `api-extractor/` and one report a subpath in `etc/api/`, checked in: a change to the public
  * surface of either package is a diff in review.
  * - `check:api` (API Extractor's production mode): fails when a report differs from the checked-in one,
- *   printing the diff, when one is missing, or when a report in `etc/api/` has no config any more.
+ *   printing the diff, when one is missing, when a report in `etc/api/` has no config any more, or (after
+ *   `npm run pack`) when a subpath the packages export has no config.
  * - `api:update` (its local mode): rewrites the reports (and deletes those of entries that are gone).
  * Both read `dist/`: run `npm run build` first (refused when the build is missing or older than `src/`).
  * Only the report: no `.d.ts` rollup, no doc model; release tags and TSDoc syntax are not ours (no
@@ -64,6 +65,32 @@ if (missing.length > 0) {
 const sources = TYPE_SOURCES.map((path) => join(ROOT, path))
 if (buildState(sources, entries) === 'stale') {
   console.error(`${command}: the declarations in dist/ are older than src/: run \`npm run build\` first`)
+  process.exit(1)
+}
+
+/**
+ * With the packages staged by `npm run pack` (as in CI), every subpath they export types for must have its
+ * config here: a new subpath without one would have no report. Their `types` paths are those under `dist/`.
+ */
+const unreported: string[] = []
+for (const dir of ['widget', 'server']) {
+  const manifestPath = join(ROOT, 'dist', 'pack', dir, 'package.json')
+  if (!existsSync(manifestPath)) continue
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as {
+    name: string
+    exports: Record<string, string | { types?: string }>
+  }
+  for (const [subpath, target] of Object.entries(manifest.exports)) {
+    if (typeof target === 'string' || !target.types) continue
+    const types = join(ROOT, target.types)
+    const covered = configs.some(
+      ({ packageName, config }) => packageName === manifest.name && config.mainEntryPointFilePath === types,
+    )
+    if (!covered) unreported.push(`${manifest.name} ${subpath} (${target.types})`)
+  }
+}
+if (unreported.length > 0) {
+  console.error(`${command}: no config in api-extractor/ for ${unreported.join(', ')}: add one`)
   process.exit(1)
 }
 
@@ -138,8 +165,8 @@ if (failed.length > 0) {
   console.error(`\n${command}: failed: ${failed.join(', ')}`)
   if (!update) {
     console.error(
-      'The public API differs from the checked-in report (diff above; the new report is in dist/api-report/).' +
-        ' If the change is meant, run `npm run build && npm run api:update` and commit etc/api/ with it.',
+      'If the change to the public API is meant, run `npm run build && npm run api:update` and commit' +
+        " etc/api/ with it (API Extractor's diff is above; the new reports are in dist/api-report/).",
     )
   }
   process.exit(1)
