@@ -289,20 +289,11 @@ export function applyEnvFile(
   return result
 }
 
-/** Reads and validates the environment; throws `ConfigError` naming every bad variable. */
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = envSchema.safeParse(env)
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => {
-      const name = String(issue.path[0] ?? '(environment)')
-      const message =
-        issue.message && issue.message !== 'Invalid input' ? issue.message : `${name} is invalid`
-      return `  ${name}: ${message} (got ${JSON.stringify(shown(name, env[name]))})`
-    })
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}\nSee .env.example for every variable.`)
-  }
-  const e = parsed.data
-  const sandboxMode = e.ENGINE_TOKEN === undefined
+/** What is wrong with a parsed environment that its schema alone cannot say: one line per problem, with the fix. */
+function configProblems(
+  e: Env,
+  { sandboxMode, baseUrl }: { sandboxMode: boolean; baseUrl: string | undefined },
+): string[] {
   const problems: string[] = []
   if (!sandboxMode && e.SESSION_SECRET === undefined) {
     problems.push(
@@ -315,7 +306,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       problems.push(`  ${name}: must be at least ${MIN_SECRET_LENGTH} characters; ${SECRET_FIX}`)
     }
   }
-  const baseUrl = e.ENGINE_ENV === 'test' ? e.ENGINE_BASE_URL_TEST : e.ENGINE_BASE_URL_PRODUCTION
   if (!sandboxMode && baseUrl === undefined) {
     const name = e.ENGINE_ENV === 'test' ? 'ENGINE_BASE_URL_TEST' : 'ENGINE_BASE_URL_PRODUCTION'
     problems.push(`  ${name}: required when ENGINE_TOKEN is set and ENGINE_ENV=${e.ENGINE_ENV}`)
@@ -357,6 +347,25 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       `  ${name}: grpc is not supported by this server; use http/protobuf (a collector's port 4318) or http/json`,
     )
   }
+  return problems
+}
+
+/** Reads and validates the environment; throws `ConfigError` naming every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env)
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? '(environment)')
+      const message =
+        issue.message && issue.message !== 'Invalid input' ? issue.message : `${name} is invalid`
+      return `  ${name}: ${message} (got ${JSON.stringify(shown(name, env[name]))})`
+    })
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}\nSee .env.example for every variable.`)
+  }
+  const e = parsed.data
+  const sandboxMode = e.ENGINE_TOKEN === undefined
+  const baseUrl = e.ENGINE_ENV === 'test' ? e.ENGINE_BASE_URL_TEST : e.ENGINE_BASE_URL_PRODUCTION
+  const problems = configProblems(e, { sandboxMode, baseUrl })
   if (problems.length > 0) {
     throw new ConfigError(
       `Invalid configuration:\n${problems.join('\n')}\nSee .env.example for every variable.`,

@@ -66,10 +66,8 @@ const OTHER_PRODUCT_TYPE = 'other'
 const MAX_PRODUCT_TYPES = 20
 const PRODUCT_TYPE_SHAPE = /^[a-z][a-z0-9_]{0,39}$/
 
-export function createSecondLookMetrics(
-  registry: Registry,
-  options: SecondLookMetricsOptions,
-): SecondLookMetrics {
+/** The metrics themselves, registered on `registry`. */
+function defineMetrics(registry: Registry, inFlight: () => number) {
   const registers = [registry]
   const partnerRequests = new Counter({
     name: 'second_look_partner_requests_total',
@@ -96,7 +94,7 @@ export function createSecondLookMetrics(
     help: 'Second-look leads whose partners are being asked in this process',
     registers,
     collect() {
-      this.set(options.inFlight())
+      this.set(inFlight())
     },
   })
   const takeovers = new Counter({
@@ -130,14 +128,25 @@ export function createSecondLookMetrics(
     registers,
   })
 
-  const productTypes = new Set(options.partners.map((p) => p.productType))
+  return { partnerRequests, partnerDuration, leads, takeovers, winners, impressions, clicks, conversions }
+}
+
+/**
+ * Every series a dashboard or alert reads exists at 0 from the start: a rate sees a partner that never
+ * answered, and no panel says "no data" for a quiet process.
+ */
+function zeroSeries(metrics: ReturnType<typeof defineMetrics>, options: SecondLookMetricsOptions): void {
+  const { partnerRequests, partnerDuration, leads, takeovers, winners, impressions, clicks, conversions } =
+    metrics
   for (const partner of options.partners) {
     for (const outcome of PARTNER_OUTCOMES) {
       partnerRequests.labels({ partner: partner.id, tier: partner.tier, outcome }).inc(0)
     }
     partnerDuration.zero({ partner: partner.id, tier: partner.tier })
   }
-  for (const type of [...productTypes, OTHER_PRODUCT_TYPE]) winners.labels({ product_type: type }).inc(0)
+  for (const type of [...new Set(options.partners.map((p) => p.productType)), OTHER_PRODUCT_TYPE]) {
+    winners.labels({ product_type: type }).inc(0)
+  }
   for (const outcome of LEAD_OUTCOMES) leads.labels({ outcome }).inc(0)
   for (const result of ['resumed', 'settled'] as const) takeovers.labels({ result }).inc(0)
   for (const result of DELIVERY_RESULTS) {
@@ -145,6 +154,17 @@ export function createSecondLookMetrics(
     clicks.labels({ result }).inc(0)
   }
   for (const result of CONVERSION_RESULTS) conversions.labels({ result }).inc(0)
+}
+
+export function createSecondLookMetrics(
+  registry: Registry,
+  options: SecondLookMetricsOptions,
+): SecondLookMetrics {
+  const metrics = defineMetrics(registry, options.inFlight)
+  zeroSeries(metrics, options)
+  const { partnerRequests, partnerDuration, leads, takeovers, winners, impressions, clicks, conversions } =
+    metrics
+  const productTypes = new Set(options.partners.map((p) => p.productType))
   const knownPartners = new Set(options.partners.map((p) => p.id))
   const registered = productTypes.size
 

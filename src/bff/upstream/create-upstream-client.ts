@@ -76,9 +76,6 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
   const timers = options.timers ?? systemTimers
   const random = options.random ?? Math.random
   const { logger, metrics } = options
-  const maxBodyBytes = options.maxBodyBytes ?? 2 * 1024 * 1024
-  const connectTimeoutMs = options.connectTimeoutMs ?? 3000
-  const requestTimeoutMs = options.requestTimeoutMs ?? 5000
   const policies = retryPolicies(options.retry)
   const read = createAnswerReader({ logger, metrics })
   const classifyStatus = createStatusClassifier({
@@ -95,17 +92,77 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     'content-type': 'application/json',
     accept: 'application/json',
   }
-  const transport: Transport =
-    options.transport === 'fetch'
-      ? createFetchTransport(origin, connectTimeoutMs + requestTimeoutMs, maxBodyBytes)
-      : createUndiciTransport({
-          origin,
-          connections: options.connections ?? 128,
-          connectTimeoutMs,
-          requestTimeoutMs,
-          maxBodyBytes,
-        })
+  const transport = transportFor(options, origin)
+  const call = createCaller({ transport, headers, policies, timers, random, logger, metrics, classifyStatus })
 
+  async function poll(uuid: string, previousJson: string | undefined) {
+    const response = await call('poll', {
+      method: 'GET',
+      path: `${prefix}/offerSearches/${encodeURIComponent(uuid)}`,
+    })
+    const { text } = response
+    if (previousJson !== undefined && text === previousJson) return { text, table: undefined }
+    const { table, dropped } = read.validateRateTable('poll', read.parseJson('poll', response))
+    if (table.uuid !== uuid) {
+      // Never hand one visitor's rate table to a request for another.
+      logger.error({ operation: 'poll' }, 'upstream answered a poll with a different rate table uuid')
+      throw new UpstreamError('malformed', 'upstream answered another rate table')
+    }
+    return { text: dropped ? JSON.stringify(table) : text, table }
+  }
+
+  return {
+    async listIssuers() {
+      const response = await call('issuers', { method: 'GET', path: `${prefix}/leads/autoInsurance/issuers` })
+      return read.validate('issuers', issuerListSchema, read.parseJson('issuers', response))
+    },
+    async createOfferSearch(request) {
+      const response = await call('create', {
+        method: 'POST',
+        path: `${prefix}/offerSearches/`,
+        body: JSON.stringify(request),
+      })
+      const { text } = response
+      const { table, dropped } = read.validateRateTable('create', read.parseJson('create', response))
+      return { value: table, json: dropped ? JSON.stringify(table) : text }
+    },
+    async getOfferSearch(uuid) {
+      const { text, table } = await poll(uuid, undefined)
+      return { value: table as RateTable, json: text }
+    },
+    async pollOfferSearchJson(uuid, previousJson) {
+      return (await poll(uuid, previousJson)).text
+    },
+    async checkReady() {
+      await call('ready', { method: 'GET', path: `${prefix}/leads/autoInsurance/issuers` })
+    },
+    close: () => transport.close(),
+  }
+}
+
+/** What one upstream operation needs to be sent, retried, timed and counted. */
+interface CallerDeps {
+  transport: Transport
+  headers: Record<string, string>
+  policies: Record<UpstreamOperation, RetryPolicy>
+  timers: Timers
+  random: () => number
+  logger: Logger
+  metrics: BffMetrics | undefined
+  classifyStatus: ReturnType<typeof createStatusClassifier>
+}
+
+/** `call(operation, attempt)`: the attempt sent with its retries, each counted, in a span within a trace. */
+function createCaller({
+  transport,
+  headers,
+  policies,
+  timers,
+  random,
+  logger,
+  metrics,
+  classifyStatus,
+}: CallerDeps) {
   function record(operation: UpstreamOperation, status: string, started: number) {
     metrics?.upstreamRequests.inc({ operation, status })
     metrics?.upstreamDuration.observe({ operation }, (timers.now() - started) / 1000)
@@ -163,47 +220,21 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     })
   }
 
-  async function poll(uuid: string, previousJson: string | undefined) {
-    const response = await call('poll', {
-      method: 'GET',
-      path: `${prefix}/offerSearches/${encodeURIComponent(uuid)}`,
-    })
-    const { text } = response
-    if (previousJson !== undefined && text === previousJson) return { text, table: undefined }
-    const { table, dropped } = read.validateRateTable('poll', read.parseJson('poll', response))
-    if (table.uuid !== uuid) {
-      // Never hand one visitor's rate table to a request for another.
-      logger.error({ operation: 'poll' }, 'upstream answered a poll with a different rate table uuid')
-      throw new UpstreamError('malformed', 'upstream answered another rate table')
-    }
-    return { text: dropped ? JSON.stringify(table) : text, table }
-  }
+  return call
+}
 
-  return {
-    async listIssuers() {
-      const response = await call('issuers', { method: 'GET', path: `${prefix}/leads/autoInsurance/issuers` })
-      return read.validate('issuers', issuerListSchema, read.parseJson('issuers', response))
-    },
-    async createOfferSearch(request) {
-      const response = await call('create', {
-        method: 'POST',
-        path: `${prefix}/offerSearches/`,
-        body: JSON.stringify(request),
+/** undici by default; `fetch` for runtimes without sockets. */
+function transportFor(options: UpstreamClientOptions, origin: string): Transport {
+  const maxBodyBytes = options.maxBodyBytes ?? 2 * 1024 * 1024
+  const connectTimeoutMs = options.connectTimeoutMs ?? 3000
+  const requestTimeoutMs = options.requestTimeoutMs ?? 5000
+  return options.transport === 'fetch'
+    ? createFetchTransport(origin, connectTimeoutMs + requestTimeoutMs, maxBodyBytes)
+    : createUndiciTransport({
+        origin,
+        connections: options.connections ?? 128,
+        connectTimeoutMs,
+        requestTimeoutMs,
+        maxBodyBytes,
       })
-      const { text } = response
-      const { table, dropped } = read.validateRateTable('create', read.parseJson('create', response))
-      return { value: table, json: dropped ? JSON.stringify(table) : text }
-    },
-    async getOfferSearch(uuid) {
-      const { text, table } = await poll(uuid, undefined)
-      return { value: table as RateTable, json: text }
-    },
-    async pollOfferSearchJson(uuid, previousJson) {
-      return (await poll(uuid, previousJson)).text
-    },
-    async checkReady() {
-      await call('ready', { method: 'GET', path: `${prefix}/leads/autoInsurance/issuers` })
-    },
-    close: () => transport.close(),
-  }
 }
