@@ -3,7 +3,7 @@
  * runtime. Everything runtime-specific (socket address, static files, the sandbox, Redis) comes in as an
  * option; `src/server.ts` supplies the Node ones.
  */
-import { Hono, type MiddlewareHandler } from 'hono'
+import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import type { Redis } from 'ioredis'
 import type { Config } from '../config.ts'
 import { BFF_ROUTES } from '../contract/bff.ts'
@@ -86,39 +86,10 @@ export function createBff(config: Config, options: BffOptions = {}): BffApp {
   const logger = options.logger ?? createLogger({ level: config.logLevel })
   const metrics = options.metrics ?? createMetrics()
   const keyPrefix = options.keyPrefix ?? 'offer-widget:'
-  const baseUrl = options.upstreamBaseUrl ?? config.engine.baseUrl
-  if (options.upstream === undefined && baseUrl === undefined) {
-    throw new Error(
-      'createBff: no upstream base URL. Set ENGINE_TOKEN with ENGINE_BASE_URL_TEST or ENGINE_BASE_URL_PRODUCTION ' +
-        '(as ENGINE_ENV says) in the environment the app runs in, or pass { upstreamBaseUrl }; startServer() ' +
-        'mounts the sandbox in sandbox mode. In a framework route, create the BFF on the first request ' +
-        '(createRouteHandlers), not at import: a build has no runtime environment.',
-    )
-  }
-
-  const linkOptions = { logger, now, every: options.every }
-  const redisLink: RedisLink | undefined = options.redis
-    ? watchRedis(options.redis, linkOptions)
-    : config.redisUrl
-      ? connectRedis(config.redisUrl, linkOptions)
-      : undefined
+  // The upstream first: without a base URL it throws before a Redis connection is opened.
+  const upstream = options.upstream ?? upstreamFor(config, options, { logger, metrics, timers })
+  const redisLink = redisLinkFor(config, options, { logger, now, every: options.every })
   const redis = redisLink?.client
-  const upstream =
-    options.upstream ??
-    createUpstreamClient({
-      baseUrl: baseUrl as string,
-      token: config.engine.token,
-      apiVersion: config.engine.apiVersion,
-      env: config.engine.env,
-      connectTimeoutMs: config.upstreamTimeouts.connectMs,
-      requestTimeoutMs: config.upstreamTimeouts.requestMs,
-      transport: options.upstreamTransport,
-      retry: options.upstreamRetry,
-      logger,
-      metrics,
-      timers,
-      random: options.random,
-    })
   const clientIdentity = createClientIdentity({
     trustProxy: config.trustProxy,
     getSocketAddress: options.getSocketAddress,
@@ -136,39 +107,23 @@ export function createBff(config: Config, options: BffOptions = {}): BffApp {
     upstream,
     redis,
     redisLink,
-    perIpRateLimit(route, overrides = {}) {
-      if (options.rateLimit === false)
-        return async function noRateLimit(_c, next) {
-          await next()
-        }
-      const limiter = createPerIpLimiter({
-        points: overrides.points ?? options.rateLimit?.points ?? config.rateLimit.points,
-        durationSeconds:
-          overrides.durationSeconds ?? options.rateLimit?.durationSeconds ?? config.rateLimit.windowSeconds,
-        link: redisLink,
-        keyPrefix: `${keyPrefix}rl:${route}`,
-      })
-      return rateLimit({
-        limiter,
-        key: (c) => limiterKeyForIp(clientIdentity(c).ipAddress),
-        route,
-        metrics,
-        logger,
-      })
-    },
+    perIpRateLimit: perIpRateLimits(config, options, {
+      redisLink,
+      keyPrefix,
+      address: (c) => clientIdentity(c).ipAddress,
+      metrics,
+      logger,
+    }),
   }
 
-  const fetchRateTable = (uuid: string, previousJson?: string) =>
-    upstream.pollOfferSearchJson(uuid, previousJson)
-  const coalescerOptions = { fetch: fetchRateTable, metrics, timers, every: options.every }
-  const coalescer = redisLink
-    ? createRedisCoalescer({
-        ...coalescerOptions,
-        link: redisLink,
-        keyPrefix,
-        leaseMs: config.upstreamTimeouts.connectMs + config.upstreamTimeouts.requestMs,
-      })
-    : createMemoryCoalescer(coalescerOptions)
+  const coalescer = coalescerFor(config, {
+    upstream,
+    redisLink,
+    keyPrefix,
+    metrics,
+    timers,
+    every: options.every,
+  })
   const issuers = createIssuersCache({ load: () => upstream.listIssuers(), logger, now })
 
   const app = new Hono()
@@ -186,16 +141,7 @@ export function createBff(config: Config, options: BffOptions = {}): BffApp {
   app.route(SERVER_OFFER_SEARCHES_ROUTE, serverOfferSearchRoutes(kit, { keyPrefix }))
   app.use('/api/*', widgetCors({ allowedOrigins: config.allowedOrigins, logger, now }))
   app.use('/api/*', requireWidgetHeader())
-  const limitBody = (maxBytes: number) =>
-    bodyLimit({
-      maxBytes,
-      onError: () => errorResponse(413, 'payload_too_large', `The body must be at most ${maxBytes} bytes`),
-    })
-  const searchBodyLimit = limitBody(BODY_LIMIT_BYTES)
-  const leadBodyLimit = limitBody(LEAD_BODY_LIMIT_BYTES)
-  app.on(['POST', 'PUT', 'PATCH', 'DELETE'], '/api/*', function limitRequestBody(c, next) {
-    return (c.req.path === BFF_ROUTES.secondLook ? leadBodyLimit : searchBodyLimit)(c, next)
-  })
+  app.on(['POST', 'PUT', 'PATCH', 'DELETE'], '/api/*', limitRequestBody())
 
   const api = new Hono()
   api.route(BFF_ROUTES.issuers.replace(/^\/api/, ''), issuerRoutes(issuers))
@@ -214,4 +160,120 @@ export function createBff(config: Config, options: BffOptions = {}): BffApp {
       await redisLink?.close()
     },
   })
+}
+
+/** The upstream client `config` describes (`options` may override its transport and retries). */
+function upstreamFor(
+  config: Config,
+  options: BffOptions,
+  { logger, metrics, timers }: { logger: Logger; metrics: BffMetrics; timers: Timers },
+): UpstreamClient {
+  const baseUrl = options.upstreamBaseUrl ?? config.engine.baseUrl
+  if (baseUrl === undefined) {
+    throw new Error(
+      'createBff: no upstream base URL. Set ENGINE_TOKEN with ENGINE_BASE_URL_TEST or ENGINE_BASE_URL_PRODUCTION ' +
+        '(as ENGINE_ENV says) in the environment the app runs in, or pass { upstreamBaseUrl }; startServer() ' +
+        'mounts the sandbox in sandbox mode. In a framework route, create the BFF on the first request ' +
+        '(createRouteHandlers), not at import: a build has no runtime environment.',
+    )
+  }
+  return createUpstreamClient({
+    baseUrl,
+    token: config.engine.token,
+    apiVersion: config.engine.apiVersion,
+    env: config.engine.env,
+    connectTimeoutMs: config.upstreamTimeouts.connectMs,
+    requestTimeoutMs: config.upstreamTimeouts.requestMs,
+    transport: options.upstreamTransport,
+    retry: options.upstreamRetry,
+    logger,
+    metrics,
+    timers,
+    random: options.random,
+  })
+}
+
+/** `kit.perIpRateLimit`: a per-IP limit per route (Redis-backed with `REDIS_URL`), or none with `rateLimit: false`. */
+function perIpRateLimits(
+  config: Config,
+  options: BffOptions,
+  deps: {
+    redisLink: RedisLink | undefined
+    keyPrefix: string
+    address: (c: Context) => string
+    metrics: BffMetrics
+    logger: Logger
+  },
+): BffKit['perIpRateLimit'] {
+  return (route, overrides = {}) => {
+    if (options.rateLimit === false)
+      return async function noRateLimit(_c, next) {
+        await next()
+      }
+    const limiter = createPerIpLimiter({
+      points: overrides.points ?? options.rateLimit?.points ?? config.rateLimit.points,
+      durationSeconds:
+        overrides.durationSeconds ?? options.rateLimit?.durationSeconds ?? config.rateLimit.windowSeconds,
+      link: deps.redisLink,
+      keyPrefix: `${deps.keyPrefix}rl:${route}`,
+    })
+    return rateLimit({
+      limiter,
+      key: (c) => limiterKeyForIp(deps.address(c)),
+      route,
+      metrics: deps.metrics,
+      logger: deps.logger,
+    })
+  }
+}
+
+/**
+ * Bodies of `/api` writes: a lead carries the FCRA and TCPA texts (`LEAD_BODY_LIMIT_BYTES`), everything else
+ * is a search (`BODY_LIMIT_BYTES`). 413 past it.
+ */
+function limitRequestBody(): MiddlewareHandler {
+  const limitBody = (maxBytes: number) =>
+    bodyLimit({
+      maxBytes,
+      onError: () => errorResponse(413, 'payload_too_large', `The body must be at most ${maxBytes} bytes`),
+    })
+  const searchBodyLimit = limitBody(BODY_LIMIT_BYTES)
+  const leadBodyLimit = limitBody(LEAD_BODY_LIMIT_BYTES)
+  return function limitRequestBody(c, next) {
+    return (c.req.path === BFF_ROUTES.secondLook ? leadBodyLimit : searchBodyLimit)(c, next)
+  }
+}
+
+/** Polls of one rate table share one upstream call: across replicas through Redis when configured. */
+function coalescerFor(
+  config: Config,
+  deps: {
+    upstream: UpstreamClient
+    redisLink: RedisLink | undefined
+    keyPrefix: string
+    metrics: BffMetrics
+    timers: Timers
+    every: Every | undefined
+  },
+) {
+  const fetch = (uuid: string, previousJson?: string) => deps.upstream.pollOfferSearchJson(uuid, previousJson)
+  const options = { fetch, metrics: deps.metrics, timers: deps.timers, every: deps.every }
+  return deps.redisLink
+    ? createRedisCoalescer({
+        ...options,
+        link: deps.redisLink,
+        keyPrefix: deps.keyPrefix,
+        leaseMs: config.upstreamTimeouts.connectMs + config.upstreamTimeouts.requestMs,
+      })
+    : createMemoryCoalescer(options)
+}
+
+/** The Redis link: the client given, or one made from `REDIS_URL`; none without either. */
+function redisLinkFor(
+  config: Config,
+  options: BffOptions,
+  linkOptions: { logger: Logger; now: () => number; every: Every | undefined },
+): RedisLink | undefined {
+  if (options.redis) return watchRedis(options.redis, linkOptions)
+  return config.redisUrl ? connectRedis(config.redisUrl, linkOptions) : undefined
 }
