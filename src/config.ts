@@ -111,7 +111,7 @@ const envSchema = z.object({
   HTTP_REQUEST_TIMEOUT_MS: wholeNumber('HTTP_REQUEST_TIMEOUT_MS', '20000', 1000, 60_000),
   HTTP_KEEP_ALIVE_TIMEOUT_MS: wholeNumber('HTTP_KEEP_ALIVE_TIMEOUT_MS', '5000', 1000, 120_000),
   MAX_CONNECTIONS_PER_IP: wholeNumber('MAX_CONNECTIONS_PER_IP', '64', 1, 100_000),
-  // Marketplace ledger and tiers (docs/partner-interface.md, "Decisions: write-ahead ledger").
+  // Marketplace ledger and tiers (docs/decisions/0089-write-ahead-ledger.md).
   LEDGER_TIMEOUT_MS: wholeNumber('LEDGER_TIMEOUT_MS', '2000', 100, 60_000),
   FIRST_LOOK_DEADLINE_MS: wholeNumber('FIRST_LOOK_DEADLINE_MS', '12000', 100, 12_000),
   LEAD_LEASE_MS: wholeNumber('LEAD_LEASE_MS', '3000', 300, 12_000),

@@ -184,7 +184,7 @@ export function readZip(info: { zipCode?: unknown; zipcode?: unknown } | undefin
 }
 
 /**
- * docs/offer-search-api.md: "Exact shape of the error objects: not shown." Our decision (README): `{ errors: [{ field,
+ * docs/offer-search-api.md: "Exact shape of the error objects: not shown." Our decision (docs/decisions/0002-error-body-shape.md): `{ errors: [{ field,
  * reason }] }`. The sandbox emits it; clients read it leniently because a real upstream may differ.
  */
 export const upstreamErrorBodySchema = z.looseObject({

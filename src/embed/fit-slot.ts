@@ -6,7 +6,7 @@
  * what follows the widget only moves while it is out of sight, so no layout shift is scored. Scrolling up
  * later lets it shrink further. A new search (a submit, "Try again") gives the reservation back at once,
  * within the 500 ms after the visitor's input that layout-shift scoring leaves out
- * (docs/offer-search-api.md, "No blank acres").
+ * (docs/decisions/0037-no-blank-acres.md).
  */
 
 /** Widget states that wait on the visitor, not on the network. */

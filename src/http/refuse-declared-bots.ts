@@ -2,8 +2,8 @@
  * @module Routes that start paid or regulated work refuse a declared bot (its `User-Agent` names a crawler,
  * HTTP library or headless browser) with 403, before the per-IP limit and before anything is sent: an offer
  * search a crawler runs is billed and shows nobody anything; a lead a script sends goes to lending partners
- * with nobody behind it. 403 rather than an empty answer, which would be made-up data (docs/offer-search-api.md,
- * "Decisions: the BFF"). In sandbox mode nothing is billed and no real partner is asked, so scripts and curl
+ * with nobody behind it. 403 rather than an empty answer, which would be made-up data
+ * (docs/decisions/0022-declared-bots.md). In sandbox mode nothing is billed and no real partner is asked, so scripts and curl
  * may try the routes there. One middleware for the BFF and the marketplace: the rule is written once.
  */
 import type { MiddlewareHandler } from 'hono'

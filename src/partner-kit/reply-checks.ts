@@ -141,7 +141,7 @@ export const CHECKS: readonly CheckDefinition[] = [
     },
   },
   {
-    // docs/partner-interface.md: HTTP status codes "not shown"; we accept any 2xx (README, Decisions).
+    // docs/partner-interface.md: HTTP status codes "not shown"; we accept any 2xx (docs/decisions/0076-partner-reply-statuses.md).
     id: 'http-status',
     title: 'HTTP status is 2xx',
     scope: 'replies',
@@ -213,7 +213,7 @@ export const CHECKS: readonly CheckDefinition[] = [
     },
   },
   {
-    // docs/partner-interface.md: offers are required "with approved"; our contract takes 1-50 (README, Decisions).
+    // docs/partner-interface.md: offers are required "with approved"; our contract takes 1-50 (docs/decisions/0072-value-bounds.md).
     id: 'offers',
     title: 'offers holds 1 to 50 offers with "approved"',
     scope: 'approved replies',
@@ -246,7 +246,7 @@ export const CHECKS: readonly CheckDefinition[] = [
       offerProblems(offers, (offer, i) => httpsUrlProblem(offer.click_url, `offers.${i}.click_url`)),
   },
   {
-    // The widget runs on https pages: an http logo is mixed content (README, Decisions).
+    // The widget runs on https pages: an http logo is mixed content (docs/decisions/0078-partner-links-and-endpoints.md).
     id: 'logo-src',
     title: 'logo_src, when sent, is an absolute https URL',
     scope: 'approved replies with a logo_src',

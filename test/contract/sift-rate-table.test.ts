@@ -1,6 +1,6 @@
 /**
  * @module One bad item never hides the others: a rate table is read offer by offer and partner by partner
- * (docs/offer-search-api.md, "Decisions: one bad offer never hides the others").
+ * (docs/decisions/0045-one-bad-offer.md).
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'

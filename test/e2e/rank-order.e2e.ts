@@ -2,7 +2,7 @@
  * @module Issue 31 in Chromium at 360, 768 and 1280 px, on the demo page and the real BFF with its sandbox:
  * the search ends with the best offers on screen in ascending rank with no tap, also with the mouse resting
  * inside the widget after a real submit; and no card moves within 600 ms of a press inside the widget
- * (docs/offer-search-api.md, "Rank order and a still list").
+ * (docs/decisions/0047-rank-order-still-list.md).
  */
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'

@@ -1,7 +1,7 @@
 /**
  * @module Contract checks of one offer on its own, after the reply as a whole passed the contract: any of its
  * text or link fields carrying the lead's PII, or encoded past what the PII finder reads
- * (docs/partner-interface.md, "PII in partner replies"); outside sandbox mode, a `click_url` or `logo_src`
+ * (docs/decisions/0097-pii-in-partner-replies.md); outside sandbox mode, a `click_url` or `logo_src`
  * that is not https to a public host ("Partner links and endpoints"); and a bid past the ceiling that keeps
  * every report total finite. A failing offer is dropped whole, counted for the partner's report and described
  * without its content (the description names the field and the kind of PII, never the value).

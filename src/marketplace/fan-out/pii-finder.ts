@@ -1,6 +1,6 @@
 /**
- * @module The one PII finder over everything a partner sends back (docs/partner-interface.md, "PII in
- * partner replies"): an offer's `name`, `display_name`, `offer_details`, `product_type`, `click_url` and
+ * @module The one PII finder over everything a partner sends back
+ * (docs/decisions/0097-pii-in-partner-replies.md): an offer's `name`, `display_name`, `offer_details`, `product_type`, `click_url` and
  * `logo_src`, and the reply's `lead_id` and `reason` (masked by `redact.ts` with the same matching). It
  * normalises first and searches after: every form the string decodes to (`pii-decode.ts`: percent and
  * base64 layers, to a bound, refusing what decodes past it), each as canonical streams (`pii-canonical.ts`:

@@ -1,6 +1,6 @@
 /**
- * @module The rate table's `secondLook` progress (docs/partner-interface.md, "What the visitor sees while it
- * waits"): how many partners the lead can still go to across the tiers that can still run, how many of them
+ * @module The rate table's `secondLook` progress
+ * (docs/decisions/0084-second-look-progress.md): how many partners the lead can still go to across the tiers that can still run, how many of them
  * are no longer awaited, and when the last window that can still run closes. Pure: the snapshot, the
  * registry and the windows in, the progress out.
  */
