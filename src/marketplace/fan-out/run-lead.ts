@@ -188,40 +188,12 @@ async function runTier(
                   now,
                   sent: true,
                 })
-              : await inSpan(
-                  'second-look partner call',
-                  {
-                    'partner.id': partner.id,
-                    'partner.tier': partner.tier,
-                    'second_look.request_id': request.id,
-                    'second_look.window_ms': ms,
-                  },
-                  async (span) => {
-                    const answered = await askPartner(
-                      ctx,
-                      run,
-                      request,
-                      partner,
-                      leadJson,
-                      { pii, findPii },
-                      ms,
-                      windows.expiry(ms),
-                    )
-                    span.setAttributes({
-                      'partner.outcome': requestOutcome(answered),
-                      'partner.latency_ms': answered.latencyMs,
-                      'partner.offers': answered.offers.length,
-                      'partner.offers_dropped': answered.offersDropped ?? 0,
-                      ...(answered.httpStatus === undefined
-                        ? {}
-                        : { 'http.response.status_code': answered.httpStatus }),
-                    })
-                    if (answered.status === 'error' || answered.status === 'timeout') {
-                      failSpan(span, answered.status)
-                    }
-                    return answered
-                  },
-                  SpanKind.CLIENT,
+              : await tracedAsk(
+                  ctx,
+                  run,
+                  { request, partner, leadJson, pii: { pii, findPii } },
+                  ms,
+                  windows.expiry(ms),
                 )
           for (const offer of reply.offers) {
             bids.push({
@@ -361,6 +333,45 @@ export async function persistWrite(
       pause = Math.min(pause * 2, MAX_RETRY_PAUSE_MS)
     }
   }
+}
+
+/** `askPartner` as a client span of the lead's trace: the partner, its tier, outcome, latency and offers. */
+function tracedAsk(
+  ctx: RunLeadContext,
+  run: LeadRun,
+  ask: {
+    request: SentRequest
+    partner: PartnerRegistryEntry
+    leadJson: Buffer
+    pii: { pii: readonly string[]; findPii: PiiFinder }
+  },
+  windowMs: number,
+  expire: AbortSignal,
+): Promise<ReplyRecord> {
+  const { request, partner } = ask
+  const attributes = {
+    'partner.id': partner.id,
+    'partner.tier': partner.tier,
+    'second_look.request_id': request.id,
+    'second_look.window_ms': windowMs,
+  }
+  return inSpan(
+    'second-look partner call',
+    attributes,
+    async (span) => {
+      const answered = await askPartner(ctx, run, request, partner, ask.leadJson, ask.pii, windowMs, expire)
+      span.setAttributes({
+        'partner.outcome': requestOutcome(answered),
+        'partner.latency_ms': answered.latencyMs,
+        'partner.offers': answered.offers.length,
+        'partner.offers_dropped': answered.offersDropped ?? 0,
+        ...(answered.httpStatus === undefined ? {} : { 'http.response.status_code': answered.httpStatus }),
+      })
+      if (answered.status === 'error' || answered.status === 'timeout') failSpan(span, answered.status)
+      return answered
+    },
+    SpanKind.CLIENT,
+  )
 }
 
 async function askPartner(

@@ -63,43 +63,8 @@ function rowsOf(report: PartnerReport, table: ReportTable): unknown[][] {
         ['status', 'reason', 'http_status', 'count', 'average_latency_ms'],
         ...report.causes.map((r) => [r.status, r.reason, r.httpStatus, r.count, r.averageLatencyMs]),
       ]
-    case 'leads': {
-      const rows: unknown[][] = [
-        [
-          'lead_id',
-          'partner_lead_id',
-          'sent_at',
-          'reply_status',
-          'reason',
-          'http_status',
-          'latency_ms',
-          'converted',
-          'offer_id',
-          'product_type',
-          'rate_usd',
-          'result',
-          'displayed',
-          'clicked',
-        ],
-      ]
-      for (const lead of report.leads) {
-        const head = [
-          lead.leadId,
-          lead.partnerLeadId,
-          lead.sentAt,
-          lead.status,
-          lead.reason,
-          lead.httpStatus,
-          lead.latencyMs,
-          lead.converted,
-        ]
-        if (lead.offers.length === 0) rows.push([...head, '', '', '', '', '', ''])
-        for (const o of lead.offers) {
-          rows.push([...head, o.offerId, o.productType, o.rate, o.result, o.displayed, o.clicked])
-        }
-      }
-      return rows
-    }
+    case 'leads':
+      return leadRows(report)
   }
 }
 
@@ -118,4 +83,43 @@ export function csvCell(value: unknown): string {
   let text = String(value ?? '')
   if (typeof value === 'string' && isFormulaLike(text)) text = `'${text}`
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
+}
+
+const LEAD_COLUMNS = [
+  'lead_id',
+  'partner_lead_id',
+  'sent_at',
+  'reply_status',
+  'reason',
+  'http_status',
+  'latency_ms',
+  'converted',
+  'offer_id',
+  'product_type',
+  'rate_usd',
+  'result',
+  'displayed',
+  'clicked',
+]
+
+/** One row per lead and offer (a lead with no offer: one row, its offer columns empty). */
+function leadRows(report: PartnerReport): unknown[][] {
+  const rows: unknown[][] = [LEAD_COLUMNS]
+  for (const lead of report.leads) {
+    const head = [
+      lead.leadId,
+      lead.partnerLeadId,
+      lead.sentAt,
+      lead.status,
+      lead.reason,
+      lead.httpStatus,
+      lead.latencyMs,
+      lead.converted,
+    ]
+    if (lead.offers.length === 0) rows.push([...head, '', '', '', '', '', ''])
+    for (const o of lead.offers) {
+      rows.push([...head, o.offerId, o.productType, o.rate, o.result, o.displayed, o.clicked])
+    }
+  }
+  return rows
 }
