@@ -30,6 +30,7 @@ import { type SecondLook, startSecondLook } from './marketplace/start-second-loo
 import { packageRoot } from './package-root.ts'
 import { createSandbox } from './sandbox/index.ts'
 import { notServingResponse, startFailureLine } from './start-failure.ts'
+import { systemTimers } from './timers.ts'
 
 // The repository (from src/ or dist/server/) or the installed server package.
 const REPO_ROOT = packageRoot(import.meta.url)
@@ -134,78 +135,22 @@ export async function startServer(config: Config, options: StartServerOptions = 
   let closing = false
   const shutdownDrain = createShutdownDrain()
 
-  const server = await new Promise<Server>((resolve, reject) => {
-    const s = serve(
-      {
-        fetch: (request, env) => {
-          // New requests on kept-alive sockets during shutdown are refused and their socket closed.
-          if (closing || !app) {
-            return notServingResponse(closing)
-          }
-          return shutdownDrain.intercept(request) ?? app.fetch(request, env)
-        },
-        port: config.port,
-        hostname: config.host,
-        serverOptions: {
-          // Slow clients: headers, then the whole request, must arrive in time or the socket gets 408.
-          headersTimeout: config.http.headersMs,
-          requestTimeout: config.http.requestMs,
-          // Node checks those timeouts on this period (default 30 s, which would double the bound).
-          connectionsCheckingInterval: Math.min(1000, config.http.headersMs),
-        },
-      },
-      () => resolve(s as Server),
-    ) as Server
-    s.keepAliveTimeout = config.http.keepAliveMs
-    s.once('error', reject)
+  const server = await listen(config, (request, env) => {
+    // New requests on kept-alive sockets during shutdown are refused and their socket closed.
+    if (closing || !app) return notServingResponse(closing)
+    return shutdownDrain.intercept(request) ?? app.fetch(request, env)
   })
-  const trust = compileTrust(config.trustProxy)
-  let lastRefusalLog = 0
-  capConnectionsPerIp(server, {
-    maxPerIp: config.http.maxConnectionsPerIp,
-    exempt: trust && ((address) => trust(address, 0)),
-    onRefused: (address) => {
-      if (Date.now() - lastRefusalLog < 60_000) return
-      lastRefusalLog = Date.now()
-      logger.warn(
-        { address, max: config.http.maxConnectionsPerIp },
-        'connections refused: one address holds MAX_CONNECTIONS_PER_IP sockets (logged once a minute)',
-      )
-    },
-  })
-
-  const address = server.address() as AddressInfo
-  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address
-  const url = `http://${host}:${address.port}`
-  // A wildcard bind is reached on loopback; a specific address on itself.
-  const selfHost = address.address === '0.0.0.0' || address.address === '::' ? '127.0.0.1' : host
+  capConnections(server, config, logger)
+  const { url, port, selfBase } = addressOf(server)
 
   // Links in answers (clicks, sandbox pixels and logos) are built on this, never on the request's Host
   // or X-Forwarded-* headers, which the visitor chooses. Outside sandbox mode config requires it.
-  const publicBase = config.publicBaseUrl ?? `http://${selfHost}:${address.port}`
-  let sandbox: BffOptions['sandbox']
-  let upstreamBaseUrl = options.upstreamBaseUrl
-  if (config.sandboxMode && !options.upstream) {
-    sandbox = createSandbox({
-      tokens: { test: [config.sandboxTokens.test], production: [config.sandboxTokens.production] },
-      publicBaseUrl: `${publicBase}/sandbox`,
-      basePath: '/sandbox',
-    })
-    // Real HTTP through undici to this same process, so the sandbox path is the production path.
-    upstreamBaseUrl ??= `http://${selfHost}:${address.port}/sandbox/${config.engine.env}`
-    logger.info(
-      { upstream: upstreamBaseUrl },
-      `No ENGINE_TOKEN: using the embedded sandbox (${config.engine.env}) as the upstream; set ENGINE_TOKEN for the real API`,
-    )
-  }
+  const publicBase = config.publicBaseUrl ?? selfBase
+  const { sandbox, upstreamBaseUrl } = embeddedSandbox(config, options, { publicBase, selfBase, logger })
 
   // One registry for everything `/metrics` serves: the BFF's, the second look's and the ledger's.
   const metrics = options.metrics ?? createMetrics()
-  // Loaded only when an OTLP endpoint is configured: otherwise no OpenTelemetry SDK code is imported.
-  const ownTracing =
-    options.tracing || !config.tracing
-      ? undefined
-      : (await import('./bff/tracing/start-tracing.ts')).startTracing(config.tracing)
+  const ownTracing = options.tracing ? undefined : await startTracingIfConfigured(config)
   const tracing = options.tracing ?? ownTracing
   let secondLook: SecondLook | undefined
   try {
@@ -226,17 +171,8 @@ export async function startServer(config: Config, options: StartServerOptions = 
     app = createBff(config, {
       logger,
       // The script-tag bundle at /embed/ and the demo page with its current snippet, then plain files.
-      staticFiles: withoutDemoPage(
-        config.serveDemoPages,
-        withEmbedAssets(nodeStaticFiles(staticRoot, { demoPages: config.serveDemoPages }), {
-          root: staticRoot,
-          // Every bundle served, kept for pages pinned to it with SRI after an upgrade (docs/upgrading.md).
-          archive: createEmbedArchive({
-            dir: join(config.dataDir, 'embed'),
-            retentionDays: config.embedRetentionDays,
-          }),
-          renderDemoWidget: (c, params) => renderDemoWidget?.(c, params) ?? Promise.resolve(undefined),
-        }),
+      staticFiles: servedFiles(config, staticRoot, (c, params) =>
+        renderDemoWidget ? renderDemoWidget(c, params) : Promise.resolve(undefined),
       ),
       ...options,
       metrics,
@@ -263,7 +199,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
   let closed: Promise<void> | undefined
   return {
     url,
-    port: address.port,
+    port,
     app: bff,
     server,
     logger,
@@ -273,16 +209,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
         // says not ready and intake refuses new leads meanwhile.
         await shutdownDrain.run(secondLook)
         closing = true
-        const drained = new Promise<void>((resolve) => server.close(() => resolve()))
-        // Keep-alive sockets go idle as their last response ends; close them as they do.
-        server.closeIdleConnections()
-        const sweep = setInterval(() => server.closeIdleConnections(), 50)
-        const force = setTimeout(() => server.closeAllConnections(), options.graceMs ?? 10_000)
-        sweep.unref()
-        force.unref()
-        await drained
-        clearInterval(sweep)
-        clearTimeout(force)
+        await closeSockets(server, options.graceMs ?? 10_000)
         await bff.close()
         await secondLook?.close()
         // The last spans (shutdown's own requests included) are exported before the process ends.
@@ -292,6 +219,125 @@ export async function startServer(config: Config, options: StartServerOptions = 
       return closed
     },
   }
+}
+
+/**
+ * Sandbox mode (no `ENGINE_TOKEN`): the embedded sandbox at `/sandbox`, reached over real HTTP through
+ * undici at this server's own address, so the sandbox path is the production path.
+ */
+function embeddedSandbox(
+  config: Config,
+  options: StartServerOptions,
+  { publicBase, selfBase, logger }: { publicBase: string; selfBase: string; logger: Logger },
+): { sandbox: BffOptions['sandbox']; upstreamBaseUrl: string | undefined } {
+  if (!config.sandboxMode || options.upstream) {
+    return { sandbox: options.sandbox, upstreamBaseUrl: options.upstreamBaseUrl }
+  }
+  const sandbox = createSandbox({
+    tokens: { test: [config.sandboxTokens.test], production: [config.sandboxTokens.production] },
+    publicBaseUrl: `${publicBase}/sandbox`,
+    basePath: '/sandbox',
+  })
+  const upstreamBaseUrl = options.upstreamBaseUrl ?? `${selfBase}/sandbox/${config.engine.env}`
+  logger.info(
+    { upstream: upstreamBaseUrl },
+    `No ENGINE_TOKEN: using the embedded sandbox (${config.engine.env}) as the upstream; set ENGINE_TOKEN for the real API`,
+  )
+  return { sandbox: options.sandbox ?? sandbox, upstreamBaseUrl }
+}
+
+/** The script-tag bundle at /embed/ and the demo page with its current snippet, then plain files. */
+function servedFiles(
+  config: Config,
+  staticRoot: string,
+  renderDemoWidget: Parameters<typeof withEmbedAssets>[1]['renderDemoWidget'],
+): MiddlewareHandler {
+  return withoutDemoPage(
+    config.serveDemoPages,
+    withEmbedAssets(nodeStaticFiles(staticRoot, { demoPages: config.serveDemoPages }), {
+      root: staticRoot,
+      // Every bundle served, kept for pages pinned to it with SRI after an upgrade (docs/upgrading.md).
+      archive: createEmbedArchive({
+        dir: join(config.dataDir, 'embed'),
+        retentionDays: config.embedRetentionDays,
+      }),
+      renderDemoWidget,
+    }),
+  )
+}
+
+/** Where the server listens (`url`), and the base it reaches itself at: loopback for a wildcard bind. */
+function addressOf(server: Server): { url: string; port: number; selfBase: string } {
+  const address = server.address() as AddressInfo
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address
+  const selfHost = address.address === '0.0.0.0' || address.address === '::' ? '127.0.0.1' : host
+  return {
+    url: `http://${host}:${address.port}`,
+    port: address.port,
+    selfBase: `http://${selfHost}:${address.port}`,
+  }
+}
+
+/** Tracing, loaded only when an OTLP endpoint is configured: otherwise no OpenTelemetry SDK code is imported. */
+async function startTracingIfConfigured(config: Config) {
+  if (!config.tracing) return undefined
+  return (await import('./bff/tracing/start-tracing.ts')).startTracing(config.tracing)
+}
+
+type ServeFetch = Parameters<typeof serve>[0]['fetch']
+
+/** The Node server on `PORT`/`HOST`, with the slow-client bounds of `config.http`. */
+function listen(config: Config, fetch: ServeFetch): Promise<Server> {
+  return new Promise<Server>((resolve, reject) => {
+    const s = serve(
+      {
+        fetch,
+        port: config.port,
+        hostname: config.host,
+        serverOptions: {
+          // Slow clients: headers, then the whole request, must arrive in time or the socket gets 408.
+          headersTimeout: config.http.headersMs,
+          requestTimeout: config.http.requestMs,
+          // Node checks those timeouts on this period (default 30 s, which would double the bound).
+          connectionsCheckingInterval: Math.min(1000, config.http.headersMs),
+        },
+      },
+      () => resolve(s as Server),
+    ) as Server
+    s.keepAliveTimeout = config.http.keepAliveMs
+    s.once('error', reject)
+  })
+}
+
+/** `MAX_CONNECTIONS_PER_IP` per TCP peer, trusted proxies exempt; refusals logged once a minute. */
+function capConnections(server: Server, config: Config, logger: Logger): void {
+  const trust = compileTrust(config.trustProxy)
+  let lastRefusalLog = Number.NEGATIVE_INFINITY
+  capConnectionsPerIp(server, {
+    maxPerIp: config.http.maxConnectionsPerIp,
+    exempt: trust && ((address) => trust(address, 0)),
+    onRefused: (address) => {
+      if (systemTimers.now() - lastRefusalLog < 60_000) return
+      lastRefusalLog = systemTimers.now()
+      logger.warn(
+        { address, max: config.http.maxConnectionsPerIp },
+        'connections refused: one address holds MAX_CONNECTIONS_PER_IP sockets (logged once a minute)',
+      )
+    },
+  })
+}
+
+/** Stops listening; in-flight requests get `graceMs`, idle keep-alive sockets close as their last response ends. */
+async function closeSockets(server: Server, graceMs: number): Promise<void> {
+  const drained = new Promise<void>((resolve) => server.close(() => resolve()))
+  server.closeIdleConnections()
+  const sweep = setInterval(() => server.closeIdleConnections(), 50)
+  const force = setTimeout(() => server.closeAllConnections(), graceMs)
+  sweep.unref()
+  force.unref()
+  await drained
+  clearInterval(sweep)
+  clearTimeout(force)
 }
 
 async function main() {
