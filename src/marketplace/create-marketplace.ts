@@ -122,31 +122,10 @@ const WITHDRAWN =
 
 export function createMarketplace(deps: MarketplaceDeps): Marketplace {
   const { config } = deps
-  const deadlineMs = config.deadlineMs ?? MAX_PARTNER_TIMEOUT_MS
-  if (!(deadlineMs > 0 && deadlineMs <= MAX_PARTNER_TIMEOUT_MS)) {
-    throw new Error(
-      `marketplace deadlineMs must be 1-${MAX_PARTNER_TIMEOUT_MS} (docs/partner-interface.md's 12 s window)`,
-    )
-  }
-  const firstLookDeadlineMs = config.firstLookDeadlineMs ?? deadlineMs
-  if (!(firstLookDeadlineMs > 0 && firstLookDeadlineMs <= MAX_PARTNER_TIMEOUT_MS)) {
-    throw new Error(`marketplace firstLookDeadlineMs must be 1-${MAX_PARTNER_TIMEOUT_MS}`)
-  }
+  const { deadlineMs, firstLookDeadlineMs } = checkedWindows(config)
   const writeRetryMs = config.writeRetryMs ?? 30_000
   const drainTimeoutMs = config.drainTimeoutMs ?? 15_000
-  const registry = new Map<string, PartnerRegistryEntry>()
-  for (const entry of deps.registry) {
-    if (registry.has(entry.id)) throw new Error(`partner registry: id "${entry.id}" is used twice`)
-    // The same rule as a registry read from PARTNERS_FILE (registry/partner-registry.ts): the lead carries an SSN.
-    const endpointProblem = partnerUrlProblem(entry.endpoint, { publicOnly: !config.sandboxMode })
-    if (endpointProblem !== undefined) {
-      throw new Error(
-        `partner registry: ${entry.id}.endpoint ${endpointProblem} (the lead carries an SSN): give partner ` +
-          `"${entry.name}" its public https endpoint${config.sandboxMode ? '' : ', or run in sandbox mode to try a partner on this machine'}`,
-      )
-    }
-    registry.set(entry.id, entry)
-  }
+  const registry = checkedRegistry(deps.registry, config.sandboxMode)
   const timers = deps.timers ?? systemTimers
   const now = deps.now ?? (() => timers.now())
   const logger = deps.logger ?? pino({ level: 'silent' })
@@ -369,4 +348,40 @@ export function createMarketplace(deps: MarketplaceDeps): Marketplace {
     },
     clickSigner,
   }
+}
+
+/** Each partner's window and first look's deadline: within docs/partner-interface.md's 12 s. */
+function checkedWindows(config: MarketplaceConfig): { deadlineMs: number; firstLookDeadlineMs: number } {
+  const deadlineMs = config.deadlineMs ?? MAX_PARTNER_TIMEOUT_MS
+  if (!(deadlineMs > 0 && deadlineMs <= MAX_PARTNER_TIMEOUT_MS)) {
+    throw new Error(
+      `marketplace deadlineMs must be 1-${MAX_PARTNER_TIMEOUT_MS} (docs/partner-interface.md's 12 s window)`,
+    )
+  }
+  const firstLookDeadlineMs = config.firstLookDeadlineMs ?? deadlineMs
+  if (!(firstLookDeadlineMs > 0 && firstLookDeadlineMs <= MAX_PARTNER_TIMEOUT_MS)) {
+    throw new Error(`marketplace firstLookDeadlineMs must be 1-${MAX_PARTNER_TIMEOUT_MS}`)
+  }
+  return { deadlineMs, firstLookDeadlineMs }
+}
+
+/** The registry by id: ids unique, endpoints public https outside sandbox mode (the lead carries an SSN). */
+function checkedRegistry(
+  entries: readonly PartnerRegistryEntry[],
+  sandboxMode: boolean,
+): Map<string, PartnerRegistryEntry> {
+  const registry = new Map<string, PartnerRegistryEntry>()
+  for (const entry of entries) {
+    if (registry.has(entry.id)) throw new Error(`partner registry: id "${entry.id}" is used twice`)
+    // The same rule as a registry read from PARTNERS_FILE (registry/partner-registry.ts).
+    const endpointProblem = partnerUrlProblem(entry.endpoint, { publicOnly: !sandboxMode })
+    if (endpointProblem !== undefined) {
+      throw new Error(
+        `partner registry: ${entry.id}.endpoint ${endpointProblem} (the lead carries an SSN): give partner ` +
+          `"${entry.name}" its public https endpoint${sandboxMode ? '' : ', or run in sandbox mode to try a partner on this machine'}`,
+      )
+    }
+    registry.set(entry.id, entry)
+  }
+  return registry
 }
