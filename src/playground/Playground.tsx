@@ -59,6 +59,7 @@ function defaultArgs(story: Story, mode: Mode): WidgetArgs {
   return { endpoint: window.location.origin, ...storyArgs(story, mode) }
 }
 
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: the playground's one component: story list, frame and props panel; to be split into those three (issue 34, left)
 export function Playground({ docs }: { docs: PropsDocs }) {
   const [state, setState] = useState<PlaygroundState>(initialState)
   const story = storyById(state.story)

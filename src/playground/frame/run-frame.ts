@@ -26,6 +26,7 @@ const SUSPECT_RERUNS = 5
 /** Real ms an advance waits at most for the answers of one step's requests. */
 const SETTLE_CAP_MS = 3_000
 
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: the playground frame's message loop, one handler per message kind; to be split (issue 34, left)
 export function runFrame(clock: FrameClock, network: NetworkIdle): void {
   const settle = () => network.idle(SETTLE_CAP_MS)
   const host = document.querySelector(HOST) as HTMLElement
