@@ -69,12 +69,13 @@ const PRODUCT_TYPE_SHAPE = /^[a-z][a-z0-9_]{0,39}$/
 /** The metrics themselves, registered on `registry`. */
 function defineMetrics(registry: Registry, inFlight: () => number) {
   const registers = [registry]
-  const partnerRequests = new Counter({
-    name: 'second_look_partner_requests_total',
-    help: 'Leads sent to partners, by partner id, tier and outcome (approved, rejected, error, timeout, dropped: every offer broke the contract)',
-    labelNames: ['partner', 'tier', 'outcome'] as const,
-    registers,
-  })
+  const counter = <L extends string>(name: string, help: string, labelNames: readonly L[]) =>
+    new Counter({ name, help, labelNames, registers })
+  const partnerRequests = counter(
+    'second_look_partner_requests_total',
+    'Leads sent to partners, by partner id, tier and outcome (approved, rejected, error, timeout, dropped: every offer broke the contract)',
+    ['partner', 'tier', 'outcome'] as const,
+  )
   const partnerDuration = new Histogram({
     name: 'second_look_partner_request_duration_seconds',
     help: "A partner's time to answer a lead (a timeout counts its whole window), by partner id and tier",
@@ -83,12 +84,11 @@ function defineMetrics(registry: Registry, inFlight: () => number) {
     buckets: [0.05, 0.1, 0.25, 0.5, 1, 2, 3, 5, 8, 12, 15],
     registers,
   })
-  const leads = new Counter({
-    name: 'second_look_leads_total',
-    help: 'Second-look leads ended in this process, by outcome (with_offers, no_offers, unsettled, withdrawn)',
-    labelNames: ['outcome'] as const,
-    registers,
-  })
+  const leads = counter(
+    'second_look_leads_total',
+    'Second-look leads ended in this process, by outcome (with_offers, no_offers, unsettled, withdrawn)',
+    ['outcome'] as const,
+  )
   new Gauge({
     name: 'second_look_leads_in_flight',
     help: 'Second-look leads whose partners are being asked in this process',
@@ -97,36 +97,29 @@ function defineMetrics(registry: Registry, inFlight: () => number) {
       this.set(inFlight())
     },
   })
-  const takeovers = new Counter({
-    name: 'second_look_takeovers_total',
-    help: 'Leads of a replica that died, taken over here: resumed (partners still in their window) or settled on what was recorded',
-    labelNames: ['result'] as const,
-    registers,
-  })
-  const winners = new Counter({
-    name: 'second_look_auction_winners_total',
-    help: "Offers shown to visitors (auction winners), by the registry's product type (other for a type no partner registered)",
-    labelNames: ['product_type'] as const,
-    registers,
-  })
-  const impressions = new Counter({
-    name: 'second_look_impressions_total',
-    help: 'Impression pixels of second-look offers, by result (recorded: the first for its offer)',
-    labelNames: ['result'] as const,
-    registers,
-  })
-  const clicks = new Counter({
-    name: 'second_look_clicks_total',
-    help: 'Clicks on second-look offers, by result (recorded: the first for its offer)',
-    labelNames: ['result'] as const,
-    registers,
-  })
-  const conversions = new Counter({
-    name: 'second_look_conversions_total',
-    help: "Partners' conversion postbacks, by result",
-    labelNames: ['result'] as const,
-    registers,
-  })
+  const takeovers = counter(
+    'second_look_takeovers_total',
+    'Leads of a replica that died, taken over here: resumed (partners still in their window) or settled on what was recorded',
+    ['result'] as const,
+  )
+  const winners = counter(
+    'second_look_auction_winners_total',
+    "Offers shown to visitors (auction winners), by the registry's product type (other for a type no partner registered)",
+    ['product_type'] as const,
+  )
+  const impressions = counter(
+    'second_look_impressions_total',
+    'Impression pixels of second-look offers, by result (recorded: the first for its offer)',
+    ['result'] as const,
+  )
+  const clicks = counter(
+    'second_look_clicks_total',
+    'Clicks on second-look offers, by result (recorded: the first for its offer)',
+    ['result'] as const,
+  )
+  const conversions = counter('second_look_conversions_total', "Partners' conversion postbacks, by result", [
+    'result',
+  ] as const)
 
   return { partnerRequests, partnerDuration, leads, takeovers, winners, impressions, clicks, conversions }
 }
