@@ -332,12 +332,11 @@ async function closeSockets(server: Server, graceMs: number): Promise<void> {
   const drained = new Promise<void>((resolve) => server.close(() => resolve()))
   server.closeIdleConnections()
   const sweep = setInterval(() => server.closeIdleConnections(), 50)
-  const force = setTimeout(() => server.closeAllConnections(), graceMs)
+  const force = systemTimers.setTimeout(() => server.closeAllConnections(), graceMs)
   sweep.unref()
-  force.unref()
   await drained
   clearInterval(sweep)
-  clearTimeout(force)
+  systemTimers.clearTimeout(force)
 }
 
 async function main() {

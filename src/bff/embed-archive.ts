@@ -20,6 +20,7 @@ import {
 import { join } from 'node:path'
 import { z } from 'zod/mini'
 import { BUNDLE_NAME, type EmbedBundle, embedLine } from '../embed/manifest.ts'
+import { systemTimers } from '../timers.ts'
 
 const DAY_MS = 86_400_000
 const RECORD_SUFFIX = '.meta.json'
@@ -75,7 +76,7 @@ function writeAtomically(path: string, write: (temporary: string) => void): void
 export function createEmbedArchive({
   dir,
   retentionDays,
-  now = () => Date.now(),
+  now = () => systemTimers.now(),
 }: EmbedArchiveOptions): EmbedArchive {
   const recordPath = (file: string) => join(dir, `${file}${RECORD_SUFFIX}`)
   const read = (file: string): ArchivedBundle | undefined => {

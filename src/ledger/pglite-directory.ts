@@ -14,6 +14,7 @@ import { dirname, join, normalize, sep } from 'node:path'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { createGunzip } from 'node:zlib'
+import { systemTimers } from '../timers.ts'
 
 const CREATING = /^ledger\.creating-(\d+)-[0-9a-f]+$/
 
@@ -46,7 +47,7 @@ export async function ensurePgliteDirectory(
   }
   if (existsSync(dir) && readdirSync(dir).length > 0) {
     // Half-made by an earlier version, or not ours: kept for whoever wants to look, out of the way.
-    renameSync(dir, join(dataDir, `ledger.incomplete-${Date.now()}`))
+    renameSync(dir, join(dataDir, `ledger.incomplete-${systemTimers.now()}`))
   }
   const creating = join(dataDir, `ledger.creating-${process.pid}-${randomBytes(6).toString('hex')}`)
   try {

@@ -15,6 +15,7 @@ import {
   readZip,
 } from '../contract/offer-search.ts'
 import { retryAfterHeader } from '../http/errors.ts'
+import { systemTimers } from '../timers.ts'
 import { CARRIERS, carrierById } from './carriers.ts'
 import { ConnectionResetError, upstreamError, upstreamErrorResponse } from './errors.ts'
 import { mergeFaults, NO_FAULTS } from './faults.ts'
@@ -34,7 +35,7 @@ const ONE_HOUR_MS = 60 * 60 * 1000
 
 // biome-ignore lint/complexity/noExcessiveLinesPerFunction: the sandbox's composition root and its route table; to be split (issue 34, left)
 export function createSandbox(options: SandboxOptions = {}): Sandbox {
-  const now = options.now ?? (() => Date.now())
+  const now = options.now ?? (() => systemTimers.now())
   const random = options.random ?? cryptoRandom
   const apiVersions = options.apiVersions ?? [CURRENT_API_VERSION]
   const minPollIntervalMs = options.minPollIntervalMs ?? 1000

@@ -4,6 +4,7 @@
  */
 import type { MiddlewareHandler } from 'hono'
 import { retryAfterHeader } from '../../http/errors.ts'
+import { sleepOn, systemTimers } from '../../timers.ts'
 import { ConnectionResetError, upstreamError } from '../errors.ts'
 import type { Faults } from '../faults.ts'
 import type { Random } from '../random.ts'
@@ -22,7 +23,7 @@ export function injectFaults({ faults, random }: InjectFaultsOptions): Middlewar
     const f = faults()
     const delay = f.latencyMs + (f.latencyJitterMs > 0 ? random() * f.latencyJitterMs : 0)
     // Global setTimeout on purpose: vi.useFakeTimers() controls it in tests.
-    if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay))
+    if (delay > 0) await sleepOn(systemTimers, delay)
     if (f.resetRate > 0 && random() < f.resetRate) {
       // On Node the socket is reachable through @hono/node-server's bindings; in-process it is not,
       // and the thrown error makes the fetch promise reject like a network failure.
