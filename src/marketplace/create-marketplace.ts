@@ -11,7 +11,6 @@ import { Hono, type MiddlewareHandler } from 'hono'
 import pino, { type Logger } from 'pino'
 import { Registry } from 'prom-client'
 import { Agent, type Dispatcher } from 'undici'
-import { partnerUrlProblem } from '../contract/partner.ts'
 import { refuseDeclaredBots } from '../http/refuse-declared-bots.ts'
 import type { AccessTokens, ClientIdentityFn } from '../http/request-services.ts'
 import { inSpan, openSpan, SEARCH_UUID_ATTRIBUTE } from '../http/trace.ts'
@@ -26,7 +25,11 @@ import { createPartnerLeadIdHasher } from './fan-out/partner-lead-id-hash.ts'
 import { auction, type LeadRun, persistWrite, recordSettled, runLead } from './fan-out/run-lead.ts'
 import { createBodyHasher } from './intake/idempotency.ts'
 import type { MarketplaceContext } from './marketplace-context.ts'
-import { MAX_PARTNER_TIMEOUT_MS, type PartnerRegistryEntry } from './registry/partner-registry.ts'
+import {
+  identityProblems,
+  MAX_PARTNER_TIMEOUT_MS,
+  type PartnerRegistryEntry,
+} from './registry/partner-registry.ts'
 import { clickRoutes } from './routes/click-route.ts'
 import { conversionRoutes } from './routes/conversion-route.ts'
 import { impressionRoutes } from './routes/impression-route.ts'
@@ -372,14 +375,14 @@ function checkedRegistry(
   sandboxMode: boolean,
 ): Map<string, PartnerRegistryEntry> {
   const registry = new Map<string, PartnerRegistryEntry>()
+  const seen = new Set<string>()
   for (const entry of entries) {
-    if (registry.has(entry.id)) throw new Error(`partner registry: id "${entry.id}" is used twice`)
-    // The same rule as a registry read from PARTNERS_FILE (registry/partner-registry.ts).
-    const endpointProblem = partnerUrlProblem(entry.endpoint, { publicOnly: !sandboxMode })
-    if (endpointProblem !== undefined) {
+    const [problem] = identityProblems(entry, seen, sandboxMode)
+    if (problem?.field === 'id') throw new Error(`partner registry: id ${problem.reason}`)
+    if (problem?.field === 'endpoint') {
       throw new Error(
-        `partner registry: ${entry.id}.endpoint ${endpointProblem} (the lead carries an SSN): give partner ` +
-          `"${entry.name}" its public https endpoint${sandboxMode ? '' : ', or run in sandbox mode to try a partner on this machine'}`,
+        `partner registry: ${entry.id}.endpoint ${problem.reason}: give partner "${entry.name}" its public https ` +
+          `endpoint${sandboxMode ? '' : ', or run in sandbox mode to try a partner on this machine'}`,
       )
     }
     registry.set(entry.id, entry)

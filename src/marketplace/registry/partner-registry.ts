@@ -177,13 +177,8 @@ export function parsePartnerRegistry(
   const tokens = new Map<string, string>()
   const entries = list.map((entry, index): PartnerRegistryEntry => {
     const at = `partners.${index} (${entry.id})`
-    if (seen.has(entry.id)) problems.push(`  ${at}.id: "${entry.id}" is used twice; ids must be unique`)
-    seen.add(entry.id)
-    // The lead carries an SSN: outside sandbox mode only https to a public host; in sandbox mode http is
-    // accepted to this machine only (the same predicate as partner links, contract/network-host.ts).
-    const endpointProblem = partnerUrlProblem(entry.endpoint, { publicOnly: !options.sandboxMode })
-    if (endpointProblem !== undefined) {
-      problems.push(`  ${at}.endpoint: ${endpointProblem} (the lead carries an SSN)`)
+    for (const problem of identityProblems(entry, seen, options.sandboxMode)) {
+      problems.push(`  ${at}.${problem.field}: ${problem.reason}`)
     }
     let auth: PartnerRegistryEntry['auth']
     if (entry.auth) {
@@ -269,4 +264,26 @@ export function humanize(productType: string): string {
     .trim()
     .toLowerCase()
   return words.charAt(0).toUpperCase() + words.slice(1)
+}
+
+/**
+ * The registry's identity rules, one definition for a `PARTNERS_FILE` and a registry built in code: an id
+ * used once (`seen` holds the ids before this one; this one is added), and an endpoint that is https to a
+ * public host outside sandbox mode, or http to this machine in it (the lead carries an SSN; the same
+ * predicate as partner links, contract/network-host.ts).
+ */
+export function identityProblems(
+  entry: { id: string; endpoint: string },
+  seen: Set<string>,
+  sandboxMode: boolean,
+): Array<{ field: 'id' | 'endpoint'; reason: string }> {
+  const problems: Array<{ field: 'id' | 'endpoint'; reason: string }> = []
+  if (seen.has(entry.id))
+    problems.push({ field: 'id', reason: `"${entry.id}" is used twice; ids must be unique` })
+  seen.add(entry.id)
+  const endpointProblem = partnerUrlProblem(entry.endpoint, { publicOnly: !sandboxMode })
+  if (endpointProblem !== undefined) {
+    problems.push({ field: 'endpoint', reason: `${endpointProblem} (the lead carries an SSN)` })
+  }
+  return problems
 }
