@@ -78,6 +78,21 @@ describe('a partner registry built in code', () => {
     )
   })
 
+  it('refuses an id used twice, as a PARTNERS_FILE does', () => {
+    const endpoint = 'https://partner.example.com/leads'
+    expect(() =>
+      createMarketplace({
+        config: { winnerPolicy: 'phase2', sandboxMode: false },
+        ledger: untouchedLedger,
+        registry: [entry(endpoint), entry(endpoint)],
+        accessTokens: TEST_ACCESS_TOKENS,
+        clientIdentity: () => ({ ipAddress: '203.0.113.7', userAgent: 'unused' }),
+        secret: SECRET,
+        timers: stillTimers,
+      }),
+    ).toThrow('partner registry: id "acme-loans" is used twice; ids must be unique')
+  })
+
   it('accepts a public https endpoint outside sandbox mode', async () => {
     await build('https://partner.example.com/leads', false).close()
   })
