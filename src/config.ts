@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import { parseEnv } from 'node:util'
 import * as z from 'zod/mini'
-import { safeHttpUrl } from './contract/http-url.ts'
+import { httpUrlField, safeHttpUrl } from './contract/http-url.ts'
 import { API_VERSION_PATTERN, CURRENT_API_VERSION, ZIP_KEYS } from './contract/offer-search.ts'
 import { MIN_SECRET_LENGTH, SECRET_FIX } from './http/server-secret.ts'
 
@@ -28,11 +28,7 @@ const csv = z.pipe(
   ),
   z.array(z.string()),
 )
-const httpUrl = (name: string) =>
-  z.pipe(
-    z.transform(emptyToUndefined),
-    z.optional(z.url({ protocol: /^https?$/, error: `${name} must be an absolute http(s) URL` })),
-  )
+const httpUrl = (name: string) => z.pipe(z.transform(emptyToUndefined), z.optional(httpUrlField(name)))
 
 const otlpProtocol = (name: string) =>
   z.pipe(

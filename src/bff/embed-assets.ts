@@ -12,12 +12,14 @@
  * pastes for a BFF at another origin: the snippet, its hashes and a CSP line, and the pinned alternative.
  * Policy and periods: docs/upgrading.md.
  */
+
 import { createHash } from 'node:crypto'
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { Context, MiddlewareHandler } from 'hono'
 import { z } from 'zod/mini'
+import { httpUrlField } from '../contract/http-url.ts'
 import { loaderScript } from '../embed/loader-snippet.ts'
 import {
   BUNDLE_NAME,
@@ -302,10 +304,7 @@ export interface PublisherEmbed extends PrintedLoader {
   pinned: PrintedLoader & { src: string }
 }
 
-const bffOrigin = z.url({
-  protocol: /^https?$/,
-  error: 'the BFF origin must be an absolute http(s) URL such as https://offers.example.com',
-})
+const bffOrigin = httpUrlField('the BFF origin', { example: 'https://offers.example.com' })
 
 /**
  * The snippet, its hashes and a CSP for a page embedding the widget from the BFF at `origin` (any path or

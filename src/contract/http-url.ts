@@ -1,8 +1,11 @@
 /**
  * @module The one "absolute http(s) URL" predicate: config, the embed's data attributes, the rate-table sifter
  * and every link or image the widget renders. Upstream and partner text is untrusted: a `javascript:` or
- * `data:` URL in an href or src would run or smuggle content. Browser-safe (only the WHATWG `URL`).
+ * `data:` URL in an href or src would run or smuggle content. Browser-safe (the WHATWG `URL`; zod/mini for
+ * the field schema, which a bundle without it shakes out). Field schemas of config, the registry and the
+ * partner kit take `httpUrlField`.
  */
+import * as z from 'zod/mini'
 
 /** The URL normalised (`URL.href`) when it is absolute `http:` or `https:`, else `undefined`. */
 export function safeHttpUrl(raw: unknown): string | undefined {
@@ -19,4 +22,20 @@ export function safeHttpUrl(raw: unknown): string | undefined {
 /** True for an absolute http(s) URL. */
 export function isHttpUrl(raw: unknown): boolean {
   return safeHttpUrl(raw) !== undefined
+}
+
+/**
+ * The same rule for a configured field: a zod/mini schema of an absolute http(s) URL (https only with
+ * `httpsOnly`; a DNS host name only with `hostname`), whose error names the field and, given one, an example.
+ */
+export function httpUrlField(
+  name: string,
+  options: { httpsOnly?: boolean; hostname?: boolean; example?: string } = {},
+) {
+  const scheme = options.httpsOnly ? 'https' : 'http(s)'
+  return z.url({
+    protocol: options.httpsOnly ? /^https$/ : /^https?$/,
+    ...(options.hostname ? { hostname: z.regexes.hostname } : {}),
+    error: `${name} must be an absolute ${scheme} URL${options.example ? `, e.g. ${options.example}` : ''}`,
+  })
 }

@@ -3,8 +3,10 @@
  * against docs/partner-interface.md, decide with the rules file, and dress the decision as a reply with complete offers.
  * The HTTP server and the marketplace's simulated partners both call it.
  */
+
 import * as z from 'zod/mini'
 import { toFieldIssues } from '../contract/common.ts'
+import { httpUrlField } from '../contract/http-url.ts'
 import { leadSchema, type PartnerOffer, type PartnerReply } from '../contract/partner.ts'
 import { deriveLeadId } from './lead-id.ts'
 import { decideLead, offerDetails } from './reference-rules.ts'
@@ -34,8 +36,7 @@ export const ANSWER_DEFAULTS = {
   bidMultiplier: 1,
 } as const
 
-const httpsUrl = (name: string) =>
-  z.url({ protocol: /^https$/, hostname: z.regexes.hostname, error: `${name} must be an absolute https URL` })
+const httpsUrl = (name: string) => httpUrlField(name, { httpsOnly: true, hostname: true })
 
 export const answerOptionsSchema = z.object({
   secret: z.string().check(z.minLength(16, { error: 'secret must be at least 16 characters' })),

@@ -2,9 +2,10 @@
  * @module The conformance checker: sends the sample leads to a partner endpoint over HTTP (undici,
  * concurrently but bounded), times each reply against docs/partner-interface.md's 12 s window, and judges the replies.
  */
+
 import { performance } from 'node:perf_hooks'
 import { Agent, request } from 'undici'
-import * as z from 'zod/mini'
+import { httpUrlField } from '../contract/http-url.ts'
 import { systemTimers, type Timers } from '../timers.ts'
 import { type LatencySummary, summarizeLatency } from './latency.ts'
 import { PARTNER_OBLIGATIONS } from './partner-obligations.ts'
@@ -64,10 +65,9 @@ export interface ConformanceReport {
   obligations: readonly string[]
 }
 
-const endpointUrlSchema = z.url({
-  protocol: /^https?$/,
-  hostname: z.regexes.hostname,
-  error: 'the partner URL must be an absolute http(s) URL, e.g. https://partner.example.com/leads',
+const endpointUrlSchema = httpUrlField('the partner URL', {
+  hostname: true,
+  example: 'https://partner.example.com/leads',
 })
 
 /** Marks every request so a partner can keep checker traffic out of its books (README, Decisions). */

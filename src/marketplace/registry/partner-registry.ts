@@ -9,6 +9,7 @@ import { extname } from 'node:path'
 import { parse as parseYaml } from 'yaml'
 import * as z from 'zod/mini'
 import { toFieldIssues } from '../../contract/common.ts'
+import { httpUrlField } from '../../contract/http-url.ts'
 import { partnerUrlProblem } from '../../contract/partner.ts'
 
 /** docs/partner-interface.md: "Recommended response window: 12 seconds"; it is also our ceiling. */
@@ -55,9 +56,7 @@ const text = (field: string, max: number) =>
 
 const displaySchema = z.strictObject({
   name: z.optional(text('display.name', 200)),
-  logoUrl: z.optional(
-    z.url({ protocol: /^https?$/, error: 'display.logoUrl must be an absolute http(s) URL' }),
-  ),
+  logoUrl: z.optional(httpUrlField('display.logoUrl')),
   productType: z.optional(text('display.productType', 100).check(z.minLength(1))),
   productDisplayName: z.optional(text('display.productDisplayName', 200)),
   copy: z.optional(text('display.copy', 2000)),
@@ -72,7 +71,7 @@ const entrySchema = z.strictObject({
   ),
   name: text('name', 200).check(z.minLength(1, { error: 'name is required' })),
   tier: z.enum(['first', 'second'], { error: 'tier must be "first" or "second"' }),
-  endpoint: z.url({ protocol: /^https?$/, error: 'endpoint must be an absolute URL (https://...)' }),
+  endpoint: httpUrlField('endpoint', { example: 'https://partner.example.com/leads' }),
   auth: z.optional(
     z.strictObject({
       header: z.string().check(

@@ -83,7 +83,9 @@ partners:
     expect(error).toBeInstanceOf(PartnerRegistryError)
     expect(error.message).toContain('id must be 1-64 lower-case letters')
     expect(error.message).toContain('tier must be "first" or "second"')
-    expect(error.message).toContain('endpoint must be an absolute URL')
+    expect(error.message).toContain(
+      'endpoint must be an absolute http(s) URL, e.g. https://partner.example.com/leads',
+    )
     expect(error.message).toContain("timeoutMs must be at most 12000 (docs/partner-interface.md's window)")
     expect(error.message).toContain('surprise')
   })
