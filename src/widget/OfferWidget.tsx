@@ -114,6 +114,7 @@ function rootClass(extra: string | undefined): string {
   return extra ? `ow-root ${extra}` : 'ow-root'
 }
 
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: the widget's body: one render of its states (form, progress, list, empty, error) over one search; splitting it into a core and thin adapters is issue 34's widget-core work, built on a branch that did not land (the embed bundle grew past its budget)
 function WidgetBody(props: OfferWidgetProps & { client: QueryClient }) {
   const { client, endpoint = '', form = 'auto', attach, preview = false } = props
   const headingLevel = props.headingLevel ?? 2
@@ -220,7 +221,7 @@ function WidgetBody(props: OfferWidgetProps & { client: QueryClient }) {
   const expected =
     status === 'creating' ? 99 : result.rateTable ? placesThatCanFill(result.rateTable, secondLook) : 0
   // A second look shows each partner's disclaimer on its own offer; an offer search shows the populated
-  // disclaimer of every partner with an offer on screen (docs/offer-search-api.md rule 5, "Disclaimers").
+  // disclaimer of every partner with an offer on screen (docs/offer-search-api.md rule 5; docs/decisions/0014-disclaimers.md).
   const disclaimers = secondLook ? NO_DISCLAIMERS : disclaimersOnScreen(result.disclaimers, visibleUuids)
   const changeButton = (
     <button

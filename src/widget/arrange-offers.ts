@@ -1,6 +1,6 @@
 /**
- * @module Which offers are on screen and in what order (docs/offer-search-api.md, "Rank order and a
- * still list"). When nothing holds the list, it is every offer in ascending `rank`: the first `places` are
+ * @module Which offers are on screen and in what order
+ * (docs/decisions/0047-rank-order-still-list.md). When nothing holds the list, it is every offer in ascending `rank`: the first `places` are
  * on screen, the rest behind "Show N more", so the search ends in rank order with no tap. While the
  * visitor holds it (a press, or within 600 ms of one: interaction-hold.ts), no card on screen moves: they
  * keep their places, an arrival that ranks after all of them takes the next place, and any other waits

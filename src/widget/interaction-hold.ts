@@ -2,7 +2,7 @@
  * @module Whether the visitor holds the offer list still: a press (pointer, finger or pen) inside the
  * widget, until it ends and for `HOLD_MS` after; a key press or a mouse moving inside it, for `HOLD_MS`
  * after. A resting pointer, focus and hovering do not hold: a list held by them could end a search out of
- * rank order (docs/offer-search-api.md, "Rank order and a still list").
+ * rank order (docs/decisions/0047-rank-order-still-list.md).
  */
 import { type RefObject, useEffect, useState } from 'react'
 

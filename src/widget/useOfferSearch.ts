@@ -141,6 +141,7 @@ function attachedHandle(attach: AttachedSearch): SearchHandle {
   }
 }
 
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: the search state (create, poll, window, status) in one hook; issue 34's framework-free core under a thin hook was built on a branch that did not land (the embed bundle grew past its budget)
 export function useOfferSearch(options: UseOfferSearchOptions): OfferSearchResult {
   const { endpoint = '', source = 'offer-search', search, attach, submission = 0, preview = false } = options
   const [ownClient] = useState(() => options.queryClient ?? createWidgetQueryClient())
