@@ -12,7 +12,7 @@
  */
 
 /** Server rooms and loose server files: none of them is bundled for the browser. */
-const SERVER = ['^src/(bff|marketplace|ledger|http|sandbox|partner-kit)/', '^src/(server|config)[.]ts$']
+const SERVER = ['^src/(server|publisher|bff|marketplace|ledger|http|sandbox|partner-kit)/']
 
 /**
  * Plain data tables from server rooms that the playground shows in the browser: the sandbox's scenarios
@@ -46,16 +46,17 @@ module.exports = {
       name: 'contract-imports-nothing-of-ours',
       severity: 'error',
       comment:
-        'src/contract/ is the wire shared by the browser and the servers: it imports only src/contract/ ' +
-        'and packages, and no Node built-in (the widget bundles it). Fix: move the code it needs into ' +
+        'src/contract/ is the wire shared by the browser and the servers: it imports only src/contract/, ' +
+        'zod, ipaddr.js (address checks) and isbot (the declared-bot test in the server-search schema, which the widget never imports) ' +
+        'and no Node built-in (the widget bundles it). Fix: move the code it needs into ' +
         'src/contract/, or turn the dependency around (the other room imports the contract).',
       from: { path: '^src/contract/' },
-      to: { pathNot: ['^src/contract/', '(^|/)node_modules/'] },
+      to: { pathNot: ['^src/contract/', '(^|/)node_modules/(zod|isbot|ipaddr[.]js)/'] },
     },
     {
       name: 'browser-imports-no-server',
       severity: 'error',
-      comment: `Browser code (src/widget/, src/embed/) imports no server room (bff, marketplace, ledger, http, sandbox, partner-kit), neither src/server.ts nor src/config.ts, and no Node built-in. ${BROWSER_FIX}`,
+      comment: `Browser code (src/widget/, src/embed/) imports no server room (server, publisher, bff, marketplace, ledger, http, sandbox, partner-kit) and no Node built-in. ${BROWSER_FIX}`,
       from: { path: '^src/(widget|embed)/' },
       to: { path: SERVER },
     },
@@ -102,6 +103,46 @@ module.exports = {
       to: { path: '^src/bff/' },
     },
     {
+      name: 'publisher-enters-bff-by-its-door',
+      severity: 'error',
+      comment:
+        "What a publisher's own server imports (src/publisher/) reaches the widget API only through its " +
+        'door, src/bff/index.ts (the `offer-widget-server/bff` surface), never a module behind it. Fix: ' +
+        'export what is needed from src/bff/index.ts, or move the shared rule into src/http/ or src/contract/.',
+      from: { path: '^src/publisher/' },
+      to: { path: '^src/bff/', pathNot: '^src/bff/index[.]ts$' },
+    },
+    {
+      name: 'server-is-the-top',
+      severity: 'error',
+      comment:
+        'src/server/ is the Node process (start, config, lifecycle, static hosting, telemetry set-up): it ' +
+        'composes the other rooms, and no other room imports it at run time. Type-only imports of its ' +
+        'validated configuration (`Config` and its parts, src/server/config.ts) are the one exception: ' +
+        '`createBff(config)` and the second look take it. Fix: pass what a room needs in as an argument or ' +
+        'option, or move the shared code down into src/http/ (plumbing) or the room that owns it.',
+      from: { path: '^src/', pathNot: '^src/server/' },
+      to: { path: '^src/server/', pathNot: '^src/server/config[.]ts$' },
+    },
+    {
+      name: 'server-is-the-top',
+      severity: 'error',
+      comment:
+        'Only src/server/ reads src/server/config.ts at run time (loadConfig, applyEnvFile); other rooms ' +
+        'import its types only. Fix: `import type`, and take the values as an argument.',
+      from: { path: '^src/', pathNot: '^src/server/' },
+      to: { path: '^src/server/config[.]ts$', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'bff-imports-no-publisher',
+      severity: 'error',
+      comment:
+        'The widget API (src/bff/) never imports the publisher helpers (src/publisher/), which import it: ' +
+        'the arrow goes one way. Fix: move what both need into src/http/ or src/contract/.',
+      from: { path: '^src/(bff|marketplace)/' },
+      to: { path: '^src/publisher/' },
+    },
+    {
       name: 'ledger-imports-no-feature',
       severity: 'error',
       comment:
@@ -115,11 +156,11 @@ module.exports = {
       name: 'http-is-plumbing',
       severity: 'error',
       comment:
-        'src/http/ is server plumbing shared by the servers: it imports none of src/bff/, ' +
-        'src/marketplace/, src/ledger/ or src/sandbox/. Fix: pass the feature in (a callback, an interface ' +
-        'declared in src/http/), or move the code into the room that uses it.',
+        'src/http/ is server plumbing shared by the servers: it imports none of src/server/, ' +
+        'src/publisher/, src/bff/, src/marketplace/, src/ledger/ or src/sandbox/. Fix: pass the feature in ' +
+        '(a callback, an interface declared in src/http/), or move the code into the room that uses it.',
       from: { path: '^src/http/' },
-      to: { path: '^src/(bff|marketplace|ledger|sandbox)/' },
+      to: { path: '^src/(server|publisher|bff|marketplace|ledger|sandbox)/' },
     },
   ],
   options: {

@@ -12,7 +12,7 @@ const config: KnipConfig = {
     // the widget's HTML (vite.ssr.config.ts) is not.
     'src/ssr/render-widget-html.tsx',
     // Server package subpaths (scripts/pack.ts SERVER_ENTRIES) and what runs: servers, CLIs, the report page.
-    'src/server-package.ts',
+    'src/server/index.ts',
     'src/bff/index.ts',
     'src/marketplace/index.ts',
     'src/ledger/index.ts',

@@ -9,7 +9,7 @@ import { precompress } from './scripts/precompress.ts'
 import { propsDocPlugin } from './src/playground/props-doc/props-doc-plugin.ts'
 
 export default defineConfig({
-  // Brotli and gzip copies of the hashed assets, served by Accept-Encoding (src/server.ts).
+  // Brotli and gzip copies of the hashed assets, served by Accept-Encoding (src/server/start-server.ts).
   plugins: [react(), propsDocPlugin(), precompress()],
   build: {
     outDir: 'dist/site',

@@ -68,8 +68,8 @@ async function role(name: string, upstream: string | undefined) {
     const served = await serveSandbox({ port: 0 })
     announce(served.url)
   } else if (name === 'bff' || name === 'bff-redis' || name === 'bff-traced') {
-    const { loadConfig } = await import('../src/config.ts')
-    const { startServer } = await import('../src/server.ts')
+    const { loadConfig } = await import('../src/server/config.ts')
+    const { startServer } = await import('../src/server/start-server.ts')
     const running = await startServer(
       loadConfig({
         PORT: '0',

@@ -14,7 +14,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { brotli } from '../scripts/precompress.ts'
-import { readEmbedManifest, snippetFor } from '../src/bff/embed-assets.ts'
+import { readEmbedManifest, snippetFor } from '../src/publisher/snippet.ts'
 import { launchBrowser, openWithoutDevTools } from '../test/e2e/support/browser.ts'
 import { startTestServer } from '../test/e2e/support/server.ts'
 

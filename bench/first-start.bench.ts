@@ -1,5 +1,5 @@
 /**
- * @module `npm run bench -- first-start`: the built server (`node dist/server/server.js`, sandbox mode) on an
+ * @module `npm run bench -- first-start`: the built server (`node dist/server/server/start-server.js`, sandbox mode) on an
  * empty DATA_DIR, as a process, with the resident memory of its process tree (the process and any children)
  * sampled every 20 ms: when it listens, when `/readyz` first says ready (the ledger open), when the first
  * second-look lead is created, the peak, and the idle memory after, before and after a few leads. Exits
@@ -20,10 +20,10 @@ const FIRST_LEAD_TARGET_MS = 2_000
 const LEADS = 20
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
-const serverFile = join(root, 'dist/server/server.js')
+const serverFile = join(root, 'dist/server/server/start-server.js')
 const templateFile = join(root, 'dist/server/ledger/pglite-template.tar.gz')
 if (!existsSync(serverFile)) {
-  console.error('first-start bench: dist/server/server.js is missing; run npm run build first')
+  console.error('first-start bench: dist/server/server/start-server.js is missing; run npm run build first')
   process.exit(1)
 }
 

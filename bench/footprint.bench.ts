@@ -1,6 +1,6 @@
 /**
  * @module The embedded default's footprint, as a publisher runs it: `npm run start:prod` (the built server,
- * `dist/server/server.js`) in sandbox mode, once with the PGlite ledger (no DATABASE_URL, a fresh DATA_DIR)
+ * `dist/server/server/start-server.js`) in sandbox mode, once with the PGlite ledger (no DATABASE_URL, a fresh DATA_DIR)
  * and once on PostgreSQL when DATABASE_URL is set (a throwaway schema). For each: time from spawn to the
  * first `/healthz` 200, and the process's resident memory (VmRSS) idle, after 100 offer searches polled to
  * completion, and after 1,000 second-look leads settled. Exits non-zero when the PGlite run misses its
@@ -24,9 +24,9 @@ const LEADS = 1_000
 const CONCURRENCY = 20
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
-const serverFile = join(root, 'dist/server/server.js')
+const serverFile = join(root, 'dist/server/server/start-server.js')
 if (!existsSync(serverFile)) {
-  console.error('footprint bench: dist/server/server.js is missing; run npm run build first')
+  console.error('footprint bench: dist/server/server/start-server.js is missing; run npm run build first')
   process.exit(1)
 }
 

@@ -9,8 +9,8 @@
 import { existsSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { loadConfig } from '../src/config.ts'
-import { startServer } from '../src/server.ts'
+import { loadConfig } from '../src/server/config.ts'
+import { startServer } from '../src/server/start-server.ts'
 import { launchBrowser } from '../test/e2e/support/browser.ts'
 
 const RUNS = 5

@@ -25,7 +25,7 @@ import {
   type ExtractorMessage,
   type ExtractorResult,
 } from '@microsoft/api-extractor'
-import { buildState } from '../src/build-freshness.ts'
+import { buildState } from '../src/server/build-freshness.ts'
 
 const ROOT = join(import.meta.dirname, '..')
 const CONFIG_DIR = join(ROOT, 'api-extractor')

@@ -24,7 +24,7 @@ import {
 import { join, relative } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import ts from 'typescript'
-import { buildState } from '../src/build-freshness.ts'
+import { buildState } from '../src/server/build-freshness.ts'
 import { isolateCss } from './isolate-css.ts'
 
 const ROOT = join(import.meta.dirname, '..')
@@ -133,7 +133,7 @@ const BUILD_OUTPUTS = [
   'dist/widget/loader.js',
   'dist/types/widget/index.d.ts',
   'dist/embed/manifest.json',
-  'dist/server/server-package.js',
+  'dist/server/server/index.js',
   'dist/ssr/render-widget-html.js',
 ]
 
@@ -204,7 +204,7 @@ function stageWidget(dir: string): void {
 
 /** Subpaths of the server package -> their module under dist/server/. */
 const SERVER_ENTRIES: Record<string, string> = {
-  '.': 'server-package',
+  '.': 'server/index',
   './bff': 'bff/index',
   './marketplace': 'marketplace/index',
   './ledger': 'ledger/index',
@@ -213,11 +213,7 @@ const SERVER_ENTRIES: Record<string, string> = {
 }
 
 function stageServer(dir: string): void {
-  requireBuilt([
-    'dist/server/server-package.js',
-    'dist/embed/manifest.json',
-    'dist/ssr/render-widget-html.js',
-  ])
+  requireBuilt(['dist/server/server/index.js', 'dist/embed/manifest.json', 'dist/ssr/render-widget-html.js'])
   cpSync(join(ROOT, 'dist/server'), join(dir, 'dist/server'), { recursive: true })
   // The widget's server renderer: self-contained (React inside), so it adds no dependency.
   cpSync(join(ROOT, 'dist/ssr'), join(dir, 'dist/ssr'), { recursive: true })

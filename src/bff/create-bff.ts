@@ -1,24 +1,25 @@
 /**
  * @module `createBff(config, options)`: the BFF as a Hono app whose `fetch` runs in any web-standard
  * runtime. Everything runtime-specific (socket address, static files, the sandbox, Redis) comes in as an
- * option; `src/server.ts` supplies the Node ones.
+ * option; `src/server/start-server.ts` supplies the Node ones.
  */
 import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import type { Redis } from 'ioredis'
-import type { Config } from '../config.ts'
 import { BFF_ROUTES } from '../contract/bff.ts'
 import { SERVER_OFFER_SEARCHES_ROUTE } from '../contract/server-search.ts'
-import { errorResponse, onHttpError, onHttpNotFound } from '../http/errors.ts'
+import { limitBody } from '../http/body-limit.ts'
+import { onHttpError, onHttpNotFound } from '../http/errors.ts'
 import type { AccessTokens } from '../http/request-services.ts'
 import type { RetryPolicy } from '../http/retry.ts'
-import { systemTimers, type Timers } from '../timers.ts'
+import { systemTimers, type Timers } from '../http/timers.ts'
+import type { Tracing } from '../http/trace.ts'
+import type { Config } from '../server/config.ts'
 import { createAccessTokens } from './access-token.ts'
 import { createClientIdentity, type SocketAddressFn } from './client-identity.ts'
 import { createIssuersCache } from './issuers-cache.ts'
 import type { BffKit, BffRoutes, PerIpLimitOverrides } from './kit.ts'
 import { createLogger, type Logger } from './logger.ts'
 import { type BffMetrics, createMetrics } from './metrics.ts'
-import { bodyLimit } from './middleware/body-limit/index.ts'
 import { compressJson } from './middleware/compress-json/index.ts'
 import { createPerIpLimiter, limiterKeyForIp, rateLimit } from './middleware/rate-limit/index.ts'
 import { requestMetrics } from './middleware/request-metrics/index.ts'
@@ -31,13 +32,15 @@ import { issuerRoutes } from './routes/issuers.ts'
 import { offerSearchRoutes } from './routes/offer-searches.ts'
 import { opsRoutes, type ReadinessCheck } from './routes/ops.ts'
 import { serverOfferSearchRoutes } from './routes/server-offer-searches.ts'
-import type { Tracing } from './tracing/start-tracing.ts'
 import { createUpstreamClient, type UpstreamClient, type UpstreamOperation } from './upstream/index.ts'
 
-/** docs/offer-search-api.md shows no request size bounds; a search body is well under 2 KB, so 16 KB is generous. */
-export const BODY_LIMIT_BYTES = 16 * 1024
-/** A loan lead carries the FCRA and TCPA texts shown to the lead (up to 10 000 characters each). */
-export const LEAD_BODY_LIMIT_BYTES = 64 * 1024
+/**
+ * The ceiling of every `/api` write body. Each write route declares its own limit under it (`limitBody`,
+ * src/http/body-limit.ts): searches `BODY_LIMIT_BYTES` (routes/offer-searches.ts), leads
+ * `LEAD_BODY_LIMIT_BYTES` (src/contract/bff.ts); this only bounds a
+ * route added through `routes` that declares none.
+ */
+const API_BODY_CEILING_BYTES = 64 * 1024
 
 export interface BffOptions {
   /** Extra `/api` routes, e.g. the marketplace's `POST /api/second-look`. */
@@ -141,7 +144,7 @@ export function createBff(config: Config, options: BffOptions = {}): BffApp {
   app.route(SERVER_OFFER_SEARCHES_ROUTE, serverOfferSearchRoutes(kit, { keyPrefix }))
   app.use('/api/*', widgetCors({ allowedOrigins: config.allowedOrigins, logger, now }))
   app.use('/api/*', requireWidgetHeader())
-  app.on(['POST', 'PUT', 'PATCH', 'DELETE'], '/api/*', limitRequestBody())
+  app.on(['POST', 'PUT', 'PATCH', 'DELETE'], '/api/*', limitBody(API_BODY_CEILING_BYTES))
 
   const api = new Hono()
   api.route(BFF_ROUTES.issuers.replace(/^\/api/, ''), issuerRoutes(issuers))
@@ -224,23 +227,6 @@ function perIpRateLimits(
       metrics: deps.metrics,
       logger: deps.logger,
     })
-  }
-}
-
-/**
- * Bodies of `/api` writes: a lead carries the FCRA and TCPA texts (`LEAD_BODY_LIMIT_BYTES`), everything else
- * is a search (`BODY_LIMIT_BYTES`). 413 past it.
- */
-function limitRequestBody(): MiddlewareHandler {
-  const limitBody = (maxBytes: number) =>
-    bodyLimit({
-      maxBytes,
-      onError: () => errorResponse(413, 'payload_too_large', `The body must be at most ${maxBytes} bytes`),
-    })
-  const searchBodyLimit = limitBody(BODY_LIMIT_BYTES)
-  const leadBodyLimit = limitBody(LEAD_BODY_LIMIT_BYTES)
-  return function limitRequestBody(c, next) {
-    return (c.req.path === BFF_ROUTES.secondLook ? leadBodyLimit : searchBodyLimit)(c, next)
   }
 }
 

@@ -4,8 +4,8 @@
  */
 import type { MiddlewareHandler } from 'hono'
 import type { Redis } from 'ioredis'
-import type { Config } from '../config.ts'
 import type { AccessTokens } from '../http/request-services.ts'
+import type { Config } from '../server/config.ts'
 import type { createClientIdentity } from './client-identity.ts'
 import type { Logger } from './logger.ts'
 import type { BffMetrics } from './metrics.ts'

@@ -6,8 +6,8 @@
  */
 
 import { MAX_RETRY_AFTER_MS } from '../contract/retry-after.ts'
+import { sleepOn, systemTimers, type Timers } from '../http/timers.ts'
 import { annotate } from '../http/trace.ts'
-import { sleepOn, systemTimers, type Timers } from '../timers.ts'
 import type { BffMetrics } from './metrics.ts'
 import type { RedisLink } from './redis-link.ts'
 import { every as defaultEvery, type Every } from './redis-link.ts'

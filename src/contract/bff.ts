@@ -10,6 +10,12 @@ export const WIDGET_HEADER = 'X-Offer-Widget'
 /** The per-search capability the BFF issues with a created search; required to poll it. */
 export const ACCESS_TOKEN_HEADER = 'X-Offer-Access-Token'
 
+/**
+ * The largest second-look lead body (`POST /api/second-look`) the BFF takes: a loan lead carries the FCRA and
+ * TCPA texts shown to the lead (up to 10 000 characters each).
+ */
+export const LEAD_BODY_LIMIT_BYTES = 64 * 1024
+
 export const BFF_ROUTES = {
   issuers: '/api/issuers',
   offerSearches: '/api/offer-searches',
@@ -40,7 +46,7 @@ const ERROR_CODES = [
   'redis_unavailable',
   'ledger_unavailable',
   'internal',
-  // 503 from the server itself before its app is built, and once shutdown began (src/start-failure.ts, the
+  // 503 from the server itself before its app is built, and once shutdown began (src/server/start-failure.ts, the
   // drain's `/readyz` and lead intake).
   'starting',
   'shutting_down',

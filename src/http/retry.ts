@@ -4,7 +4,7 @@
  * widget: `Retry-After` in src/contract/retry-after.ts, full-jitter backoff in src/contract/backoff.ts.
  */
 import { type BackoffPolicy, backoffDelay } from '../contract/backoff.ts'
-import { sleepOn, type Timers } from '../timers.ts'
+import { sleepOn, type Timers } from './timers.ts'
 
 export interface RetryPolicy extends BackoffPolicy {
   /** Attempts in all, the first included; 1 means no retry. */

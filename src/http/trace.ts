@@ -1,12 +1,13 @@
 /**
  * @module The BFF's OpenTelemetry tracer and one way to run work in a span. Only `@opentelemetry/api` is
  * imported here: without an SDK registered (tracing is off unless `OTEL_EXPORTER_OTLP_ENDPOINT` is set, see
- * `src/bff/tracing/`) every span is the API's no-op span, so instrumented code pays a function call.
+ * `src/server/start-tracing.ts`) every span is the API's no-op span, so instrumented code pays a function call.
  *
  * Spans never carry a request or reply body, a token or personal data: attributes are ids, names from
  * the registry, counts, statuses and durations. An error is recorded by its type, never its message.
  */
 import { type Attributes, context, type Span, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api'
+import type { Context, MiddlewareHandler } from 'hono'
 
 const tracer = trace.getTracer('offer-widget-bff')
 
@@ -47,7 +48,7 @@ export function inSpan<T>(
 
 /**
  * The attribute naming the offer search (or second-look lead's search) a request created: its polls,
- * whoever serves them in this process, join that request's trace (`src/bff/tracing/`).
+ * whoever serves them in this process, join that request's trace (`src/server/start-tracing.ts`).
  */
 export const SEARCH_UUID_ATTRIBUTE = 'offer_search.uuid'
 
@@ -77,4 +78,12 @@ export function openSpan(
 ): { span: Span; within<T>(work: () => T): T } {
   const span = tracer.startSpan(name, { root: options.root, attributes })
   return { span, within: (work) => context.with(trace.setSpan(context.active(), span), work) }
+}
+
+/** What `startTracing` (src/server/start-tracing.ts) hands `createBff`: the BFF only mounts it. */
+export interface Tracing {
+  /** Mounted first on `/api/*`: gates an incoming `traceparent`, joins polls to their search, opens the server span. */
+  middleware(options: { trustedPeer(c: Context): boolean }): MiddlewareHandler
+  /** Exports what is buffered and stops: part of shutdown. */
+  shutdown(): Promise<void>
 }

@@ -3,7 +3,7 @@
  * names the operation and the driver's error code, never the statement or its parameters: those hold
  * partner click URLs, names and whatever a partner put in `lead_id` (an SSN, once), and errors are logged.
  */
-import type { Timers } from '../timers.ts'
+import type { Timers } from '../http/timers.ts'
 
 export class LedgerError extends Error {
   override name = 'LedgerError'

@@ -5,7 +5,7 @@
  * operation, so they always land in the same transaction.
  */
 import { and, asc, eq, sql } from 'drizzle-orm'
-import type { Timers } from '../timers.ts'
+import type { Timers } from '../http/timers.ts'
 import { claimLeads, renewLeases, withdrawLead } from './lead-leases.ts'
 import { toLeadRow } from './lead-row.ts'
 import type { LedgerDb } from './ledger-db.ts'

@@ -6,7 +6,7 @@
  * Retry-After). A failed open is retried with backoff; calls meanwhile fail at once.
  */
 import { type BackoffPolicy, backoffDelay } from '../contract/backoff.ts'
-import type { TimerHandle, Timers } from '../timers.ts'
+import type { TimerHandle, Timers } from '../http/timers.ts'
 import type { LedgerDb } from './ledger-db.ts'
 import { LedgerError, toLedgerError, withTimeout } from './ledger-error.ts'
 import type { Ledger } from './ledger-store.ts'

@@ -8,8 +8,8 @@
  */
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { packageRoot } from '../package-root.ts'
-import { systemTimers, type Timers } from '../timers.ts'
+import { packageRoot } from '../http/package-root.ts'
+import { systemTimers, type Timers } from '../http/timers.ts'
 import type { LedgerDb } from './ledger-db.ts'
 import type { LedgerError } from './ledger-error.ts'
 import { createLedgerStore, type Ledger } from './ledger-store.ts'

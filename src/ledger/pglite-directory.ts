@@ -14,7 +14,7 @@ import { dirname, join, normalize, sep } from 'node:path'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { createGunzip } from 'node:zlib'
-import { systemTimers } from '../timers.ts'
+import { systemTimers } from '../http/timers.ts'
 
 const CREATING = /^ledger\.creating-(\d+)-[0-9a-f]+$/
 

@@ -10,7 +10,7 @@ import { createReadStream } from 'node:fs'
 import { access } from 'node:fs/promises'
 import { join } from 'node:path'
 import { Worker } from 'node:worker_threads'
-import { packageRoot } from '../package-root.ts'
+import { packageRoot } from '../http/package-root.ts'
 import type { TemplateBytes } from './pglite-directory.ts'
 
 /** Under `dist/server/`, so the package's `files` and the Dockerfile's `COPY dist/server` carry it. */

@@ -5,7 +5,7 @@
  * than an error (the widget keeps its progress); with none, the error goes to the caller.
  */
 
-import type { Timers } from '../timers.ts'
+import type { Timers } from '../http/timers.ts'
 import type { Ledger } from './ledger-store.ts'
 import type { SearchSnapshot } from './types.ts'
 

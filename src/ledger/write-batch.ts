@@ -13,7 +13,7 @@
  * settles are safe to write twice (a retry after a statement that timed out but committed): offers and
  * requests insert on conflict do nothing, and replies and settles update only what is still `pending`.
  */
-import type { TimerHandle, Timers } from '../timers.ts'
+import type { TimerHandle, Timers } from '../http/timers.ts'
 import type { LedgerDb } from './ledger-db.ts'
 import { LedgerError, toLedgerError, withTimeout } from './ledger-error.ts'
 import type { CreateLeadResult, NewLead, ReplyRecord, SentRequest, TierClose } from './types.ts'

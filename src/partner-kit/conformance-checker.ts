@@ -6,7 +6,7 @@
 import { performance } from 'node:perf_hooks'
 import { Agent, request } from 'undici'
 import { httpUrlField } from '../contract/http-url.ts'
-import { systemTimers, type Timers } from '../timers.ts'
+import { systemTimers, type Timers } from '../http/timers.ts'
 import { type LatencySummary, summarizeLatency } from './latency.ts'
 import { PARTNER_OBLIGATIONS } from './partner-obligations.ts'
 import { type CheckResult, type Exchange, evaluateExchanges } from './reply-checks.ts'

@@ -5,7 +5,6 @@
  */
 import { Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
-import { SANDBOX_DEFAULT_TOKENS } from '../config.ts'
 import { type FieldIssue, toFieldIssues, UUID_PATTERN } from '../contract/common.ts'
 import {
   AUTOMOBILE_INSURANCE,
@@ -15,7 +14,7 @@ import {
   readZip,
 } from '../contract/offer-search.ts'
 import { retryAfterHeader } from '../http/errors.ts'
-import { systemTimers } from '../timers.ts'
+import { systemTimers } from '../http/timers.ts'
 import { CARRIERS, carrierById } from './carriers.ts'
 import { ConnectionResetError, upstreamError, upstreamErrorResponse } from './errors.ts'
 import { mergeFaults, NO_FAULTS } from './faults.ts'
@@ -30,6 +29,7 @@ import { createRateTableStore, ENVIRONMENTS, type Environment } from './rate-tab
 import { rateTableAt } from './rate-table-view.ts'
 import { SCENARIOS, scenarioForZip } from './scenarios.ts'
 import type { Sandbox, SandboxOptions } from './types.ts'
+import { SANDBOX_DEFAULT_TOKENS } from './types.ts'
 
 const ONE_HOUR_MS = 60 * 60 * 1000
 

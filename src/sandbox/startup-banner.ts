@@ -2,9 +2,10 @@
  * @module The text `npm run sandbox` prints at start: where each environment is, which tokens work
  * (default tokens are printed; tokens set in the environment are not), and the scenario table.
  */
-import { SANDBOX_DEFAULT_TOKENS } from '../config.ts'
+
 import { CURRENT_API_VERSION } from '../contract/offer-search.ts'
 import { SCENARIOS } from './scenarios.ts'
+import { SANDBOX_DEFAULT_TOKENS } from './types.ts'
 
 export interface StartupBannerInput {
   url: string

@@ -4,8 +4,14 @@
 import type { Hono } from 'hono'
 import type { Faults } from './faults.ts'
 
+/** The bearer tokens the sandbox accepts when none are configured (`SANDBOX_TEST_TOKEN` / `SANDBOX_PRODUCTION_TOKEN`). */
+export const SANDBOX_DEFAULT_TOKENS = {
+  test: 'sandbox-test-token',
+  production: 'sandbox-production-token',
+} as const
+
 export interface SandboxOptions {
-  /** Accepted bearer tokens per environment; default: `SANDBOX_DEFAULT_TOKENS` from src/config.ts. */
+  /** Accepted bearer tokens per environment; default: `SANDBOX_DEFAULT_TOKENS` below. */
   tokens?: { test: string[]; production: string[] }
   /**
    * Absolute URL at which the sandbox app is reachable (including any mount path), used for pixel, logo

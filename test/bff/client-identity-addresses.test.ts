@@ -9,11 +9,12 @@ import type { Server } from 'node:http'
 import type { Socket } from 'node:net'
 import { Hono } from 'hono'
 import { describe, expect, it, vi } from 'vitest'
-import { compileTrust, createClientIdentity, normalizeAddress } from '../../src/bff/client-identity.ts'
-import { capConnectionsPerIp } from '../../src/bff/connection-cap.ts'
+import { createClientIdentity } from '../../src/bff/client-identity.ts'
 import { createLogger } from '../../src/bff/logger.ts'
-import { readVisitor } from '../../src/bff/read-visitor.ts'
+import { compileTrust, normalizeAddress } from '../../src/http/client-address.ts'
 import { onHttpError } from '../../src/http/errors.ts'
+import { readVisitor } from '../../src/publisher/read-visitor.ts'
+import { capConnectionsPerIp } from '../../src/server/connection-cap.ts'
 
 /** [input, canonical form or undefined when the BFF refuses it]. */
 const CANONICAL: Array<[string, string | undefined]> = [
@@ -215,7 +216,7 @@ function cappedServer(maxPerIp: number, exempt?: (address: string) => boolean) {
   return { open, connect }
 }
 
-/** How `src/server.ts` exempts trusted proxies from the cap: the peer is hop 0. */
+/** How `src/server/start-server.ts` exempts trusted proxies from the cap: the peer is hop 0. */
 function exemptUnder(trustProxy: string) {
   const trust = compileTrust(trustProxy)
   return trust && ((address: string) => trust(address, 0))

@@ -15,7 +15,7 @@ import {
 import { watchRedis } from '../../src/bff/redis-link.ts'
 import { UpstreamError } from '../../src/bff/upstream/index.ts'
 import type { RateTable } from '../../src/contract/offer-search.ts'
-import type { Timers } from '../../src/timers.ts'
+import type { Timers } from '../../src/http/timers.ts'
 import { signal } from '../support/promises.ts'
 import { announceSkip, unsetVariable } from '../support/skip-notice.ts'
 import { steppingTimers } from '../support/stepping-timers.ts'

@@ -6,8 +6,8 @@
 import { once } from 'node:events'
 import { connect, type Socket } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
-import { loadConfig } from '../../src/config.ts'
-import { type RunningServer, startServer } from '../../src/server.ts'
+import { loadConfig } from '../../src/server/config.ts'
+import { type RunningServer, startServer } from '../../src/server/start-server.ts'
 import { UA } from './support/harness.ts'
 
 let running: RunningServer | undefined

@@ -15,8 +15,8 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from '
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { loadConfig } from '../../src/config.ts'
-import { type RunningServer, startServer } from '../../src/server.ts'
+import { loadConfig } from '../../src/server/config.ts'
+import { type RunningServer, startServer } from '../../src/server/start-server.ts'
 import { announceSkip } from '../support/skip-notice.ts'
 import {
   ALERTS_FILE,

@@ -28,7 +28,7 @@ import {
 } from './support/readme-blocks.ts'
 
 const execFileAsync = promisify(execFile)
-const SERVER_ENTRY = join(REPO, 'dist/server/server-package.js')
+const SERVER_ENTRY = join(REPO, 'dist/server/server/index.js')
 const PUBLISHER = 'https://www.publisher.example'
 const UA = 'Mozilla/5.0 (README test)'
 const HANDLED = [
@@ -161,7 +161,7 @@ describe('README code blocks', () => {
       }
     }
     expect(scripts['start:prod']).toBe(
-      'node --enable-source-maps --max-semi-space-size=2 --liftoff-only dist/server/server.js',
+      'node --enable-source-maps --max-semi-space-size=2 --liftoff-only dist/server/server/start-server.js',
     )
     expect(block('production').code).toContain('npm ci --omit=dev && npm run start:prod')
   })
@@ -182,7 +182,7 @@ describe('README code blocks', () => {
     expect((await fetch(`${bff.url}/sandbox/test/issuers`)).status).toBe(401)
   })
 
-  it('compose: the command runs the compose.yaml beside it (test/compose.test.ts checks the file offline)', () => {
+  it('compose: the command runs the compose.yaml beside it (test/deploy/compose.test.ts checks the file offline)', () => {
     expect(block('compose').code).toMatch(/^docker compose up --build\b/)
     expect(existsSync(join(REPO, 'compose.yaml'))).toBe(true)
   })
@@ -195,7 +195,7 @@ describe('README code blocks', () => {
     const env = Object.fromEntries(
       [...code.matchAll(/-e ([A-Z_]+)(?:=(\S+))?/g)].map((match) => [match[1], match[2] ?? 'x'.repeat(64)]),
     )
-    const { loadConfig } = (await import(SERVER_ENTRY)) as typeof import('../../src/server-package.ts')
+    const { loadConfig } = (await import(SERVER_ENTRY)) as typeof import('../../src/server/index.ts')
     expect(loadConfig(env).sandboxMode).toBe(false)
     const dockerfile = readFileSync(join(REPO, 'Dockerfile'), 'utf8')
     expect(dockerfile).toContain(`CMD ["${scripts['start:prod']?.split(' ').join('", "')}"]`)
@@ -438,7 +438,7 @@ describe('README code blocks', () => {
             return [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]
           }),
       )
-      const { loadConfig } = (await import(SERVER_ENTRY)) as typeof import('../../src/server-package.ts')
+      const { loadConfig } = (await import(SERVER_ENTRY)) as typeof import('../../src/server/index.ts')
       const config = loadConfig(env)
       expect(config.sandboxMode).toBe(false)
       // The page's key is one the BFF takes.

@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { RunningServer } from '../../src/server.ts'
+import type { RunningServer } from '../../src/server/start-server.ts'
 import { type Browser, collectErrors, launchBrowser, screenshot } from './support/browser.ts'
 import { requireBuild, startTestServer, type TestPage } from './support/server.ts'
 import { readWidget, waitForStatus } from './support/widget-page.ts'
@@ -54,7 +54,7 @@ beforeAll(async () => {
   const manifest = requireBuild()
   const bundle = `<script async src="/embed/${manifest.file}" integrity="${manifest.integrity}" crossorigin="anonymous"></script>`
   const mountPoint = '<div id="w" data-offer-widget data-zip-code="00001"></div>'
-  const { snippetFor } = await import('../../src/bff/embed-assets.ts')
+  const { snippetFor } = await import('../../src/publisher/snippet.ts')
   const script = snippetFor(manifest)
   const { createHash } = await import('node:crypto')
   snippetHash = `'sha256-${createHash('sha256').update(script).digest('base64')}'`

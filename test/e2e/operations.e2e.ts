@@ -16,9 +16,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createLogger } from '../../src/bff/logger.ts'
-import { loadConfig } from '../../src/config.ts'
 import { sampleLeads } from '../../src/partner-kit/index.ts'
-import { nodeStaticFiles, type RunningServer, startServer } from '../../src/server.ts'
+import { loadConfig } from '../../src/server/config.ts'
+import { nodeStaticFiles, type RunningServer, startServer } from '../../src/server/start-server.ts'
 import { type OtlpReceiver, type ReceivedSpan, startOtlpReceiver } from '../support/otlp-receiver.ts'
 import {
   type DashboardQuery,

@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { STORIES } from '../../src/playground/stories.ts'
-import type { RunningServer } from '../../src/server.ts'
+import type { RunningServer } from '../../src/server/start-server.ts'
 import { type Browser, collectErrors, launchBrowser, screenshot } from './support/browser.ts'
 import {
   a11yIn,

@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { RunningServer } from '../../src/server.ts'
+import type { RunningServer } from '../../src/server/start-server.ts'
 import { secondLookLead } from '../support/second-look-lead.ts'
 import { type Browser, collectErrors, launchBrowser, screenshot } from './support/browser.ts'
 import { startTestServer } from './support/server.ts'

@@ -7,9 +7,9 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, it, vi } from 'vitest'
-import { loadConfig } from '../../src/config.ts'
 import { sampleLeads } from '../../src/partner-kit/index.ts'
-import { startServer } from '../../src/server.ts'
+import { loadConfig } from '../../src/server/config.ts'
+import { startServer } from '../../src/server/start-server.ts'
 import { http, submitSampleLead } from '../support/server-requests.ts'
 
 const HEADERS = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { loadConfig } from '../../src/config.ts'
+import { loadConfig } from '../../src/server/config.ts'
 
 describe('config: partner credentials', () => {
   it('hands every non-empty PARTNER_* variable to the registry, and nothing else', () => {

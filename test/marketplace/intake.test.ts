@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { bffErrorSchema, createdSearchSchema } from '../../src/contract/bff.ts'
+import { bffErrorSchema, createdSearchSchema, LEAD_BODY_LIMIT_BYTES } from '../../src/contract/bff.ts'
 import { rateTableSchema } from '../../src/contract/offer-search.ts'
 import { type Ledger, openLedger } from '../../src/ledger/index.ts'
 import { createMarketplace, type SimulatedPartnerSpec } from '../../src/marketplace/index.ts'
@@ -90,6 +90,25 @@ describe.each(LEDGER_DRIVERS)('second-look intake and polling on $name', (driver
     const fields = bffErrorSchema.parse(await res.json()).errors?.map((e) => e.field)
     expect(res.status).toBe(400)
     expect(fields).toEqual(expect.arrayContaining(['personalInformation.ssn', 'personalInformation.state']))
+  })
+
+  it('takes a lead whose FCRA and TCPA texts are at their longest (its route declares 64 KB), and no body over that', async () => {
+    const lead = makeLead({
+      legalInformation: {
+        consentsToFcra: 'true',
+        fcraLanguage: 'I authorize lenders to pull my credit. '.repeat(256).slice(0, 10_000),
+        consentstoTcpa: 'true',
+        tcpaLanguage: 'You may call and text me. '.repeat(400).slice(0, 10_000),
+      },
+    } as Parameters<typeof makeLead>[0] & object)
+    // Over the 16 KB of a search body, which used to be the BFF's limit for every other /api path.
+    expect(JSON.stringify(lead).length).toBeGreaterThan(16 * 1024)
+    const res = await h.submit(lead)
+    expect(res.status).toBe(201)
+    await h.marketplace.settled(createdSearchSchema.parse(await res.json()).rateTable.uuid)
+    const over = await h.submit({ ...lead, padding: 'x'.repeat(LEAD_BODY_LIMIT_BYTES) })
+    expect(over.status).toBe(413)
+    expect(bffErrorSchema.parse(await over.json()).code).toBe('payload_too_large')
   })
 
   it('refuses a body that is not JSON with 400 bad_request', async () => {

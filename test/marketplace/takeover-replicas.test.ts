@@ -96,7 +96,7 @@ const children: ChildProcess[] = []
 
 async function startReplica(env: Record<string, string>): Promise<Replica> {
   // One process (tsx's bin would run the server in a child that outlives a SIGKILL of its parent).
-  const child = spawn(process.execPath, ['--import', TSX_IMPORT, join(root, 'src/server.ts')], {
+  const child = spawn(process.execPath, ['--import', TSX_IMPORT, join(root, 'src/server/start-server.ts')], {
     cwd: scratchCwd(),
     env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', SESSION_SECRET: SECRET, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -56,7 +56,7 @@ let url = ''
 let output = ''
 
 beforeAll(async () => {
-  if (!existsSync(join(repo, 'dist/server/server.js'))) {
+  if (!existsSync(join(repo, 'dist/server/server/start-server.js'))) {
     throw new Error('dist/server is missing: run `npm run build` before `npm run test:package`')
   }
   scratch = mkdtempSync(join(tmpdir(), 'offer-widget-deploy-'))

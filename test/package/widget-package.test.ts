@@ -10,8 +10,8 @@ import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { importedPackages } from '../../scripts/pack.ts'
-import { loadConfig } from '../../src/config.ts'
-import { type RunningServer, startServer } from '../../src/server.ts'
+import { loadConfig } from '../../src/server/config.ts'
+import { type RunningServer, startServer } from '../../src/server/start-server.ts'
 import { documentsText } from '../docs/support/readme-blocks.ts'
 import {
   diskBytes,

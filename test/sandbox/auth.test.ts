@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { SANDBOX_DEFAULT_TOKENS } from '../../src/config.ts'
 import { upstreamErrorBodySchema } from '../../src/contract/offer-search.ts'
 import { createSandbox } from '../../src/sandbox/index.ts'
+import { SANDBOX_DEFAULT_TOKENS } from '../../src/sandbox/types.ts'
 import { errorFields, harness, headers, TOKENS, validBody } from './support/sandbox-tests.ts'
 
 const ANY_UUID = '1b4e28ba-2fa1-41d2-883f-0016d3cca427'
@@ -72,7 +72,7 @@ describe('sandbox authentication (docs/offer-search-api.md: "Every request carri
     expect(response.status).toBe(200)
   })
 
-  it('defaults to SANDBOX_DEFAULT_TOKENS from src/config.ts', async () => {
+  it('defaults to SANDBOX_DEFAULT_TOKENS from src/sandbox/types.ts', async () => {
     const sandbox = createSandbox()
     const ok = await sandbox.app.request('/production/leads/autoInsurance/issuers', {
       headers: headers('production', { authorization: `Bearer ${SANDBOX_DEFAULT_TOKENS.production}` }),

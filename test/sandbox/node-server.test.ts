@@ -2,10 +2,10 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
-import { SANDBOX_DEFAULT_TOKENS } from '../../src/config.ts'
 import { rateTableSchema } from '../../src/contract/offer-search.ts'
 import { type ServedSandbox, serveSandbox } from '../../src/sandbox/index.ts'
 import { startupBanner } from '../../src/sandbox/startup-banner.ts'
+import { SANDBOX_DEFAULT_TOKENS } from '../../src/sandbox/types.ts'
 import { scratchCwd } from '../support/source-process.ts'
 import { headers, TOKENS, validBody } from './support/sandbox-tests.ts'
 
@@ -54,7 +54,7 @@ describe('sandbox on a real Node server over loopback', () => {
 
   it('npm run sandbox (main.ts) reads tokens through loadConfig, listens on PORT and prints the defaults', async () => {
     const tsx = `${root}node_modules/.bin/tsx`
-    child = spawn(tsx, [`${root}src/sandbox/main.ts`], {
+    child = spawn(tsx, [`${root}src/server/sandbox-main.ts`], {
       cwd: scratchCwd(),
       env: {
         PATH: process.env.PATH,
@@ -94,7 +94,7 @@ describe('sandbox on a real Node server over loopback', () => {
   }, 30_000)
 
   it('main.ts fails at start naming a bad variable', async () => {
-    child = spawn(`${root}node_modules/.bin/tsx`, ['src/sandbox/main.ts'], {
+    child = spawn(`${root}node_modules/.bin/tsx`, ['src/server/sandbox-main.ts'], {
       cwd: root,
       env: { PATH: process.env.PATH, PORT: 'eighty' },
       stdio: ['ignore', 'pipe', 'pipe'],

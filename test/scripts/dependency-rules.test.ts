@@ -44,9 +44,11 @@ describe('dependency rules (.dependency-cruiser.cjs)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'dependency-rules-'))
     afterAll(() => rmSync(dir, { recursive: true, force: true }))
     const files: Record<string, string> = {
-      // A package, which anyone may import.
+      // Packages: anyone may import them, but the contract only zod, ipaddr.js and isbot.
       'node_modules/some-package/index.js': 'export const p = 1\n',
-      'src/contract/ok.ts': "import { p } from 'some-package'\nexport const ok = p\n",
+      'node_modules/zod/index.js': 'export const z = 1\n',
+      'src/contract/ok.ts': "import { z } from 'zod'\nexport const ok = z\n",
+      'src/contract/package.ts': "import { p } from 'some-package'\nexport const pk = p\n",
       // The contract imports the BFF, once for a value and once for a type only: both are breaches.
       'src/contract/x.ts':
         "import { ok } from './ok.ts'\nimport { y } from '../bff/y.ts'\nexport const x = [ok, y]\n",
@@ -74,6 +76,21 @@ describe('dependency rules (.dependency-cruiser.cjs)', () => {
         "import { scenarios } from '../sandbox/scenarios.ts'\nimport { faults } from '../sandbox/faults.ts'\nexport const stories = [scenarios, faults]\n",
       'src/playground/clock.ts':
         "import { setTimeout } from 'node:timers/promises'\nexport const clock = setTimeout\n",
+      // The publisher helpers enter the BFF by its door only; the BFF never imports them.
+      'src/bff/index.ts': "export { b } from './b.ts'\n",
+      'src/publisher/door.ts': "import { b } from '../bff/index.ts'\nexport const door = b\n",
+      'src/publisher/inside.ts': "import { b } from '../bff/b.ts'\nexport const inside = b\n",
+      'src/bff/c.ts': "import { door } from '../publisher/door.ts'\nexport const c = door\n",
+      // The server composes everything; nothing imports it but types of its config.
+      'src/server/config.ts':
+        'export type Config = { port: number }\nexport const loadConfig = () => ({ port: 1 })\n',
+      'src/server/start.ts':
+        "import { b } from '../bff/index.ts'\nimport { door } from '../publisher/door.ts'\nimport { loadConfig } from './config.ts'\nexport const start = [b, door, loadConfig]\n",
+      'src/sandbox/typed.ts':
+        "import type { Config } from '../server/config.ts'\nexport type Typed = Config\n",
+      'src/sandbox/reads.ts':
+        "import { loadConfig } from '../server/config.ts'\nexport const reads = loadConfig\n",
+      'src/sandbox/starts.ts': "import { start } from '../server/start.ts'\nexport const starts = start\n",
       // Its Vite plugin runs in Node at build time.
       'src/playground/props-doc/props-doc-plugin.ts':
         "import { fileURLToPath } from 'node:url'\nexport const plugin = fileURLToPath\n",
@@ -99,6 +116,11 @@ describe('dependency rules (.dependency-cruiser.cjs)', () => {
           'browser-imports-no-server: src/playground/stories.ts → src/sandbox/faults.ts',
           'browser-imports-no-server: src/playground/clock.ts → timers/promises',
           'browser-data-stays-browser-safe: src/sandbox/partners.ts → src/sandbox/faults.ts',
+          'contract-imports-nothing-of-ours: src/contract/package.ts → node_modules/some-package/index.js',
+          'publisher-enters-bff-by-its-door: src/publisher/inside.ts → src/bff/b.ts',
+          'bff-imports-no-publisher: src/bff/c.ts → src/publisher/door.ts',
+          'server-is-the-top: src/sandbox/reads.ts → src/server/config.ts',
+          'server-is-the-top: src/sandbox/starts.ts → src/server/start.ts',
         ].sort(),
       )
     })

@@ -4,7 +4,7 @@
  * loop, so loopback IO (an upstream, Redis) runs on real time in between while no test waits for real.
  * Every delay asked for is recorded in `waits`; `advance` moves the clock by hand.
  */
-import type { Timers } from '../../src/timers.ts'
+import type { Timers } from '../../src/http/timers.ts'
 
 export interface SteppingTimers {
   timers: Timers

@@ -7,6 +7,7 @@ import { Hono } from 'hono'
 import { ACCESS_TOKEN_HEADER } from '../../contract/bff.ts'
 import { UUID_PATTERN } from '../../contract/common.ts'
 import { OFFER_SEARCH_MAX_DEPTH } from '../../contract/offer-search.ts'
+import { limitBody } from '../../http/body-limit.ts'
 import { httpError } from '../../http/errors.ts'
 import { readJsonBody } from '../../http/json-body.ts'
 import { refuseDeclaredBots } from '../../http/refuse-declared-bots.ts'
@@ -15,12 +16,16 @@ import type { BffKit } from '../kit.ts'
 import type { PollCoalescer } from '../poll-coalescer.ts'
 import { rethrowUpstream } from '../upstream/index.ts'
 
+/** docs/offer-search-api.md shows no request size bounds; a search body is well under 2 KB, so 16 KB is generous. */
+export const BODY_LIMIT_BYTES = 16 * 1024
+
 export function offerSearchRoutes(kit: BffKit, coalescer: PollCoalescer): Hono {
   const { accessTokens, clientIdentity } = kit
   const app = new Hono()
 
   app.post(
     '/',
+    limitBody(BODY_LIMIT_BYTES),
     refuseDeclaredBots({
       active: !kit.config.sandboxMode,
       refused: 'run offer searches (each one is billed)',

@@ -10,12 +10,12 @@ import { toFieldIssues } from '../../contract/common.ts'
 import { isPublicAddress } from '../../contract/network-host.ts'
 import { OFFER_SEARCH_MAX_DEPTH } from '../../contract/offer-search.ts'
 import { serverSearchRequestSchema } from '../../contract/server-search.ts'
+import { limitBody } from '../../http/body-limit.ts'
 import { errorResponse, httpError } from '../../http/errors.ts'
 import { readJsonBody } from '../../http/json-body.ts'
 import { normalizeAddress } from '../client-identity.ts'
 import { createSearch } from '../create-search.ts'
 import type { BffKit } from '../kit.ts'
-import { bodyLimit } from '../middleware/body-limit/index.ts'
 import { AUTH_FAILURE_POINTS, authFailureLimit } from '../middleware/rate-limit/failure-limit.ts'
 import { createPerIpLimiter, limiterKeyForIp, rateLimit } from '../middleware/rate-limit/index.ts'
 import { refuseBrowsers } from '../middleware/refuse-browsers/index.ts'
@@ -71,15 +71,7 @@ export function serverOfferSearchRoutes(kit: BffKit, options: ServerSearchRouteO
       metrics,
       logger,
     }),
-    bodyLimit({
-      maxBytes: SERVER_SEARCH_BODY_LIMIT_BYTES,
-      onError: () =>
-        errorResponse(
-          413,
-          'payload_too_large',
-          `The body must be at most ${SERVER_SEARCH_BODY_LIMIT_BYTES} bytes`,
-        ),
-    }),
+    limitBody(SERVER_SEARCH_BODY_LIMIT_BYTES),
     async (c) => {
       // One level more than a search body: the search sits under `search`.
       const json = await readJsonBody(c, { maxDepth: OFFER_SEARCH_MAX_DEPTH + 1 })

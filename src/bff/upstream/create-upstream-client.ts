@@ -10,8 +10,8 @@ import {
   type RateTable,
 } from '../../contract/offer-search.ts'
 import { type RetryPolicy, retryWithinBudget } from '../../http/retry.ts'
+import { systemTimers, type Timers } from '../../http/timers.ts'
 import { inSpan, inTrace, type Span } from '../../http/trace.ts'
-import { systemTimers, type Timers } from '../../timers.ts'
 import type { Logger } from '../logger.ts'
 import type { BffMetrics } from '../metrics.ts'
 import { createAnswerReader } from './answer-reader.ts'

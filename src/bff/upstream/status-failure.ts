@@ -5,7 +5,7 @@
 import type { FieldIssue } from '../../contract/common.ts'
 import { upstreamErrorBodySchema } from '../../contract/offer-search.ts'
 import { parseRetryAfter } from '../../contract/retry-after.ts'
-import type { Timers } from '../../timers.ts'
+import type { Timers } from '../../http/timers.ts'
 import type { Logger } from '../logger.ts'
 import type { UpstreamOperation } from './operations.ts'
 import type { RawResponse } from './transport.ts'

@@ -7,7 +7,7 @@ import type { Dispatcher } from 'undici'
 import { toFieldIssues } from '../../contract/common.ts'
 import { type PartnerOffer, partnerReplySchema } from '../../contract/partner.ts'
 import { createCappedBody } from '../../http/read-capped-body.ts'
-import { systemTimers, type Timers } from '../../timers.ts'
+import { systemTimers, type Timers } from '../../http/timers.ts'
 
 /** Cap on a reply body: 50 offers of generous size fit in far less. */
 export const DEFAULT_MAX_REPLY_BYTES = 256 * 1024

@@ -7,6 +7,7 @@
 import { Hono } from 'hono'
 import * as z from 'zod/mini'
 import { toFieldIssues } from '../../contract/common.ts'
+import { limitBody } from '../../http/body-limit.ts'
 import { httpError } from '../../http/errors.ts'
 import type { ConversionRecord, RecordConversionResult } from '../../ledger/index.ts'
 import type { MarketplaceContext } from '../marketplace-context.ts'
@@ -73,11 +74,14 @@ const conversionSchema = z.strictObject(
   { error: 'the body must be a JSON object { "lead_id": "...", "converted_at"?: "...", "amount"?: 0 }' },
 )
 
+/** A postback is a few fields; 16 KiB, as a search body. */
+const CONVERSION_BODY_LIMIT_BYTES = 16 * 1024
+
 /** Mounted at `/conversions`. */
 export function conversionRoutes(ctx: MarketplaceContext): Hono {
   const auth = createPartnerAuth(ctx)
   const app = new Hono()
-  app.post('/', async (c) => {
+  app.post('/', limitBody(CONVERSION_BODY_LIMIT_BYTES), async (c) => {
     if (!auth.enabled) {
       throw httpError(404, 'not_found', "Conversions are off: set the partner's reportsTokenEnv.")
     }

@@ -5,8 +5,9 @@
  * 404) and a well-formed uuid (else 400). Polls read through the in-memory search cache.
  */
 import { type Context, Hono, type MiddlewareHandler } from 'hono'
-import { ACCESS_TOKEN_HEADER, type CreatedSearch } from '../../contract/bff.ts'
+import { ACCESS_TOKEN_HEADER, type CreatedSearch, LEAD_BODY_LIMIT_BYTES } from '../../contract/bff.ts'
 import { UUID_PATTERN } from '../../contract/common.ts'
+import { limitBody } from '../../http/body-limit.ts'
 import { httpError } from '../../http/errors.ts'
 import type { SearchSnapshot } from '../../ledger/index.ts'
 import { createOfferLinker } from '../clicks/offer-links.ts'
@@ -19,6 +20,7 @@ import { buildRateTable } from '../rate-table/build-rate-table.ts'
 export function secondLookRoutes(ctx: MarketplaceContext, beforeIntake: MiddlewareHandler[] = []): Hono {
   const app = new Hono()
   // Hono runs handlers of one route in registration order: these first, each calling next().
+  app.post('/', limitBody(LEAD_BODY_LIMIT_BYTES))
   for (const middleware of beforeIntake) app.post('/', middleware)
   app.post('/', async (c) => {
     if (ctx.draining()) {

@@ -9,8 +9,8 @@ import { randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { readCappedBody } from '../../http/read-capped-body.ts'
+import { systemTimers, type TimerHandle, type Timers } from '../../http/timers.ts'
 import { answerLead } from '../../partner-kit/answer-lead.ts'
-import { systemTimers, type TimerHandle, type Timers } from '../../timers.ts'
 import {
   humanize,
   MAX_PARTNER_TIMEOUT_MS,

@@ -7,8 +7,8 @@
  * a lease (NTP).
  */
 import type { Logger } from 'pino'
+import type { TimerHandle, Timers } from '../../http/timers.ts'
 import type { ClaimedLead, Ledger } from '../../ledger/index.ts'
-import type { TimerHandle, Timers } from '../../timers.ts'
 
 /** Leads claimed per round: bounds one statement; the next round takes more. */
 const CLAIM_LIMIT = 50

@@ -4,7 +4,7 @@
  */
 import type { MiddlewareHandler } from 'hono'
 import { retryAfterHeader } from '../../http/errors.ts'
-import { sleepOn, systemTimers } from '../../timers.ts'
+import { sleepOn, systemTimers } from '../../http/timers.ts'
 import { ConnectionResetError, upstreamError } from '../errors.ts'
 import type { Faults } from '../faults.ts'
 import type { Random } from '../random.ts'

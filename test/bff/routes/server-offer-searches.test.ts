@@ -4,11 +4,11 @@
  * browsers, bad visitors and per-key limits are refused with the answer that says why.
  */
 import { afterEach, describe, expect, it } from 'vitest'
-import { createServerSearch, ServerSearchError } from '../../../src/bff/create-server-search.ts'
-import { ConfigError, loadConfig } from '../../../src/config.ts'
 import { createdSearchSchema } from '../../../src/contract/bff.ts'
 import { isPublicAddress } from '../../../src/contract/network-host.ts'
 import { isBrowserLikeUserAgent } from '../../../src/contract/server-search.ts'
+import { createServerSearch, ServerSearchError } from '../../../src/publisher/create-server-search.ts'
+import { ConfigError, loadConfig } from '../../../src/server/config.ts'
 import { CREATED_UUID, fakeHarness } from '../support/fake-harness.ts'
 import { buildHarness, UA, WIDGET } from '../support/harness.ts'
 

@@ -5,8 +5,8 @@
 
 import { type BffApp, type BffOptions, createBff } from '../../../src/bff/create-bff.ts'
 import { createLogger } from '../../../src/bff/logger.ts'
-import { type Config, loadConfig } from '../../../src/config.ts'
 import { serveSandbox } from '../../../src/sandbox/index.ts'
+import { type Config, loadConfig } from '../../../src/server/config.ts'
 import { logSink } from './fake-upstream.ts'
 
 export const SECRET = 'test-session-secret-0123456789abcdef'

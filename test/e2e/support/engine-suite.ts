@@ -10,10 +10,11 @@
 import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { snippetFor, withEmbedAssets } from '../../../src/bff/embed-assets.ts'
-import { loadConfig } from '../../../src/config.ts'
+import { snippetFor } from '../../../src/publisher/snippet.ts'
 import { zipOfScenario } from '../../../src/sandbox/scenarios.ts'
-import { nodeStaticFiles, type RunningServer, startServer } from '../../../src/server.ts'
+import { loadConfig } from '../../../src/server/config.ts'
+import { withEmbedAssets } from '../../../src/server/embed-assets.ts'
+import { nodeStaticFiles, type RunningServer, startServer } from '../../../src/server/start-server.ts'
 import { announceSkip } from '../../support/skip-notice.ts'
 import {
   collectingFront,

@@ -6,9 +6,10 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { MiddlewareHandler } from 'hono'
-import { publisherEmbed, withEmbedAssets } from '../../../src/bff/embed-assets.ts'
-import { loadConfig } from '../../../src/config.ts'
-import { nodeStaticFiles, type RunningServer, startServer } from '../../../src/server.ts'
+import { publisherEmbed } from '../../../src/publisher/snippet.ts'
+import { loadConfig } from '../../../src/server/config.ts'
+import { withEmbedAssets } from '../../../src/server/embed-assets.ts'
+import { nodeStaticFiles, type RunningServer, startServer } from '../../../src/server/start-server.ts'
 import { REPO_ROOT, requireBuild } from './server.ts'
 
 export interface PublisherSetup {

@@ -4,7 +4,7 @@
  */
 
 import { afterAll, beforeAll } from 'vitest'
-import type { RunningServer } from '../../../src/server.ts'
+import type { RunningServer } from '../../../src/server/start-server.ts'
 import { type Browser, launchBrowser } from './browser.ts'
 import { requireBuild, startTestServer } from './server.ts'
 

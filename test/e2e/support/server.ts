@@ -6,9 +6,10 @@
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import type { MiddlewareHandler } from 'hono'
-import { readEmbedManifest, withEmbedAssets } from '../../../src/bff/embed-assets.ts'
-import { loadConfig } from '../../../src/config.ts'
-import { nodeStaticFiles, type RunningServer, startServer } from '../../../src/server.ts'
+import { readEmbedManifest } from '../../../src/publisher/snippet.ts'
+import { loadConfig } from '../../../src/server/config.ts'
+import { withEmbedAssets } from '../../../src/server/embed-assets.ts'
+import { nodeStaticFiles, type RunningServer, startServer } from '../../../src/server/start-server.ts'
 
 export const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url))
 

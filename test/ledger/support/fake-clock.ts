@@ -4,7 +4,7 @@
  * `tickAsync` yields a real macrotask between timers, so loopback IO started by one timer can progress.
  */
 import { createClock } from '@sinonjs/fake-timers'
-import type { Timers } from '../../../src/timers.ts'
+import type { Timers } from '../../../src/http/timers.ts'
 
 export interface FakeClock {
   timers: Timers

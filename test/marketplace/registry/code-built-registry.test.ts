@@ -6,10 +6,10 @@
  */
 import pino from 'pino'
 import { describe, expect, it } from 'vitest'
+import type { Timers } from '../../../src/http/timers.ts'
 import type { Ledger } from '../../../src/ledger/index.ts'
 import { createMarketplace } from '../../../src/marketplace/index.ts'
 import type { PartnerRegistryEntry } from '../../../src/marketplace/registry/partner-registry.ts'
-import type { Timers } from '../../../src/timers.ts'
 import { SECRET, TEST_ACCESS_TOKENS } from '../support/harness.ts'
 
 /** A ledger no refused registry may reach: any use throws. */

@@ -7,8 +7,8 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { PartnerReply } from '../../../src/contract/partner.ts'
+import { systemTimers, type TimerHandle, type Timers } from '../../../src/http/timers.ts'
 import { answerLead } from '../../../src/partner-kit/answer-lead.ts'
-import { systemTimers, type TimerHandle, type Timers } from '../../../src/timers.ts'
 
 export interface ScriptedAnswer {
   status?: number

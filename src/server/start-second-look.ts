@@ -1,0 +1,133 @@
+/**
+ * @module Composes the second-look marketplace for a running BFF on Node: opens the ledger (PGlite, or
+ * PostgreSQL with `DATABASE_URL`; PGlite on disk opens in the background), resolves the partner registry (a file, or the simulated partners in
+ * sandbox mode), and returns the routes to hand to `createBff` plus one `close()` for shutdown.
+ */
+import { Hono, type MiddlewareHandler } from 'hono'
+import type { Logger } from 'pino'
+import { Registry } from 'prom-client'
+import type { AccessTokens, ClientIdentityFn } from '../http/request-services.ts'
+import { instrumentLedger, type Ledger, openLedger } from '../ledger/index.ts'
+import { createMarketplace, type Marketplace } from '../marketplace/create-marketplace.ts'
+import {
+  type ResolvedRegistry,
+  resolvePartnerRegistry,
+} from '../marketplace/registry/resolve-partner-registry.ts'
+import { reportPageRoutes } from '../marketplace/routes/report-page-routes.ts'
+import type { Config } from './config.ts'
+
+/** What the BFF lends the marketplace: the same identity, tokens and per-IP limit as offer searches. */
+export interface SecondLookKit {
+  clientIdentity: ClientIdentityFn
+  accessTokens: AccessTokens
+  logger: Logger
+  perIpRateLimit(route: string): MiddlewareHandler
+}
+
+export interface SecondLook {
+  /**
+   * For `createBff(config, { routes: [secondLook.routes] })`: builds the marketplace from the BFF's kit and
+   * mounts its API sub-app on the BFF's `/api` app.
+   */
+  routes(api: Hono, kit: SecondLookKit): void
+  /** `/reports` as a sub-app to mount at the root (`app.route('/', secondLook.pageRoutes())`), in any order. */
+  pageRoutes(): Hono
+  readonly registry: ResolvedRegistry
+  readonly ledger: Ledger
+  /** Present once `routes` has run. */
+  readonly marketplace: Marketplace | undefined
+  /** Leads running in this process (0 before `routes` has run). */
+  readonly inFlight: number
+  /** `/readyz`: resolves when the ledger answers within its timeout, rejects naming why otherwise. */
+  checkLedger(): Promise<void>
+  /**
+   * Shutdown, first step: new leads are refused, leads in flight finish their windows (at most
+   * `MARKETPLACE_DRAIN_TIMEOUT_MS`) and are written. Call before `close()`.
+   */
+  drain(): Promise<void>
+  close(): Promise<void>
+}
+
+export interface StartSecondLookOptions {
+  /** PGlite in memory instead of `DATA_DIR/ledger` (tests); ignored with `DATABASE_URL`. */
+  inMemoryLedger?: boolean
+  logger: Logger
+  /** The registry `/metrics` serves: ledger, partner, lead and delivery metrics go on it. A private one when absent. */
+  metricsRegistry?: Registry
+}
+
+export async function startSecondLook(config: Config, options: StartSecondLookOptions): Promise<SecondLook> {
+  const metricsRegistry = options.metricsRegistry ?? new Registry()
+  const openedLedger = await openLedger({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    inMemory: options.inMemoryLedger,
+    timeoutMs: config.marketplace.ledgerTimeoutMs,
+    // PGlite on disk opens beside the listening server: `/readyz` says not ready (ledger "opening") until
+    // it is open, and a lead meanwhile is a 503 with Retry-After, never a wait for a database to be made.
+    background: true,
+    onOpenError: (error, retryInMs) =>
+      options.logger.error(
+        { err: error, retryInMs },
+        `the ledger under DATA_DIR (${config.dataDir}) could not be opened; retrying (check the directory is writable and has space)`,
+      ),
+  })
+  const ledger = instrumentLedger(openedLedger, metricsRegistry)
+  let registry: ResolvedRegistry
+  try {
+    registry = await resolvePartnerRegistry({
+      partnersFile: config.partnersFile,
+      sandboxMode: config.sandboxMode,
+      partnerSecrets: config.partnerSecrets,
+      simulatedPartnerReportsToken: config.sandboxPartnerReportsToken,
+      logger: options.logger,
+    })
+  } catch (error) {
+    await ledger.close()
+    throw error
+  }
+  let marketplace: Marketplace | undefined
+  return {
+    registry,
+    ledger,
+    get marketplace() {
+      return marketplace
+    },
+    get inFlight() {
+      return marketplace?.inFlight ?? 0
+    },
+    routes(api, kit) {
+      marketplace = createMarketplace({
+        config: {
+          winnerPolicy: config.winnerPolicy,
+          reportsToken: config.reportsToken,
+          sandboxMode: config.sandboxMode,
+          publicBaseUrl: config.publicBaseUrl,
+          firstLookDeadlineMs: config.marketplace.firstLookDeadlineMs,
+          drainTimeoutMs: config.marketplace.drainTimeoutMs,
+          leaseMs: config.marketplace.leaseMs,
+        },
+        ledger,
+        registry: registry.entries,
+        accessTokens: kit.accessTokens,
+        clientIdentity: kit.clientIdentity,
+        secret: config.sessionSecret,
+        leadIdKey: config.marketplace.leadIdHashSecret,
+        logger: kit.logger,
+        metricsRegistry,
+      })
+      api.route('/', marketplace.routes({ beforeIntake: [kit.perIpRateLimit('second-look')] }))
+    },
+    // The page is static (it reads the reports API from the browser): it needs no marketplace.
+    pageRoutes: () => new Hono().route('/reports', reportPageRoutes()),
+    checkLedger: () => ledger.ping(),
+    drain: async () => {
+      await marketplace?.drain()
+    },
+    async close() {
+      await marketplace?.close()
+      await registry.close()
+      await ledger.close()
+    },
+  }
+}

@@ -1,0 +1,236 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { applyEnvFile, ConfigError, loadConfig } from '../../src/server/config.ts'
+
+describe('config', () => {
+  it('runs on the embedded defaults with an empty environment: sandbox mode', () => {
+    const config = loadConfig({})
+    expect(config.sandboxMode).toBe(true)
+    expect(config.port).toBe(8787)
+    expect(config.engine.apiVersion).toBe('2026-02-25')
+    expect(config.zipCodeKey).toBe('zipcode')
+    expect(config.sessionSecret.length).toBeGreaterThanOrEqual(32)
+  })
+
+  it('turns partner reports on in sandbox mode with a random token, and leaves them off otherwise', () => {
+    const sandbox = loadConfig({})
+    expect(sandbox.reportsToken).toMatch(/^[0-9a-f]{32}$/)
+    expect(sandbox.reportsTokenGenerated).toBe(true)
+    // And one simulated partner's own token, unless a partner file replaces the simulated partners.
+    expect(sandbox.sandboxPartnerReportsToken).toMatch(/^[0-9a-f]{32}$/)
+    expect(sandbox.sandboxPartnerReportsToken).not.toBe(sandbox.reportsToken)
+    expect(loadConfig({ PARTNERS_FILE: 'partners.yaml' }).sandboxPartnerReportsToken).toBeUndefined()
+    expect(loadConfig({ REPORTS_TOKEN: 'chosen-token' })).toMatchObject({
+      reportsToken: 'chosen-token',
+      reportsTokenGenerated: false,
+    })
+    const real = loadConfig({
+      ENGINE_TOKEN: 'real-token',
+      SESSION_SECRET: 'x'.repeat(32),
+      ENGINE_BASE_URL_TEST: 'https://test.example.com',
+      PUBLIC_BASE_URL: 'https://offers.example.com',
+    })
+    expect(real.reportsToken).toBeUndefined()
+    expect(real.sandboxPartnerReportsToken).toBeUndefined()
+  })
+
+  it('gives sandbox mode its own per-IP allowance (SANDBOX_RATE_LIMIT_POINTS), the real API RATE_LIMIT_POINTS', () => {
+    expect(loadConfig({}).rateLimit).toEqual({ points: 600, windowSeconds: 60 })
+    expect(loadConfig({ SANDBOX_RATE_LIMIT_POINTS: '50', RATE_LIMIT_POINTS: '5' }).rateLimit.points).toBe(50)
+    const real = {
+      ENGINE_TOKEN: 'real-token',
+      SESSION_SECRET: 'x'.repeat(32),
+      ENGINE_BASE_URL_TEST: 'https://test.example.com',
+      PUBLIC_BASE_URL: 'https://offers.example.com',
+    }
+    expect(loadConfig(real).rateLimit.points).toBe(20)
+    expect(loadConfig({ ...real, SANDBOX_RATE_LIMIT_POINTS: '600' }).rateLimit.points).toBe(20)
+    expect(() => loadConfig({ SANDBOX_RATE_LIMIT_POINTS: 'lots' })).toThrow(/SANDBOX_RATE_LIMIT_POINTS/)
+  })
+
+  it('keeps replaced embed bundles 90 days unless EMBED_RETENTION_DAYS says otherwise (1-3650), naming it when bad', () => {
+    expect(loadConfig({}).embedRetentionDays).toBe(90)
+    expect(loadConfig({ EMBED_RETENTION_DAYS: '365' }).embedRetentionDays).toBe(365)
+    expect(() => loadConfig({ EMBED_RETENTION_DAYS: '0' })).toThrow(/EMBED_RETENTION_DAYS must be at least 1/)
+    expect(() => loadConfig({ EMBED_RETENTION_DAYS: 'forever' })).toThrow(
+      /EMBED_RETENTION_DAYS must be a whole number 1-3650/,
+    )
+  })
+
+  it('turns tracing on with the standard OTLP variables only, and names the fix for what it cannot take', () => {
+    expect(loadConfig({}).tracing).toBeUndefined()
+    expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318/' }).tracing).toEqual({
+      tracesUrl: 'http://collector:4318/v1/traces',
+      protocol: 'http/protobuf',
+      serviceName: 'offer-widget-bff',
+    })
+    // The signal-specific endpoint is used as given, and wins.
+    expect(
+      loadConfig({
+        OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318',
+        OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'https://traces.example.com/otlp',
+        OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+        OTEL_SERVICE_NAME: 'offers-eu',
+      }).tracing,
+    ).toEqual({
+      tracesUrl: 'https://traces.example.com/otlp',
+      protocol: 'http/json',
+      serviceName: 'offers-eu',
+    })
+    for (const off of [{ OTEL_SDK_DISABLED: 'true' }, { OTEL_TRACES_EXPORTER: 'none' }]) {
+      expect(
+        loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', ...off }).tracing,
+      ).toBeUndefined()
+    }
+    expect(() =>
+      loadConfig({
+        OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318',
+        OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc',
+      }),
+    ).toThrow(/OTEL_EXPORTER_OTLP_PROTOCOL: grpc is not supported by this server; use http\/protobuf/)
+    expect(() => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' })).toThrow(
+      /OTEL_EXPORTER_OTLP_ENDPOINT: OTEL_EXPORTER_OTLP_ENDPOINT must be an absolute http\(s\) URL/,
+    )
+    // An endpoint's credentials never reach the message.
+    expect(() => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'ftp://user:hunter2@collector' })).toThrow(
+      /got "ftp:\/\/\[redacted\]@collector"/,
+    )
+  })
+
+  it('uses a fresh random session secret per process in sandbox mode', () => {
+    expect(loadConfig({}).sessionSecret).not.toBe(loadConfig({}).sessionSecret)
+  })
+
+  it('names the variable and the fix when a value is bad', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT: PORT must be a whole number/)
+    expect(() => loadConfig({ ENGINE_ENV: 'staging' })).toThrow(/ENGINE_ENV/)
+    expect(() => loadConfig({ ZIP_CODE_KEY: 'zip' })).toThrow(/ZIP_CODE_KEY/)
+    expect(() => loadConfig({ ALLOWED_ORIGINS: '*' })).toThrow(/ALLOWED_ORIGINS: "\*" is not an origin/)
+    expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY/)
+  })
+
+  it('requires SESSION_SECRET and the base URL once a real token is configured', () => {
+    const attempt = () => loadConfig({ ENGINE_TOKEN: 'real-token' })
+    expect(attempt).toThrow(ConfigError)
+    expect(attempt).toThrow(/SESSION_SECRET: required when ENGINE_TOKEN is set/)
+    expect(attempt).toThrow(/ENGINE_BASE_URL_TEST: required/)
+  })
+
+  it('requires PUBLIC_BASE_URL outside sandbox mode: links are never built from the Host header', () => {
+    const env = {
+      ENGINE_TOKEN: 'real-token',
+      SESSION_SECRET: 'x'.repeat(32),
+      ENGINE_BASE_URL_TEST: 'https://test.example.com',
+    }
+    expect(() => loadConfig(env)).toThrow(/PUBLIC_BASE_URL: required when ENGINE_TOKEN is set/)
+    expect(() => loadConfig({ ...env, PUBLIC_BASE_URL: 'offers.example.com' })).toThrow(
+      /PUBLIC_BASE_URL must be an absolute http\(s\) URL/,
+    )
+    expect(loadConfig({ ...env, PUBLIC_BASE_URL: 'https://offers.example.com/' }).publicBaseUrl).toBe(
+      'https://offers.example.com',
+    )
+    expect(loadConfig({}).publicBaseUrl).toBeUndefined()
+  })
+
+  it('bounds slow clients: a body that never arrives is cut within 30 s by default', () => {
+    const { http } = loadConfig({})
+    expect(http.requestMs).toBeLessThanOrEqual(29_000)
+    expect(http.headersMs).toBeLessThanOrEqual(http.requestMs)
+    expect(http.maxConnectionsPerIp).toBeGreaterThan(0)
+    expect(() => loadConfig({ HTTP_HEADERS_TIMEOUT_MS: '30000', HTTP_REQUEST_TIMEOUT_MS: '20000' })).toThrow(
+      /HTTP_HEADERS_TIMEOUT_MS: must not exceed HTTP_REQUEST_TIMEOUT_MS/,
+    )
+    expect(() => loadConfig({ MAX_CONNECTIONS_PER_IP: '0' })).toThrow(
+      /MAX_CONNECTIONS_PER_IP must be at least 1/,
+    )
+  })
+
+  it('picks the base URL of ENGINE_ENV and keeps the token', () => {
+    const config = loadConfig({
+      ENGINE_TOKEN: 'real-token',
+      SESSION_SECRET: 'x'.repeat(32),
+      ENGINE_ENV: 'production',
+      ENGINE_BASE_URL_TEST: 'https://test.example.com',
+      ENGINE_BASE_URL_PRODUCTION: 'https://api.example.com',
+      PUBLIC_BASE_URL: 'https://offers.example.com',
+      ALLOWED_ORIGINS: 'https://a.example.com, https://b.example.com',
+    })
+    expect(config.sandboxMode).toBe(false)
+    expect(config.engine).toMatchObject({
+      env: 'production',
+      baseUrl: 'https://api.example.com',
+      token: 'real-token',
+    })
+    expect(config.allowedOrigins).toEqual(['https://a.example.com', 'https://b.example.com'])
+  })
+})
+
+describe('config errors never echo secrets', () => {
+  const message = (env: Record<string, string>) => {
+    try {
+      loadConfig(env)
+    } catch (error) {
+      return (error as Error).message
+    }
+    throw new Error('expected a ConfigError')
+  }
+
+  it.each([
+    ['DATABASE_URL', 'mysql://admin:hunter2-password@db.internal:3306/x', 'mysql://[redacted]@db.internal'],
+    ['DATABASE_URL', 'postgres//admin:hunter2-password@db.internal/x', '[redacted]@db.internal'],
+    ['REDIS_URL', 'http://default:hunter2-password@cache.internal:6379', 'http://[redacted]@cache.internal'],
+  ])('%s: the bad value is shown without its credentials', (name, value, expected) => {
+    const text = message({ [name]: value })
+    expect(text).toContain(name)
+    expect(text).toContain(expected)
+    expect(text).not.toContain('hunter2')
+    expect(text).not.toContain('admin')
+  })
+
+  it('a bad secret-bearing value is never shown', () => {
+    const text = message({ SANDBOX_TEST_TOKEN: 'short' })
+    expect(text).toContain('SANDBOX_TEST_TOKEN')
+    expect(text).not.toContain('"short"')
+  })
+})
+
+describe('.env (applyEnvFile)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'config-dotenv-'))
+  const write = (name: string, text: string) => {
+    const file = join(dir, name)
+    writeFileSync(file, text)
+    return file
+  }
+
+  it('sets what the environment lacks and keeps what it has, even empty; names, never values', () => {
+    const file = write(
+      '.env',
+      '# comment\nPORT=9000\nHOST="0.0.0.0"\nLOG_LEVEL=debug\nREDIS_URL=redis://cache:6379\n',
+    )
+    const env: Record<string, string | undefined> = { LOG_LEVEL: 'warn', REDIS_URL: '' }
+    const result = applyEnvFile(file, env)
+    expect(env).toEqual({ LOG_LEVEL: 'warn', REDIS_URL: '', PORT: '9000', HOST: '0.0.0.0' })
+    expect(result).toEqual({ file, set: ['HOST', 'PORT'], kept: ['LOG_LEVEL', 'REDIS_URL'] })
+    expect(loadConfig(env)).toMatchObject({
+      port: 9000,
+      host: '0.0.0.0',
+      logLevel: 'warn',
+      redisUrl: undefined,
+    })
+  })
+
+  it('does nothing without the file', () => {
+    const env = {}
+    expect(applyEnvFile(join(dir, 'missing.env'), env)).toBeUndefined()
+    expect(env).toEqual({})
+  })
+
+  it('.env.example copied to .env starts in sandbox mode on the defaults', () => {
+    const env: Record<string, string | undefined> = {}
+    applyEnvFile(join(import.meta.dirname, '../../.env.example'), env)
+    expect(Object.keys(env).length).toBeGreaterThan(10)
+    expect(loadConfig(env)).toMatchObject({ sandboxMode: true, port: 8787, host: '127.0.0.1' })
+  })
+})
