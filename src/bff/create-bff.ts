@@ -17,7 +17,6 @@ import type { Config } from '../server/config.ts'
 import { createAccessTokens } from './access-token.ts'
 import { createClientIdentity, type SocketAddressFn } from './client-identity.ts'
 import { createIssuersCache } from './issuers-cache.ts'
-import type { BffKit, BffRoutes, PerIpLimitOverrides } from './kit.ts'
 import { createLogger, type Logger } from './logger.ts'
 import { type BffMetrics, createMetrics } from './metrics.ts'
 import { compressJson } from './middleware/compress-json/index.ts'
@@ -32,6 +31,7 @@ import { issuerRoutes } from './routes/issuers.ts'
 import { offerSearchRoutes } from './routes/offer-searches.ts'
 import { opsRoutes, type ReadinessCheck } from './routes/ops.ts'
 import { serverOfferSearchRoutes } from './routes/server-offer-searches.ts'
+import type { BffRoutes, BffServices, PerIpLimitOverrides } from './services.ts'
 import { createUpstreamClient, type UpstreamClient, type UpstreamOperation } from './upstream/index.ts'
 
 /**
@@ -78,7 +78,7 @@ export interface BffOptions {
 }
 
 export type BffApp = Hono & {
-  kit: BffKit
+  services: BffServices
   /** Closes the upstream pool and a Redis client this app opened. */
   close(): Promise<void>
 }
@@ -101,7 +101,7 @@ export function createBff(config: Config, options: BffOptions = {}): BffApp {
     options.accessTokens ??
     createAccessTokens(config.sessionSecret, now, { ttlMs: config.accessTokenTtlSeconds * 1000 })
 
-  const kit: BffKit = {
+  const services: BffServices = {
     config,
     logger,
     metrics,
@@ -141,22 +141,22 @@ export function createBff(config: Config, options: BffOptions = {}): BffApp {
   // JSON answers of 1 KiB or more gzip-encoded for clients that accept it (rate tables, issuers, errors).
   app.use('*', compressJson())
   // Before the widget's CORS and header rules: the server route answers servers only, with no CORS at all.
-  app.route(SERVER_OFFER_SEARCHES_ROUTE, serverOfferSearchRoutes(kit, { keyPrefix }))
+  app.route(SERVER_OFFER_SEARCHES_ROUTE, serverOfferSearchRoutes(services, { keyPrefix }))
   app.use('/api/*', widgetCors({ allowedOrigins: config.allowedOrigins, logger, now }))
   app.use('/api/*', requireWidgetHeader())
   app.on(['POST', 'PUT', 'PATCH', 'DELETE'], '/api/*', limitBody(API_BODY_CEILING_BYTES))
 
   const api = new Hono()
   api.route(BFF_ROUTES.issuers.replace(/^\/api/, ''), issuerRoutes(issuers))
-  api.route(BFF_ROUTES.offerSearches.replace(/^\/api/, ''), offerSearchRoutes(kit, coalescer))
-  for (const mount of options.routes ?? []) mount(api, kit)
+  api.route(BFF_ROUTES.offerSearches.replace(/^\/api/, ''), offerSearchRoutes(services, coalescer))
+  for (const mount of options.routes ?? []) mount(api, services)
   app.route('/api', api)
-  app.route('/', opsRoutes(kit, { now, checks: options.readinessChecks }))
+  app.route('/', opsRoutes(services, { now, checks: options.readinessChecks }))
   if (options.sandbox) app.route('/sandbox', options.sandbox.app)
   if (options.staticFiles) app.on(['GET', 'HEAD'], '*', options.staticFiles)
 
   return Object.assign(app, {
-    kit,
+    services,
     async close() {
       coalescer.close()
       await upstream.close()
@@ -196,7 +196,7 @@ function upstreamFor(
   })
 }
 
-/** `kit.perIpRateLimit`: a per-IP limit per route (Redis-backed with `REDIS_URL`), or none with `rateLimit: false`. */
+/** `services.perIpRateLimit`: a per-IP limit per route (Redis-backed with `REDIS_URL`), or none with `rateLimit: false`. */
 function perIpRateLimits(
   config: Config,
   options: BffOptions,
@@ -207,7 +207,7 @@ function perIpRateLimits(
     metrics: BffMetrics
     logger: Logger
   },
-): BffKit['perIpRateLimit'] {
+): BffServices['perIpRateLimit'] {
   return (route, overrides = {}) => {
     if (options.rateLimit === false)
       return async function noRateLimit(_c, next) {

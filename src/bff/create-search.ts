@@ -15,11 +15,15 @@ import {
 } from '../contract/offer-search.ts'
 import { httpError } from '../http/errors.ts'
 import { tagSearch } from '../http/trace.ts'
-import type { BffKit } from './kit.ts'
+import type { BffServices } from './services.ts'
 import { rethrowUpstream } from './upstream/index.ts'
 
 /** Validates `json` as the widget's search body, creates the search for `visitor`, returns the 201 body. */
-export async function createSearch(kit: BffKit, visitor: SessionInformation, json: unknown): Promise<string> {
+export async function createSearch(
+  services: BffServices,
+  visitor: SessionInformation,
+  json: unknown,
+): Promise<string> {
   const input = offerSearchInputSchema.safeParse(json)
   if (!input.success) {
     throw httpError(400, 'validation_failed', 'Fix the fields listed', { errors: toFieldIssues(input.error) })
@@ -37,7 +41,7 @@ export async function createSearch(kit: BffKit, visitor: SessionInformation, jso
     sessionInformation: visitor,
     ...(autoInsuranceInformation && { autoInsuranceInformation }),
     ...(personalInformation && {
-      personalInformation: withZipKey(personalInformation, kit.config.zipCodeKey),
+      personalInformation: withZipKey(personalInformation, services.config.zipCodeKey),
     }),
     ...(clientTags && { clientTags }),
   })
@@ -46,9 +50,9 @@ export async function createSearch(kit: BffKit, visitor: SessionInformation, jso
       errors: toFieldIssues(request.error),
     })
   }
-  const created = await kit.upstream.createOfferSearch(request.data).catch(rethrowUpstream)
+  const created = await services.upstream.createOfferSearch(request.data).catch(rethrowUpstream)
   tagSearch(created.value.uuid)
-  return createdSearchJson(kit.accessTokens.issue(created.value.uuid), created.json)
+  return createdSearchJson(services.accessTokens.issue(created.value.uuid), created.json)
 }
 
 /**

@@ -51,8 +51,8 @@ export function createRouteHandlers(create: () => BffApp): RouteHandlers {
  * upstream for every visitor, with nothing failing.
  */
 function warnWithoutTrustProxy(app: BffApp): void {
-  if (app.kit.config.trustProxy !== undefined) return
-  app.kit.logger.warn(
+  if (app.services.config.trustProxy !== undefined) return
+  app.services.logger.warn(
     { variable: 'TRUST_PROXY' },
     'createRouteHandlers: TRUST_PROXY is not set, so every visitor has the address getSocketAddress gives ' +
       '(a framework route has no socket): all visitors share one rate-limit bucket and the upstream sees one ' +

@@ -36,7 +36,7 @@ export type { ServedSandbox, ServeSandboxOptions } from '../sandbox/serve-sandbo
 export { serveSandbox } from '../sandbox/serve-sandbox.ts'
 export type { Config } from './config.ts'
 export { ConfigError, loadConfig } from './config.ts'
-export type { SecondLook, SecondLookKit, StartSecondLookOptions } from './start-second-look.ts'
+export type { SecondLook, SecondLookServices, StartSecondLookOptions } from './start-second-look.ts'
 export { startSecondLook } from './start-second-look.ts'
 export type { RunningServer, StartServerOptions } from './start-server.ts'
 export { nodeStaticFiles, startServer } from './start-server.ts'

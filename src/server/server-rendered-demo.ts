@@ -7,23 +7,23 @@
 import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { createSearch } from '../bff/create-search.ts'
-import type { BffKit } from '../bff/kit.ts'
+import type { BffServices } from '../bff/services.ts'
 import type { CreatedSearch } from '../contract/bff.ts'
 import { isDeclaredBot } from '../contract/declared-bot.ts'
 import type { RenderWidgetHtml } from '../publisher/widget-renderer.ts'
 import type { DemoParams } from './embed-assets.ts'
 
-export function serverRenderedDemo(kit: BffKit, render: RenderWidgetHtml) {
-  const limit = kit.perIpRateLimit('/demo.html?ssr=1')
+export function serverRenderedDemo(services: BffServices, render: RenderWidgetHtml) {
+  const limit = services.perIpRateLimit('/demo.html?ssr=1')
   return async function renderDemoWidget(c: Context, params: DemoParams): Promise<string | undefined> {
     // Without a ZIP the widget asks for it first: nothing to search, so nothing to render on the server.
     if (!params.zip) return undefined
     // A crawler following the link would run a billed search: it gets the client-rendered page.
-    if (!kit.config.sandboxMode && isDeclaredBot(c.req.header('user-agent'))) return undefined
+    if (!services.config.sandboxMode && isDeclaredBot(c.req.header('user-agent'))) return undefined
     try {
       let html: string | undefined
       await limit(c, async () => {
-        const body = await createSearch(kit, kit.clientIdentity(c), {
+        const body = await createSearch(services, services.clientIdentity(c), {
           personalInformation: { zipCode: params.zip },
         })
         const created = JSON.parse(body) as CreatedSearch
@@ -44,7 +44,7 @@ export function serverRenderedDemo(kit: BffKit, render: RenderWidgetHtml) {
       // An HTTPException carries a Response, which the logger cannot serialise: its status and message say it.
       const detail =
         error instanceof HTTPException ? { status: error.status, reason: error.message } : { err: error }
-      kit.logger.warn(detail, 'demo: server rendering failed; serving the client-rendered page')
+      services.logger.warn(detail, 'demo: server rendering failed; serving the client-rendered page')
       return undefined
     }
   }

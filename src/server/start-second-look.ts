@@ -17,7 +17,7 @@ import { reportPageRoutes } from '../marketplace/routes/report-page-routes.ts'
 import type { Config } from './config.ts'
 
 /** What the BFF lends the marketplace: the same identity, tokens and per-IP limit as offer searches. */
-export interface SecondLookKit {
+export interface SecondLookServices {
   clientIdentity: ClientIdentityFn
   accessTokens: AccessTokens
   logger: Logger
@@ -26,10 +26,10 @@ export interface SecondLookKit {
 
 export interface SecondLook {
   /**
-   * For `createBff(config, { routes: [secondLook.routes] })`: builds the marketplace from the BFF's kit and
+   * For `createBff(config, { routes: [secondLook.routes] })`: builds the marketplace from the BFF's services and
    * mounts its API sub-app on the BFF's `/api` app.
    */
-  routes(api: Hono, kit: SecondLookKit): void
+  routes(api: Hono, services: SecondLookServices): void
   /** `/reports` as a sub-app to mount at the root (`app.route('/', secondLook.pageRoutes())`), in any order. */
   pageRoutes(): Hono
   readonly registry: ResolvedRegistry
@@ -96,7 +96,7 @@ export async function startSecondLook(config: Config, options: StartSecondLookOp
     get inFlight() {
       return marketplace?.inFlight ?? 0
     },
-    routes(api, kit) {
+    routes(api, services) {
       marketplace = createMarketplace({
         config: {
           winnerPolicy: config.winnerPolicy,
@@ -109,14 +109,14 @@ export async function startSecondLook(config: Config, options: StartSecondLookOp
         },
         ledger,
         registry: registry.entries,
-        accessTokens: kit.accessTokens,
-        clientIdentity: kit.clientIdentity,
+        accessTokens: services.accessTokens,
+        clientIdentity: services.clientIdentity,
         secret: config.sessionSecret,
         leadIdKey: config.marketplace.leadIdHashSecret,
-        logger: kit.logger,
+        logger: services.logger,
         metricsRegistry,
       })
-      api.route('/', marketplace.routes({ beforeIntake: [kit.perIpRateLimit('second-look')] }))
+      api.route('/', marketplace.routes({ beforeIntake: [services.perIpRateLimit('second-look')] }))
     },
     // The page is static (it reads the reports API from the browser): it needs no marketplace.
     pageRoutes: () => new Hono().route('/reports', reportPageRoutes()),

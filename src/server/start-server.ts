@@ -190,14 +190,14 @@ export async function startServer(config: Config, options: StartServerOptions = 
       ],
     })
     if (secondLook) app.route('/', secondLook.pageRoutes())
-    if (render) renderDemoWidget = serverRenderedDemo(app.kit, render)
+    if (render) renderDemoWidget = serverRenderedDemo(app.services, render)
   } catch (error) {
     server.close()
     await secondLook?.close()
     await ownTracing?.shutdown()
     throw error
   }
-  collectDefaultMetrics({ register: app.kit.metrics.registry })
+  collectDefaultMetrics({ register: app.services.metrics.registry })
   const bff = app
 
   let closed: Promise<void> | undefined

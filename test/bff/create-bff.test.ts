@@ -195,7 +195,7 @@ describe('security headers and operations', () => {
     const f = await fakeHarness({}, { staticFiles: async (_c, next) => next() })
     const uuid = '0b7c4a52-9f0e-4d8e-b0a4-6f2b8c1d3e4f'
     await f.request(`/api/offer-searches/${uuid}`, {
-      headers: { ...WIDGET, 'x-offer-access-token': f.app.kit.accessTokens.issue(uuid) },
+      headers: { ...WIDGET, 'x-offer-access-token': f.app.services.accessTokens.issue(uuid) },
     })
     await f.request('/api/issuers', { headers: WIDGET })
     const text = await (await f.request('/metrics')).text()

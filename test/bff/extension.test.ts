@@ -7,11 +7,11 @@ import type { BffRoutes } from '../../src/bff/index.ts'
 import { fakeHarness } from './support/fake-harness.ts'
 import { PEER, postJson, UA } from './support/harness.ts'
 
-const secondLook: BffRoutes = (api, kit) => {
-  api.post('/second-look', kit.perIpRateLimit('/api/second-look', { points: 1 }), (c) => {
-    const { ipAddress, userAgent } = kit.clientIdentity(c)
+const secondLook: BffRoutes = (api, services) => {
+  api.post('/second-look', services.perIpRateLimit('/api/second-look', { points: 1 }), (c) => {
+    const { ipAddress, userAgent } = services.clientIdentity(c)
     const uuid = '0b7c4a52-9f0e-4d8e-b0a4-6f2b8c1d3e4f'
-    return c.json({ accessToken: kit.accessTokens.issue(uuid), ipAddress, userAgent }, 201)
+    return c.json({ accessToken: services.accessTokens.issue(uuid), ipAddress, userAgent }, 201)
   })
 }
 
@@ -22,10 +22,12 @@ describe('createBff routes option', () => {
     expect(ok.status).toBe(201)
     const body = await ok.json()
     expect(body).toMatchObject({ ipAddress: PEER, userAgent: UA })
-    expect(h.app.kit.accessTokens.verify(body.accessToken, '0b7c4a52-9f0e-4d8e-b0a4-6f2b8c1d3e4f')).toBe(true)
+    expect(h.app.services.accessTokens.verify(body.accessToken, '0b7c4a52-9f0e-4d8e-b0a4-6f2b8c1d3e4f')).toBe(
+      true,
+    )
     expect((await h.request('/api/second-look', postJson({}))).status).toBe(429)
     expect((await h.request('/api/second-look', postJson({}, { 'user-agent': UA }))).status).toBe(403)
-    const metrics = await h.app.kit.metrics.registry.metrics()
+    const metrics = await h.app.services.metrics.registry.metrics()
     expect(metrics).toMatch(/bff_rate_limited_total\{route="\/api\/second-look"\} 1/)
     await h.close()
   })

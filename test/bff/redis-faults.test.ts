@@ -49,10 +49,10 @@ async function bffWithRedis(redisUrl: string, points = 1000) {
     { REDIS_URL: redisUrl },
     { every: timers.every, keyPrefix: `test:faults:${process.pid}:${Date.now()}:`, rateLimit: { points } },
   )
-  const redis = h.app.kit.redis as Redis
+  const redis = h.app.services.redis as Redis
   const poll = (uuid: string) =>
     h.request(`/api/offer-searches/${uuid}`, {
-      headers: { 'x-offer-access-token': h.app.kit.accessTokens.issue(uuid) },
+      headers: { 'x-offer-access-token': h.app.services.accessTokens.issue(uuid) },
     })
   const upstreamPolls = () =>
     h.upstream.requests.filter((r) => r.method === 'GET' && !r.url.endsWith('/issuers'))
@@ -147,7 +147,7 @@ describe.skipIf(!REDIS_URL)('Redis behind a proxy the test cuts', () => {
 
     await proxy.restore()
     timers.tick(1000)
-    await vi.waitFor(() => expect(h.app.kit.redisLink?.available()).toBe(true))
+    await vi.waitFor(() => expect(h.app.services.redisLink?.available()).toBe(true))
     expect((await h.request('/readyz')).status).toBe(200)
     expect(redisLines(h.logs, /redis unavailable/)).toBe(1)
     expect(redisLines(h.logs, /redis available again/)).toBe(1)

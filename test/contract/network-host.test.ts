@@ -1,7 +1,7 @@
 /**
  * @module The one host predicate (`contract/network-host.ts`) through every caller: the partner link rule in
  * both modes, the conformance kit's endpoint check, the registry's endpoint check and the server route's
- * visitor address. Where two old copies disagreed (`127.attacker.com` passed the kit, `*.localhost` only the
+ * visitor address. Where two old copies disagreed (`127.attacker.com` passed the services, `*.localhost` only the
  * contract) and where the old rule passed a visitor's own machine (`http://127.0.0.1:631`, `router.localhost`
  * outside sandbox mode, `::127.0.0.1` as a visitor).
  */

@@ -356,8 +356,8 @@ describe('traces, logs and a real Prometheus through a search and a lead', () =>
       address: person?.address1,
       lastName: person?.lastName,
       ...PARTNER_TOKENS,
-      sandboxUpstreamToken: server.app.kit.config.engine.token,
-      sessionSecret: server.app.kit.config.sessionSecret,
+      sandboxUpstreamToken: server.app.services.config.engine.token,
+      sessionSecret: server.app.services.config.sessionSecret,
       accessToken: accessTokens[0],
     }
     const exported = Buffer.concat(receiver.bodies()).toString('utf8')

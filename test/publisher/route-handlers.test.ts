@@ -6,8 +6,8 @@
 import { Hono } from 'hono'
 import { describe, expect, it, vi } from 'vitest'
 import type { BffApp } from '../../src/bff/create-bff.ts'
-import type { BffKit } from '../../src/bff/kit.ts'
 import { compressJson } from '../../src/bff/middleware/compress-json/index.ts'
+import type { BffServices } from '../../src/bff/services.ts'
 import { createRouteHandlers } from '../../src/publisher/route-handlers.ts'
 
 const big = { offers: Array.from({ length: 60 }, (_, i) => ({ id: `offer-${i}`, name: 'Example Mutual' })) }
@@ -17,8 +17,8 @@ function fakeBff(config: { trustProxy?: string } = { trustProxy: '1' }, warn = v
   app.use('*', compressJson())
   app.get('/api/big', (c) => c.json(big))
   app.post('/api/echo', async (c) => c.json({ got: await c.req.json(), big }))
-  const kit = { config, logger: { warn } } as unknown as BffKit
-  return Object.assign(app, { kit, close: async () => {} })
+  const services = { config, logger: { warn } } as unknown as BffServices
+  return Object.assign(app, { services, close: async () => {} })
 }
 
 describe('createRouteHandlers', () => {

@@ -43,7 +43,7 @@ async function demo(env: Record<string, string> = {}) {
       renderDemoWidget: (c, params) => render?.(c, params) ?? Promise.resolve(undefined),
     }),
   })
-  render = serverRenderedDemo(h.app.kit, renderWidgetHtml)
+  render = serverRenderedDemo(h.app.services, renderWidgetHtml)
   const harness = h
   return (query: string) => harness.request(`/demo.html${query}`, { headers: { 'user-agent': UA } })
 }

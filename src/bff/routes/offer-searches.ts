@@ -12,29 +12,29 @@ import { httpError } from '../../http/errors.ts'
 import { readJsonBody } from '../../http/json-body.ts'
 import { refuseDeclaredBots } from '../../http/refuse-declared-bots.ts'
 import { createSearch } from '../create-search.ts'
-import type { BffKit } from '../kit.ts'
 import type { PollCoalescer } from '../poll-coalescer.ts'
+import type { BffServices } from '../services.ts'
 import { rethrowUpstream } from '../upstream/index.ts'
 
 /** docs/offer-search-api.md shows no request size bounds; a search body is well under 2 KB, so 16 KB is generous. */
 export const BODY_LIMIT_BYTES = 16 * 1024
 
-export function offerSearchRoutes(kit: BffKit, coalescer: PollCoalescer): Hono {
-  const { accessTokens, clientIdentity } = kit
+export function offerSearchRoutes(services: BffServices, coalescer: PollCoalescer): Hono {
+  const { accessTokens, clientIdentity } = services
   const app = new Hono()
 
   app.post(
     '/',
     limitBody(BODY_LIMIT_BYTES),
     refuseDeclaredBots({
-      active: !kit.config.sandboxMode,
+      active: !services.config.sandboxMode,
       refused: 'run offer searches (each one is billed)',
     }),
-    kit.perIpRateLimit('/api/offer-searches'),
+    services.perIpRateLimit('/api/offer-searches'),
     async (c) => {
       const identity = clientIdentity(c)
       const json = await readJsonBody(c, { maxDepth: OFFER_SEARCH_MAX_DEPTH })
-      const body = await createSearch(kit, identity, json)
+      const body = await createSearch(services, identity, json)
       return c.body(body, 201, { 'content-type': 'application/json', 'cache-control': 'no-store' })
     },
   )

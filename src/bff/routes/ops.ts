@@ -7,7 +7,7 @@ import { Hono } from 'hono'
 import { Gauge } from 'prom-client'
 import { errorResponse } from '../../http/errors.ts'
 import { type NotReady, readinessResponse } from '../../http/readiness.ts'
-import type { BffKit } from '../kit.ts'
+import type { BffServices } from '../services.ts'
 import { toBffError, UpstreamError } from '../upstream/index.ts'
 
 /** A dependency `/readyz` reports on besides the upstream; `check` rejects when it is unusable. */
@@ -18,7 +18,7 @@ export interface ReadinessCheck {
 }
 
 export function opsRoutes(
-  kit: BffKit,
+  services: BffServices,
   options: { now: () => number; readyCacheMs?: number; checks?: readonly ReadinessCheck[] },
 ): Hono {
   const app = new Hono()
@@ -34,7 +34,7 @@ export function opsRoutes(
     // Answers still flow while Redis is away (per-process fallback), but this replica no longer shares
     // limits and coalescing: the orchestrator should know.
     const redis: NotReady[] =
-      kit.redisLink && !kit.redisLink.available()
+      services.redisLink && !services.redisLink.available()
         ? [
             {
               dependency: 'redis',
@@ -45,7 +45,7 @@ export function opsRoutes(
         : []
     if (last && options.now() - last.at < readyCacheMs) return Promise.resolve([...redis, ...last.failed])
     checking ??= Promise.all([
-      kit.upstream.checkReady().then(
+      services.upstream.checkReady().then(
         () => undefined,
         (error: unknown) => {
           const failure = error instanceof UpstreamError ? toBffError(error).getResponse() : undefined
@@ -81,13 +81,13 @@ export function opsRoutes(
   const dependencies = [
     'upstream',
     ...(options.checks ?? []).map((c) => c.name),
-    ...(kit.redisLink ? ['redis'] : []),
+    ...(services.redisLink ? ['redis'] : []),
   ]
   new Gauge({
     name: 'bff_dependency_ready',
     help: 'Whether a dependency passes its /readyz check (1) or not (0): upstream, ledger, redis',
     labelNames: ['dependency'] as const,
-    registers: [kit.metrics.registry],
+    registers: [services.metrics.registry],
     async collect() {
       const failing = new Set((await evaluate()).map((f) => f.dependency))
       for (const dependency of dependencies) this.set({ dependency }, failing.has(dependency) ? 0 : 1)
@@ -96,16 +96,16 @@ export function opsRoutes(
   new Gauge({
     name: 'bff_ready',
     help: 'Whether /readyz answers ready (1) or 503 (0)',
-    registers: [kit.metrics.registry],
+    registers: [services.metrics.registry],
     async collect() {
       this.set((await evaluate()).length === 0 ? 1 : 0)
     },
   })
   app.get('/metrics', async () => {
     try {
-      const text = await kit.metrics.registry.metrics()
+      const text = await services.metrics.registry.metrics()
       return new Response(text, {
-        headers: { 'content-type': kit.metrics.registry.contentType, 'cache-control': 'no-store' },
+        headers: { 'content-type': services.metrics.registry.contentType, 'cache-control': 'no-store' },
       })
     } catch {
       return errorResponse(500, 'internal', 'Metrics unavailable')

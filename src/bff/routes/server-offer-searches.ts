@@ -15,11 +15,11 @@ import { errorResponse, httpError } from '../../http/errors.ts'
 import { readJsonBody } from '../../http/json-body.ts'
 import { normalizeAddress } from '../client-identity.ts'
 import { createSearch } from '../create-search.ts'
-import type { BffKit } from '../kit.ts'
 import { AUTH_FAILURE_POINTS, authFailureLimit } from '../middleware/rate-limit/failure-limit.ts'
 import { createPerIpLimiter, limiterKeyForIp, rateLimit } from '../middleware/rate-limit/index.ts'
 import { refuseBrowsers } from '../middleware/refuse-browsers/index.ts'
 import { type ServerKeyVariables, serverKeyAuth } from '../middleware/server-key-auth/index.ts'
+import type { BffServices } from '../services.ts'
 
 /** A search body is well under 2 KB and a visitor under 2.2 KB; 20 KB is generous. */
 const SERVER_SEARCH_BODY_LIMIT_BYTES = 20 * 1024
@@ -29,8 +29,8 @@ export interface ServerSearchRouteOptions {
   keyPrefix: string
 }
 
-export function serverOfferSearchRoutes(kit: BffKit, options: ServerSearchRouteOptions): Hono {
-  const { config, logger, metrics, redisLink } = kit
+export function serverOfferSearchRoutes(services: BffServices, options: ServerSearchRouteOptions): Hono {
+  const { config, logger, metrics, redisLink } = services
   const app = new Hono<{ Variables: ServerKeyVariables }>()
   app.use('*', refuseBrowsers())
   if (config.serverApiKeys.length === 0) {
@@ -58,7 +58,7 @@ export function serverOfferSearchRoutes(kit: BffKit, options: ServerSearchRouteO
     // Wrong keys are counted per client address (the publisher's server); a right key always passes.
     authFailureLimit({
       limiter: failures,
-      key: (c) => limiterKeyForIp(kit.clientIdentity.address(c)),
+      key: (c) => limiterKeyForIp(services.clientIdentity.address(c)),
       route: '/api/server/offer-searches',
       metrics,
       logger,
@@ -97,7 +97,7 @@ export function serverOfferSearchRoutes(kit: BffKit, options: ServerSearchRouteO
           ],
         })
       }
-      const body = await createSearch(kit, { ipAddress, userAgent: visitor.userAgent }, search)
+      const body = await createSearch(services, { ipAddress, userAgent: visitor.userAgent }, search)
       logger.info({ serverKeyId: c.get('serverKeyId') }, 'server-created offer search')
       return c.body(body, 201, { 'content-type': 'application/json', 'cache-control': 'no-store' })
     },

@@ -17,7 +17,7 @@ export interface PerIpLimitOverrides {
   durationSeconds?: number
 }
 
-export interface BffKit {
+export interface BffServices {
   config: Config
   logger: Logger
   /** `metrics.registry` is the prom-client registry `/metrics` serves; register extra metrics on it. */
@@ -34,4 +34,4 @@ export interface BffKit {
 }
 
 /** Extra routes: called with the `/api` sub-app before it is mounted, e.g. `api.post('/second-look', ...)`. */
-export type BffRoutes = (api: import('hono').Hono, kit: BffKit) => void
+export type BffRoutes = (api: import('hono').Hono, services: BffServices) => void
