@@ -5,6 +5,7 @@
  */
 import type { AccessTokens } from '../http/request-services.ts'
 import { createTokenMac } from '../http/signed-token.ts'
+import type { Clock } from '../http/timers.ts'
 
 /** docs/offer-search-api.md polls for 15 s; the default leaves room for slow visitors and re-renders. */
 const DEFAULT_ACCESS_TOKEN_TTL_MS = 30 * 60 * 1000
@@ -13,20 +14,21 @@ export const MIN_ACCESS_TOKEN_TTL_MS = 15 * 60 * 1000
 
 export interface AccessTokenOptions {
   ttlMs?: number
+  /** The clock of expiries; `systemTimers` by default. */
+  timers?: Clock
 }
 
 const TOKEN_PATTERN = /^v1\.(\d{1,15})\.([A-Za-z0-9_-]{43})$/
 
-export function createAccessTokens(
-  secret: string,
-  now: () => number = Date.now,
-  options: AccessTokenOptions = {},
-): AccessTokens {
+export function createAccessTokens(secret: string, options: AccessTokenOptions = {}): AccessTokens {
   const ttlMs = options.ttlMs ?? DEFAULT_ACCESS_TOKEN_TTL_MS
   if (ttlMs < MIN_ACCESS_TOKEN_TTL_MS) {
     throw new Error(`createAccessTokens: ttlMs must be at least ${MIN_ACCESS_TOKEN_TTL_MS} (15 minutes)`)
   }
-  const tokenMac = createTokenMac(secret, { name: 'createAccessTokens', now })
+  const tokenMac = createTokenMac(secret, {
+    name: 'createAccessTokens',
+    ...(options.timers && { timers: options.timers }),
+  })
   // The purpose prefix keeps these MACs from ever matching another use of the same secret.
   const message = (uuid: string, expiresAt: number) => `offer-search-access\n${uuid}\n${expiresAt}`
 

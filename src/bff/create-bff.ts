@@ -85,13 +85,12 @@ export type BffApp = Hono & {
 
 export function createBff(config: Config, options: BffOptions = {}): BffApp {
   const timers = options.timers ?? systemTimers
-  const now = () => timers.now()
   const logger = options.logger ?? createLogger({ level: config.logLevel })
   const metrics = options.metrics ?? createMetrics()
   const keyPrefix = options.keyPrefix ?? 'offer-widget:'
   // The upstream first: without a base URL it throws before a Redis connection is opened.
   const upstream = options.upstream ?? upstreamFor(config, options, { logger, metrics, timers })
-  const redisLink = redisLinkFor(config, options, { logger, now, every: options.every })
+  const redisLink = redisLinkFor(config, options, { logger, timers, every: options.every })
   const redis = redisLink?.client
   const clientIdentity = createClientIdentity({
     trustProxy: config.trustProxy,
@@ -99,7 +98,7 @@ export function createBff(config: Config, options: BffOptions = {}): BffApp {
   })
   const accessTokens =
     options.accessTokens ??
-    createAccessTokens(config.sessionSecret, now, { ttlMs: config.accessTokenTtlSeconds * 1000 })
+    createAccessTokens(config.sessionSecret, { ttlMs: config.accessTokenTtlSeconds * 1000, timers })
 
   const services: BffServices = {
     config,
@@ -127,7 +126,7 @@ export function createBff(config: Config, options: BffOptions = {}): BffApp {
     timers,
     every: options.every,
   })
-  const issuers = createIssuersCache({ load: () => upstream.listIssuers(), logger, now })
+  const issuers = createIssuersCache({ load: () => upstream.listIssuers(), logger, timers })
 
   const app = new Hono()
   app.onError(onHttpError(logger))
@@ -142,7 +141,7 @@ export function createBff(config: Config, options: BffOptions = {}): BffApp {
   app.use('*', compressJson())
   // Before the widget's CORS and header rules: the server route answers servers only, with no CORS at all.
   app.route(SERVER_OFFER_SEARCHES_ROUTE, serverOfferSearchRoutes(services, { keyPrefix }))
-  app.use('/api/*', widgetCors({ allowedOrigins: config.allowedOrigins, logger, now }))
+  app.use('/api/*', widgetCors({ allowedOrigins: config.allowedOrigins, logger, timers }))
   app.use('/api/*', requireWidgetHeader())
   app.on(['POST', 'PUT', 'PATCH', 'DELETE'], '/api/*', limitBody(API_BODY_CEILING_BYTES))
 
@@ -151,7 +150,7 @@ export function createBff(config: Config, options: BffOptions = {}): BffApp {
   api.route(BFF_ROUTES.offerSearches.replace(/^\/api/, ''), offerSearchRoutes(services, coalescer))
   for (const mount of options.routes ?? []) mount(api, services)
   app.route('/api', api)
-  app.route('/', opsRoutes(services, { now, checks: options.readinessChecks }))
+  app.route('/', opsRoutes(services, { timers, checks: options.readinessChecks }))
   if (options.sandbox) app.route('/sandbox', options.sandbox.app)
   if (options.staticFiles) app.on(['GET', 'HEAD'], '*', options.staticFiles)
 
@@ -258,7 +257,7 @@ function coalescerFor(
 function redisLinkFor(
   config: Config,
   options: BffOptions,
-  linkOptions: { logger: Logger; now: () => number; every: Every | undefined },
+  linkOptions: { logger: Logger; timers: Timers; every: Every | undefined },
 ): RedisLink | undefined {
   if (options.redis) return watchRedis(options.redis, linkOptions)
   return config.redisUrl ? connectRedis(config.redisUrl, linkOptions) : undefined

@@ -4,6 +4,7 @@
  * upstream blip never empties the carrier picker.
  */
 import type { Issuer } from '../contract/offer-search.ts'
+import { type Clock, systemTimers } from '../http/timers.ts'
 import type { Logger } from './logger.ts'
 
 export interface IssuersCache {
@@ -13,14 +14,16 @@ export interface IssuersCache {
 export interface IssuersCacheOptions {
   load: () => Promise<Issuer[]>
   logger: Logger
-  now?: () => number
+  /** The clock; `systemTimers` by default. */
+  timers?: Clock
   freshMs?: number
   /** After a failed refresh, the stale list is served this long before the next attempt. */
   retryAfterFailureMs?: number
 }
 
 export function createIssuersCache(options: IssuersCacheOptions): IssuersCache {
-  const now = options.now ?? Date.now
+  const timers = options.timers ?? systemTimers
+  const now = () => timers.now()
   const freshMs = options.freshMs ?? 60 * 60 * 1000
   const retryAfterFailureMs = options.retryAfterFailureMs ?? 30_000
   let value: Issuer[] | undefined

@@ -7,6 +7,7 @@
  */
 import { createRequire } from 'node:module'
 import type { Redis } from 'ioredis'
+import { type Clock, systemTimers } from '../http/timers.ts'
 import type { Logger } from './logger.ts'
 
 // ioredis is loaded only when a client is made (REDIS_URL): with its dependencies it keeps about 8 MB resident
@@ -40,7 +41,8 @@ export interface RedisLinkOptions {
   /** While Redis stays unavailable, a reminder is logged this often. */
   reminderMs?: number
   every?: Every
-  now?: () => number
+  /** The clock; `systemTimers` by default. */
+  timers?: Clock
 }
 
 /** Client options for a Redis that fails fast: a command on a broken connection errors at once. */
@@ -68,7 +70,8 @@ export function connectRedis(url: string, options: RedisLinkOptions): RedisLink 
 export function watchRedis(client: Redis, options: RedisLinkOptions & { owned?: boolean }): RedisLink {
   const { logger } = options
   const schedule = options.every ?? every
-  const now = options.now ?? Date.now
+  const timers = options.timers ?? systemTimers
+  const now = () => timers.now()
   const reminderMs = options.reminderMs ?? 60_000
   let healthy = false
   // Unknown until the first ready or failure: a starting process says nothing until it knows.

@@ -6,6 +6,7 @@
  */
 import { createSecretKey, type KeyObject, timingSafeEqual } from 'node:crypto'
 import { keyedHash, purposeKey, requireLongSecret } from './server-secret.ts'
+import { type Clock, systemTimers } from './timers.ts'
 
 export interface TokenMac {
   /** The base64url HMAC of `message`. */
@@ -25,12 +26,13 @@ export interface TokenMacOptions {
   name: string
   /** A purpose label: the key becomes HMAC(secret, purpose), so a token never passes for another purpose. */
   purpose?: string
-  now?: () => number
+  /** The clock of expiries; `systemTimers` by default. */
+  timers?: Clock
 }
 
 export function createTokenMac(secret: string, options: TokenMacOptions): TokenMac {
   requireLongSecret(secret, options.name)
-  const now = options.now ?? Date.now
+  const timers = options.timers ?? systemTimers
   // Imported once: a string key would be re-imported on every MAC.
   const key: KeyObject = createSecretKey(
     options.purpose === undefined ? Buffer.from(secret, 'utf8') : purposeKey(secret, options.purpose),
@@ -38,12 +40,12 @@ export function createTokenMac(secret: string, options: TokenMacOptions): TokenM
   const sign = (message: string) => keyedHash(key, message)
   return {
     sign,
-    expiresAt: (ttlMs) => Math.ceil((now() + ttlMs) / 1000),
+    expiresAt: (ttlMs) => Math.ceil((timers.now() + ttlMs) / 1000),
     verify(message, signature, expiresAt) {
       const given = Buffer.from(signature)
       const expected = Buffer.from(sign(message))
       const valid = given.length === expected.length && timingSafeEqual(given, expected)
-      return valid && expiresAt * 1000 > now()
+      return valid && expiresAt * 1000 > timers.now()
     },
   }
 }

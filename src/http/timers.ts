@@ -14,6 +14,9 @@ export interface Timers {
   clearTimeout(handle: TimerHandle): void
 }
 
+/** What a module that only reads the time takes, as its `timers` option: any `Timers` will do. */
+export type Clock = Pick<Timers, 'now'>
+
 export const systemTimers: Timers = {
   now: () => Date.now(),
   setTimeout: (callback, ms) => setTimeout(callback, ms),

@@ -83,9 +83,7 @@ export interface MarketplaceDeps {
   leadIdKey?: string | undefined
   clickSigner?: ClickSigner
   logger?: Logger
-  /** Wall clock of click tokens and rate tables; `timers.now` by default. */
-  now?: () => number
-  /** Windows, retries, drain and leases run on these; fake ones in tests. */
+  /** The clock of click tokens, rate tables and leases, and the timers of windows, retries and the drain; fake ones in tests. */
   timers?: Timers
   /** An undici dispatcher for partner calls; a keep-alive Agent owned by the marketplace when absent. */
   dispatcher?: Dispatcher
@@ -131,14 +129,13 @@ export function createMarketplace(deps: MarketplaceDeps): Marketplace {
   const drainTimeoutMs = config.drainTimeoutMs ?? 15_000
   const registry = checkedRegistry(deps.registry, config.sandboxMode)
   const timers = deps.timers ?? systemTimers
-  const now = deps.now ?? (() => timers.now())
   const logger = deps.logger ?? pino({ level: 'silent' })
   const ownedDispatcher = deps.dispatcher
     ? undefined
     : new Agent({ keepAliveTimeout: 10_000, connections: 128 })
   const dispatcher = deps.dispatcher ?? (ownedDispatcher as Dispatcher)
   const clickSigner =
-    deps.clickSigner ?? createClickSigner(deps.secret, { ttlMs: config.clickTokenTtlMs, now })
+    deps.clickSigner ?? createClickSigner(deps.secret, { ttlMs: config.clickTokenTtlMs, timers })
   const shutdown = new AbortController()
   // Every partner call in flight listens for shutdown: hundreds at once are expected, not a leak.
   setMaxListeners(0, shutdown.signal)
@@ -172,7 +169,6 @@ export function createMarketplace(deps: MarketplaceDeps): Marketplace {
     firstLookDeadlineMs,
     logger,
     metrics,
-    now,
     timers,
     draining: () => draining,
     lease: { owner, ms: leaseMs },
@@ -181,7 +177,7 @@ export function createMarketplace(deps: MarketplaceDeps): Marketplace {
     withdraw(leadId) {
       metrics.lead('withdrawn')
       withdrawing.add(leadId)
-      const at = new Date(now())
+      const at = new Date(timers.now())
       void persistWrite(
         { timers, logger, shutdown: shutdown.signal, writeRetryMs },
         leadId,
@@ -241,7 +237,6 @@ export function createMarketplace(deps: MarketplaceDeps): Marketplace {
     owner,
     leaseMs,
     timers,
-    now,
     logger,
     running: () => leases.keys(),
     mayClaim: () => !draining,
@@ -249,7 +244,7 @@ export function createMarketplace(deps: MarketplaceDeps): Marketplace {
     onClaimed(claimed) {
       const searchUuid = claimed.lead.searchUuid
       if (running.has(searchUuid) || withdrawing.has(claimed.lead.id)) return
-      const plan = planTakeover(claimed, { registry, open: sealer.open, now: now() })
+      const plan = planTakeover(claimed, { registry, open: sealer.open, now: timers.now() })
       metrics.takeover(plan.kind === 'run' ? 'resumed' : 'settled')
       // A trace of its own (the lead's first trace was another replica's), named by the lead's ids.
       const { span, within: inTakeover } = openSpan(

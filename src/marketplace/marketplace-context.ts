@@ -39,7 +39,6 @@ export interface MarketplaceContext {
   firstLookDeadlineMs: number
   logger: Logger
   metrics: SecondLookMetrics
-  now: () => number
   timers: Timers
   /** True once a shutdown has begun: intake refuses new leads so the load balancer sends them elsewhere. */
   draining(): boolean

@@ -9,12 +9,13 @@ import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { z } from 'zod'
 import type { PartnerReply } from '../contract/partner.ts'
+import { type Clock, systemTimers } from '../http/timers.ts'
 import { type AnswerOptions, answerLead, answerOptionsSchema, answerUnparseable } from './answer-lead.ts'
 import { rememberedReplies } from './remembered-replies.ts'
 
 export interface ReferencePartnerOptions extends Partial<Omit<AnswerOptions, 'now'>> {
-  /** The clock; tests pin it. Defaults to the wall clock. */
-  now?: () => Date
+  /** The clock; tests pin it. `systemTimers` by default. */
+  timers?: Clock
   /**
    * Most replies kept for repeats (`Idempotency-Key`), each for 10 minutes; default 10,000 (a few KB each,
    * so tens of MB at most).
@@ -35,7 +36,7 @@ export const LEAD_PATHS = ['/', '/leads'] as const
 const MAX_BODY_BYTES = 64 * 1024
 
 export function createReferencePartner(options: ReferencePartnerOptions = {}): Hono {
-  const { now = () => new Date(), rememberedReplies: max = DEFAULT_REMEMBERED, ...rest } = options
+  const { timers = systemTimers, rememberedReplies: max = DEFAULT_REMEMBERED, ...rest } = options
   // A random secret by default: ids are stable for the life of the process; pass `secret` to keep them
   // across restarts. Never a secret in the source, or the ids could be reversed to SSNs.
   const settings = { ...rest, secret: rest.secret ?? randomBytes(32).toString('base64url') }
@@ -44,7 +45,7 @@ export function createReferencePartner(options: ReferencePartnerOptions = {}): H
     throw new TypeError(`createReferencePartner: ${checked.error.issues.map((i) => i.message).join('; ')}`)
   }
 
-  const replies = rememberedReplies<PartnerReply>({ max, ttlMs: REMEMBER_MS, now: () => now().getTime() })
+  const replies = rememberedReplies<PartnerReply>({ max, ttlMs: REMEMBER_MS, timers })
 
   const app = new Hono()
   app.get('/health', (c) => c.json({ ok: true }))
@@ -53,7 +54,7 @@ export function createReferencePartner(options: ReferencePartnerOptions = {}): H
       path,
       bodyLimit({
         maxSize: MAX_BODY_BYTES,
-        onError: (c) => c.json(answerUnparseable('', { ...settings, now: now() }), 413),
+        onError: (c) => c.json(answerUnparseable('', { ...settings, now: new Date(timers.now()) }), 413),
       }),
       async (c) => {
         const raw = await c.req.text()
@@ -67,7 +68,7 @@ export function createReferencePartner(options: ReferencePartnerOptions = {}): H
           c.header('Idempotent-Replayed', 'true')
           return c.json(given)
         }
-        const reply = answer(raw, { ...settings, now: now() })
+        const reply = answer(raw, { ...settings, now: new Date(timers.now()) })
         if (repeatKey !== undefined) replies.remember(repeatKey, reply)
         return c.json(reply)
       },

@@ -5,13 +5,14 @@
  * first) and each for `ttlMs`, well past the 12 s window a repeat comes within. A Map keeps insertion order,
  * which is all an oldest-first cap needs.
  */
+import type { Clock } from '../http/timers.ts'
 
 export interface RememberedRepliesOptions {
   /** Most replies kept; the oldest is forgotten first. */
   max: number
   /** How long a reply is kept, in ms. */
   ttlMs: number
-  now: () => number
+  timers: Clock
 }
 
 export interface RememberedReplies<T> {
@@ -30,7 +31,7 @@ export function rememberedReplies<T>(options: RememberedRepliesOptions): Remembe
     get(key) {
       const found = replies.get(key)
       if (found === undefined) return undefined
-      if (found.until <= options.now()) {
+      if (found.until <= options.timers.now()) {
         replies.delete(key)
         return undefined
       }
@@ -38,10 +39,10 @@ export function rememberedReplies<T>(options: RememberedRepliesOptions): Remembe
     },
     remember(key, reply) {
       replies.delete(key)
-      replies.set(key, { reply, until: options.now() + options.ttlMs })
+      replies.set(key, { reply, until: options.timers.now() + options.ttlMs })
       // Expired ones at the front go first, then the oldest while over the cap.
       for (const [oldest, { until }] of replies) {
-        if (replies.size <= options.max && until > options.now()) break
+        if (replies.size <= options.max && until > options.timers.now()) break
         replies.delete(oldest)
       }
     },

@@ -35,7 +35,8 @@ const ONE_HOUR_MS = 60 * 60 * 1000
 
 // biome-ignore lint/complexity/noExcessiveLinesPerFunction: the sandbox's composition root and its route table; to be split (issue 34, left)
 export function createSandbox(options: SandboxOptions = {}): Sandbox {
-  const now = options.now ?? (() => systemTimers.now())
+  const timers = options.timers ?? systemTimers
+  const now = () => timers.now()
   const random = options.random ?? cryptoRandom
   const apiVersions = options.apiVersions ?? [CURRENT_API_VERSION]
   const minPollIntervalMs = options.minPollIntervalMs ?? 1000

@@ -2,6 +2,7 @@
  * @module Public types of the sandbox: what `createSandbox` takes and what it returns.
  */
 import type { Hono } from 'hono'
+import type { Clock } from '../http/timers.ts'
 import type { Faults } from './faults.ts'
 
 /** The bearer tokens the sandbox accepts when none are configured (`SANDBOX_TEST_TOKEN` / `SANDBOX_PRODUCTION_TOKEN`). */
@@ -20,8 +21,8 @@ export interface SandboxOptions {
   publicBaseUrl?: string
   /** Where the app is mounted, e.g. `/sandbox`. Default: worked out from each request's path. */
   basePath?: string
-  /** Clock in ms since the epoch; default `Date.now` (which `vi.useFakeTimers` controls). */
-  now?: () => number
+  /** The clock; `systemTimers` by default (which `vi.useFakeTimers` controls). */
+  timers?: Clock
   faults?: Partial<Faults>
   /** Random source in [0, 1); pass `seededRandom(n)` for repeatable ids and faults. */
   random?: () => number

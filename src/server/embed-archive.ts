@@ -20,7 +20,7 @@ import {
 import { join } from 'node:path'
 import { z } from 'zod/mini'
 import { BUNDLE_NAME, type EmbedBundle, embedLine } from '../embed/manifest.ts'
-import { systemTimers } from '../http/timers.ts'
+import { type Clock, systemTimers } from '../http/timers.ts'
 
 const DAY_MS = 86_400_000
 const RECORD_SUFFIX = '.meta.json'
@@ -44,7 +44,8 @@ export interface EmbedArchiveOptions {
   dir: string
   /** How long a superseded bundle stays servable. */
   retentionDays: number
-  now?: () => number
+  /** The clock; `systemTimers` by default. */
+  timers?: Clock
 }
 
 export interface EmbedArchive {
@@ -76,7 +77,7 @@ function writeAtomically(path: string, write: (temporary: string) => void): void
 export function createEmbedArchive({
   dir,
   retentionDays,
-  now = () => systemTimers.now(),
+  timers = systemTimers,
 }: EmbedArchiveOptions): EmbedArchive {
   const recordPath = (file: string) => join(dir, `${file}${RECORD_SUFFIX}`)
   const read = (file: string): ArchivedBundle | undefined => {
@@ -109,7 +110,7 @@ export function createEmbedArchive({
     retentionDays,
     keep(current, sourceDir) {
       mkdirSync(dir, { recursive: true })
-      const at = now()
+      const at = timers.now()
       const known = read(current.file)
       if (!known || known.integrity !== current.integrity) {
         for (const suffix of COPIES) {
@@ -135,12 +136,12 @@ export function createEmbedArchive({
     },
     find(file) {
       const record = read(file)
-      return record && !expired(record, retentionDays, now()) && existsSync(join(dir, file))
+      return record && !expired(record, retentionDays, timers.now()) && existsSync(join(dir, file))
         ? record
         : undefined
     },
     latestOf(line) {
-      const at = now()
+      const at = timers.now()
       return records()
         .filter((record) => embedLine(record.version) === line && !expired(record, retentionDays, at))
         .filter((record) => existsSync(join(dir, record.file)))

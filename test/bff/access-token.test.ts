@@ -9,7 +9,7 @@ const OTHER = '0b7c4a52-9f0e-4d8e-b0a4-6f2b8c1d3e40'
 
 describe('createAccessTokens', () => {
   it('verifies a token for the uuid it was issued for, and for no other uuid', () => {
-    const tokens = createAccessTokens(SECRET, () => 1_000_000)
+    const tokens = createAccessTokens(SECRET, { timers: { now: () => 1_000_000 } })
     const token = tokens.issue(UUID)
     expect(tokens.verify(token, UUID)).toBe(true)
     expect(tokens.verify(token, OTHER)).toBe(false)
@@ -17,7 +17,7 @@ describe('createAccessTokens', () => {
 
   it('stays valid for at least 15 minutes and fails after its expiry', () => {
     let now = 1_000_000
-    const tokens = createAccessTokens(SECRET, () => now)
+    const tokens = createAccessTokens(SECRET, { timers: { now: () => now } })
     const token = tokens.issue(UUID)
     now += MIN_ACCESS_TOKEN_TTL_MS - 1
     expect(tokens.verify(token, UUID)).toBe(true)
@@ -26,13 +26,13 @@ describe('createAccessTokens', () => {
   })
 
   it('refuses a ttl under 15 minutes and a short secret', () => {
-    expect(() => createAccessTokens(SECRET, Date.now, { ttlMs: 60_000 })).toThrow(/15 minutes/)
+    expect(() => createAccessTokens(SECRET, { ttlMs: 60_000 })).toThrow(/15 minutes/)
     expect(() => createAccessTokens('short')).toThrow(/32 characters/)
   })
 
   it('refuses a token made with another secret, and a token whose expiry was pushed forward', () => {
-    const tokens = createAccessTokens(SECRET, () => 0)
-    const forged = createAccessTokens('y'.repeat(32), () => 0).issue(UUID)
+    const tokens = createAccessTokens(SECRET, { timers: { now: () => 0 } })
+    const forged = createAccessTokens('y'.repeat(32), { timers: { now: () => 0 } }).issue(UUID)
     expect(tokens.verify(forged, UUID)).toBe(false)
     const [version, expiry, mac] = tokens.issue(UUID).split('.')
     expect(tokens.verify(`${version}.${Number(expiry) + 3600}.${mac}`, UUID)).toBe(false)

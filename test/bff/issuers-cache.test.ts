@@ -19,7 +19,7 @@ function setup() {
       return next ? next() : Promise.resolve(list('default'))
     },
     logger: createLogger({ level: 'silent' }),
-    now: () => now,
+    timers: { now: () => now },
   })
   return {
     cache,

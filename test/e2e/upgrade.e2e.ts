@@ -107,7 +107,7 @@ beforeAll(async () => {
   archive = createEmbedArchive({
     dir: join(dataDir, 'embed'),
     retentionDays: RETENTION_DAYS,
-    now: () => clock,
+    timers: { now: () => clock },
   })
   const pages = new Map<string, string>()
   const server = createServer((request, response) => {

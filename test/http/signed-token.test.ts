@@ -29,7 +29,7 @@ describe('tokens issued before the shared signer still verify', () => {
     const key = createHmac('sha256', SECRET).update('offer-widget/click-token/v1').digest()
     const payload = `${OFFER}.${Math.ceil((NOW + 60_000) / 1000).toString(36)}`
     const old = `${payload}.${createHmac('sha256', key).update(payload).digest('base64url')}`
-    const signer = createClickSigner(SECRET, { now: () => NOW, ttlMs: 60_000 })
+    const signer = createClickSigner(SECRET, { timers: { now: () => NOW }, ttlMs: 60_000 })
     expect(signer.sign(OFFER)).toBe(old)
     expect(signer.verify(old)).toBe(OFFER)
     expect(signer.verify(old, 'impression')).toBeUndefined()
@@ -40,11 +40,14 @@ describe('tokens issued before the shared signer still verify', () => {
     const mac = createHmac('sha256', SECRET)
       .update(`offer-search-access\n${OFFER}\n${expiresAt}`)
       .digest('base64url')
-    const tokens = createAccessTokens(SECRET, () => NOW)
+    const tokens = createAccessTokens(SECRET, { timers: { now: () => NOW } })
     expect(tokens.issue(OFFER)).toBe(`v1.${expiresAt}.${mac}`)
     expect(tokens.verify(`v1.${expiresAt}.${mac}`, OFFER)).toBe(true)
-    expect(createAccessTokens(SECRET, () => expiresAt * 1000).verify(`v1.${expiresAt}.${mac}`, OFFER)).toBe(
-      false,
-    )
+    expect(
+      createAccessTokens(SECRET, { timers: { now: () => expiresAt * 1000 } }).verify(
+        `v1.${expiresAt}.${mac}`,
+        OFFER,
+      ),
+    ).toBe(false)
   })
 })

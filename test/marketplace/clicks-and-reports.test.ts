@@ -111,7 +111,10 @@ describe.each(LEDGER_DRIVERS)('clicks and partner reports on $name', (driver) =>
     it('an expired token is a 404', async () => {
       const { final } = await submitAndSettle(h)
       const offerId = String(final.offers[0]?.uuid)
-      const past = createClickSigner(SECRET, { ttlMs: 1_000, now: () => Date.now() - 5_000 }).sign(offerId)
+      const past = createClickSigner(SECRET, {
+        ttlMs: 1_000,
+        timers: { now: () => Date.now() - 5_000 },
+      }).sign(offerId)
       expect((await get(`/api/clicks/${past}`)).status).toBe(404)
       const fresh = createClickSigner(SECRET, { ttlMs: 60_000 }).sign(offerId)
       expect((await get(`/api/clicks/${fresh}`)).status).toBe(302)

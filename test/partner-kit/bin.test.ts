@@ -23,7 +23,8 @@ afterEach(async () => {
   closers = []
 })
 
-describe('bin/offer-widget.js', () => {
+// Each test starts node (and tsx) as a child process: seconds on a busy 2-core machine.
+describe('bin/offer-widget.js', { timeout: 30_000 }, () => {
   it('check-partner --json against the reference partner exits 0 with the report as JSON', async () => {
     const partner: RunningPartner = await startReferencePartner({ port: 0 })
     closers.push(partner.close)

@@ -73,7 +73,7 @@ describe('createReferencePartner', () => {
     young.personalInformation.dateOfBirth = '2000-01-01'
     const pinned = createReferencePartner({
       secret: 'a-test-secret-of-some-length',
-      now: () => new Date('2010-01-01'),
+      timers: { now: () => Date.parse('2010-01-01') },
     })
     expect(await (await pinned.request('/', post(JSON.stringify(young)))).json()).toMatchObject({
       status: 'rejected',
@@ -108,7 +108,7 @@ describe('createReferencePartner: a repeat of a lead (docs/decisions/0080-recogn
   const partner = (remembered?: number) =>
     createReferencePartner({
       secret: 'a-test-secret-of-some-length',
-      now: () => new Date(clock),
+      timers: { now: () => clock },
       ...(remembered === undefined ? {} : { rememberedReplies: remembered }),
     })
   const send = (app: ReturnType<typeof partner>, key: string | undefined, body = JSON.stringify(complete)) =>

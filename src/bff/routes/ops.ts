@@ -7,6 +7,7 @@ import { Hono } from 'hono'
 import { Gauge } from 'prom-client'
 import { errorResponse } from '../../http/errors.ts'
 import { type NotReady, readinessResponse } from '../../http/readiness.ts'
+import type { Clock } from '../../http/timers.ts'
 import type { BffServices } from '../services.ts'
 import { toBffError, UpstreamError } from '../upstream/index.ts'
 
@@ -19,7 +20,7 @@ export interface ReadinessCheck {
 
 export function opsRoutes(
   services: BffServices,
-  options: { now: () => number; readyCacheMs?: number; checks?: readonly ReadinessCheck[] },
+  options: { timers: Clock; readyCacheMs?: number; checks?: readonly ReadinessCheck[] },
 ): Hono {
   const app = new Hono()
   // At most 1 s: probes never load the dependencies, and a cut one shows within a second.
@@ -43,7 +44,8 @@ export function opsRoutes(
             },
           ]
         : []
-    if (last && options.now() - last.at < readyCacheMs) return Promise.resolve([...redis, ...last.failed])
+    if (last && options.timers.now() - last.at < readyCacheMs)
+      return Promise.resolve([...redis, ...last.failed])
     checking ??= Promise.all([
       services.upstream.checkReady().then(
         () => undefined,
@@ -66,7 +68,7 @@ export function opsRoutes(
     ])
       .then((results) => {
         const failed = results.filter((r) => r !== undefined)
-        last = { at: options.now(), failed }
+        last = { at: options.timers.now(), failed }
         return failed
       })
       .finally(() => {

@@ -6,6 +6,7 @@
  * expired tokens verify to nothing, compared in constant time.
  */
 import { createTokenMac, type TokenMac } from '../../http/signed-token.ts'
+import type { Clock } from '../../http/timers.ts'
 
 /** `click` is counted as a unique click; `preview` redirects uncounted; `impression` is the pixel. */
 type OfferTokenPurpose = 'click' | 'preview' | 'impression'
@@ -24,13 +25,17 @@ const TOKEN =
 
 export function createClickSigner(
   secret: string,
-  options: { ttlMs?: number; now?: () => number } = {},
+  options: { ttlMs?: number; timers?: Clock } = {},
 ): ClickSigner {
   const ttlMs = options.ttlMs ?? DEFAULT_CLICK_TOKEN_TTL_MS
-  const now = options.now ?? Date.now
   // A key per purpose, so a token can never pass for another signed with the same secret. The click key
   // is the one click links always had, so links handed out before impressions existed still work.
-  const mac = (purpose: string) => createTokenMac(secret, { name: 'createClickSigner', purpose, now })
+  const mac = (purpose: string) =>
+    createTokenMac(secret, {
+      name: 'createClickSigner',
+      purpose,
+      ...(options.timers && { timers: options.timers }),
+    })
   const keys: Record<OfferTokenPurpose, TokenMac> = {
     click: mac('offer-widget/click-token/v1'),
     preview: mac('offer-widget/preview-click-token/v1'),

@@ -15,6 +15,7 @@ import type { ErrorCode } from '../../contract/bff.ts'
 import { type FieldIssue, toFieldIssues } from '../../contract/common.ts'
 import { type Lead, leadInputSchema, leadSessionInformationSchema } from '../../contract/partner.ts'
 import { parseJsonBounded } from '../../http/json-body.ts'
+import type { Clock } from '../../http/timers.ts'
 import { annotate, tagSearch } from '../../http/trace.ts'
 import type { Ledger, NewLead, SearchSnapshot, SentRequest } from '../../ledger/index.ts'
 import { LedgerError } from '../../ledger/ledger-error.ts'
@@ -185,7 +186,7 @@ export interface IntakeDeps extends Omit<LeadPlanOptions, 'now'> {
   /** A retried key found its lead still pending: look now for leads whose owner died (takeover). */
   onPendingReplay?: () => Promise<void>
   logger: Pick<Logger, 'info' | 'error'>
-  now: () => number
+  timers: Clock
   /** Starts the background fan-out of a lead just written. */
   startRun(searchUuid: string, run: LeadRun): void
 }
@@ -198,7 +199,7 @@ export type IntakeOutcome =
 
 /** Writes the lead ahead of any partner call, then starts its fan-out; a retried key never fans out twice. */
 export async function intakeLead(deps: IntakeDeps, request: LeadRequest): Promise<IntakeOutcome> {
-  const { lead, requests, run } = planLead(request, { ...deps, now: deps.now() })
+  const { lead, requests, run } = planLead(request, { ...deps, now: deps.timers.now() })
   let result: Awaited<ReturnType<Ledger['createLead']>>
   try {
     result = await deps.ledger.createLead(lead, requests)

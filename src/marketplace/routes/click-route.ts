@@ -33,7 +33,7 @@ export function clickRoutes(ctx: MarketplaceContext): Hono {
           offerId: offer.id,
           leadId: offer.leadId,
           partnerId: offer.partnerId,
-          clickedAt: new Date(ctx.now()),
+          clickedAt: new Date(ctx.timers.now()),
         }),
       ))
     // A preview (the offer's unmonetized link) is not a click.

@@ -105,7 +105,7 @@ export function conversionRoutes(ctx: MarketplaceContext): Hono {
         errors: toFieldIssues(parsed.error),
       })
     }
-    const now = ctx.now()
+    const now = ctx.timers.now()
     const convertedAt = parsed.data.converted_at ? new Date(parsed.data.converted_at) : new Date(now)
     if (convertedAt.getTime() > now + MAX_FUTURE_MS) {
       throw httpError(400, 'validation_failed', 'converted_at is in the future.', {

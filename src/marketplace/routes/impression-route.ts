@@ -28,7 +28,7 @@ export function impressionRoutes(ctx: MarketplaceContext): Hono {
           offerId: offer.id,
           leadId: offer.leadId,
           partnerId: offer.partnerId,
-          impressedAt: new Date(ctx.now()),
+          impressedAt: new Date(ctx.timers.now()),
         }),
       )
       ctx.metrics.impression(first ? 'recorded' : 'repeat')

@@ -39,7 +39,7 @@ export function reportRoutes(ctx: MarketplaceContext): Hono {
     throw httpError(404, 'not_found', `No partner "${partnerId.slice(0, 100)}" in the registry.`)
   }
   const range = (c: Context) => {
-    const parsed = parseReportRange(c.req.query('from'), c.req.query('to'), ctx.now())
+    const parsed = parseReportRange(c.req.query('from'), c.req.query('to'), ctx.timers.now())
     if (parsed.ok) return parsed
     throw httpError(
       400,

@@ -84,7 +84,7 @@ function rateTableOf(c: Context, ctx: MarketplaceContext, snapshot: SearchSnapsh
   // Click links are absolute: the widget may run on the publisher's origin, not ours.
   return buildRateTable(snapshot, ctx.registry, {
     links: createOfferLinker(`${base}${apiPrefix(c)}`, ctx.clickSigner),
-    now: ctx.now(),
+    now: ctx.timers.now(),
     windowMs: ctx.windowMs,
     firstLookDeadlineMs: ctx.firstLookDeadlineMs,
   })

@@ -18,10 +18,8 @@ export interface LeaseKeeperDeps {
   /** This replica's id, unique per process. */
   owner: string
   leaseMs: number
-  /** The rounds' schedule. */
+  /** The rounds' schedule, and the clock of lease times and deadlines (the one intake writes them with). */
   timers: Timers
-  /** The clock of lease times and deadlines: the one intake writes them with. */
-  now: () => number
   logger: Pick<Logger, 'info' | 'warn'>
   /** Lead ids this replica runs now. */
   running(): Iterable<string>
@@ -61,7 +59,7 @@ export function startLeaseKeeper(deps: LeaseKeeperDeps): LeaseKeeper {
     if (!deps.mayClaim()) return
     const claimed = await deps.ledger.claimLeads({
       owner: deps.owner,
-      now: new Date(deps.now()),
+      now: new Date(deps.timers.now()),
       until: until(),
       limit: CLAIM_LIMIT,
     })
@@ -74,7 +72,7 @@ export function startLeaseKeeper(deps: LeaseKeeperDeps): LeaseKeeper {
     }
   }
 
-  const until = () => new Date(deps.now() + leaseMs)
+  const until = () => new Date(deps.timers.now() + leaseMs)
 
   function run(): Promise<void> {
     round ??= (async () => {

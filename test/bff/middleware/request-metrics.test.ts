@@ -20,7 +20,7 @@ function meteredApp() {
   const app = new Hono()
   app.onError(onHttpError(createLogger({ level: 'silent' })))
   app.notFound(onHttpNotFound)
-  app.use('*', requestMetrics({ metrics, now: () => (clock += 250) }))
+  app.use('*', requestMetrics({ metrics, timers: { now: () => (clock += 250) } }))
   app.get('/api/offer-searches/:uuid', (c) => c.json({ uuid: c.req.param('uuid') }))
   app.post('/api/offer-searches', (c) => c.json({ created: true }, 201))
   app.get('/api/limited', () => {

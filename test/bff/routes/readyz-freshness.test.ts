@@ -14,7 +14,7 @@ it('reflects a ledger that went away, and came back, within 1 s', async () => {
     metrics: createMetrics(),
   } as unknown as BffServices
   const app = opsRoutes(services, {
-    now: () => now,
+    timers: { now: () => now },
     checks: [
       {
         name: 'ledger',
@@ -54,7 +54,7 @@ it('never remembers longer than 1 s, whatever it is asked', async () => {
     },
     metrics: createMetrics(),
   } as unknown as BffServices
-  const app = opsRoutes(services, { now: () => now, readyCacheMs: 5000 })
+  const app = opsRoutes(services, { timers: { now: () => now }, readyCacheMs: 5000 })
   expect((await app.request('/readyz')).status).toBe(200)
   up = false
   now += 1000

@@ -9,7 +9,10 @@ const OFFER = '1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed'
 describe('click tokens', () => {
   it('round-trip the offer id until they expire', () => {
     let now = 1_000_000
-    const signer = createClickSigner('a-click-token-secret-of-32-chars+', { ttlMs: 60_000, now: () => now })
+    const signer = createClickSigner('a-click-token-secret-of-32-chars+', {
+      ttlMs: 60_000,
+      timers: { now: () => now },
+    })
     const token = signer.sign(OFFER)
     expect(signer.verify(token)).toBe(OFFER)
     now += 61_000

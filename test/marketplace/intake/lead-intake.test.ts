@@ -184,7 +184,7 @@ describe('intakeLead', () => {
       registry: registryOf(partner('first-a', 'first')),
       windowMs: 12_000,
       firstLookDeadlineMs: 12_000,
-      now: () => NOW,
+      timers: { now: () => NOW },
       hashBody: (body: unknown) => `hash:${JSON.stringify(body).length}`,
       ledger: { createLead: vi.fn(createLead) },
       searches: { get: vi.fn(get), remember: vi.fn() },

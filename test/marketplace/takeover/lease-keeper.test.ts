@@ -26,7 +26,6 @@ function keeperOn(overrides: { held?: string[]; mayClaim?: boolean; failRenew?: 
     owner: 'me',
     leaseMs: 3_000,
     timers: clock.timers,
-    now: clock.now,
     logger,
     running: () => ['mine-1', 'mine-2'],
     mayClaim: () => overrides.mayClaim ?? true,

@@ -41,7 +41,12 @@ export interface Harness {
 
 export function harness(options: SandboxOptions = {}): Harness {
   let now = START
-  const sandbox = createSandbox({ tokens: TOKENS, random: seededRandom(42), now: () => now, ...options })
+  const sandbox = createSandbox({
+    tokens: TOKENS,
+    random: seededRandom(42),
+    timers: { now: () => now },
+    ...options,
+  })
   const create = async (body: unknown = validBody(), environment: 'test' | 'production' = 'test') =>
     sandbox.app.request(`/${environment}/offerSearches/`, {
       method: 'POST',

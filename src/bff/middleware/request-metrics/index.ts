@@ -4,15 +4,20 @@
  */
 import type { MiddlewareHandler } from 'hono'
 import { routePath } from 'hono/route'
+import type { Clock } from '../../../http/timers.ts'
 import type { BffMetrics } from '../../metrics.ts'
 
 export interface RequestMetricsOptions {
   metrics: BffMetrics
-  now?: () => number
+  /** The clock of durations; `performance.now()` (monotonic) by default. */
+  timers?: Clock
 }
 
+const MONOTONIC: Clock = { now: () => performance.now() }
+
 export function requestMetrics(options: RequestMetricsOptions): MiddlewareHandler {
-  const now = options.now ?? (() => performance.now())
+  const timers = options.timers ?? MONOTONIC
+  const now = () => timers.now()
   return async function requestMetrics(c, next) {
     const started = now()
     // Hono hands a thrown Error to `onError`; anything else thrown escapes the chain, and the server then

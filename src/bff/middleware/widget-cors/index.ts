@@ -9,6 +9,7 @@
 import type { MiddlewareHandler } from 'hono'
 import { ACCESS_TOKEN_HEADER, WIDGET_HEADER } from '../../../contract/bff.ts'
 import { httpError } from '../../../http/errors.ts'
+import { type Clock, systemTimers } from '../../../http/timers.ts'
 import type { Logger } from '../../logger.ts'
 
 const MAX_LOGGED_ORIGINS = 100
@@ -21,7 +22,8 @@ export interface WidgetCorsOptions {
   logger?: Pick<Logger, 'warn'>
   /** An origin refused again within this long is not logged again; default 10 minutes. */
   logEveryMs?: number
-  now?: () => number
+  /** The clock; `systemTimers` by default. */
+  timers?: Clock
 }
 
 export function widgetCors(options: WidgetCorsOptions): MiddlewareHandler {
@@ -29,7 +31,8 @@ export function widgetCors(options: WidgetCorsOptions): MiddlewareHandler {
   const allowHeaders = ['Content-Type', WIDGET_HEADER, ACCESS_TOKEN_HEADER, 'Idempotency-Key'].join(', ')
   const maxAge = String(options.maxAgeSeconds ?? 600)
   const logEveryMs = options.logEveryMs ?? 10 * 60_000
-  const now = options.now ?? Date.now
+  const timers = options.timers ?? systemTimers
+  const now = () => timers.now()
   const loggedAt = new Map<string, number>()
   const reportRefused = (origin: string) => {
     const at = now()
