@@ -24,6 +24,15 @@ const BROWSER_DATA = ['^src/sandbox/(scenarios|partners)[.]ts$', '^src/partner-k
 /** The playground's Vite plugin (loaded by vite.config.ts, in Node at build time), not browser code. */
 const PLAYGROUND_BUILD_TIME = '^src/playground/props-doc/(props-doc-plugin|extract-props)[.]ts$'
 
+/**
+ * The partner reports page's script: browser code in a server room (it is the page's, and served by it).
+ * A server run from its sources serves it transpiled file by file, a built one as Vite's bundle
+ * (docs/decisions/0102-report-page-build.md): the two are the same program only while it imports nothing.
+ */
+const REPORT_PAGE_SCRIPT = '^src/marketplace/reports/report-page-app[.]ts$'
+/** The ledger's report shapes: interfaces only, which the page's script reads its API's answers as. */
+const LEDGER_TYPES = '^src/ledger/types[.]ts$'
+
 const BROWSER_FIX =
   'Fix: move what the browser needs into src/contract/ (shapes, schemas, pure predicates) and import it ' +
   'from there; a Node API has to stay on the server side (the BFF answers the browser over HTTP).'
@@ -79,6 +88,27 @@ module.exports = {
       severity: 'error',
       comment: `The playground (browser code) imports no Node built-in; only its Vite plugin under props-doc/ (Node, build time) may. ${BROWSER_FIX}`,
       from: { path: '^src/playground/', pathNot: PLAYGROUND_BUILD_TIME },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'browser-imports-no-server',
+      severity: 'error',
+      comment: `The reports page's script (src/marketplace/reports/report-page-app.ts, browser code) imports nothing at run time: no module of ours, no package, no Node built-in; the page's server serves it as one file. Fix: write what it needs into it, or put the shared rule in src/contract/ and have the server give the page its result.`,
+      from: { path: REPORT_PAGE_SCRIPT },
+      to: { dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'browser-imports-no-server',
+      severity: 'error',
+      comment: `The reports page's script (browser code) takes types from no server module but the ledger's report shapes (src/ledger/types.ts, interfaces only), and nothing from Node. ${BROWSER_FIX}`,
+      from: { path: REPORT_PAGE_SCRIPT },
+      to: { path: SERVER, pathNot: LEDGER_TYPES },
+    },
+    {
+      name: 'browser-imports-no-server',
+      severity: 'error',
+      comment: `The reports page's script (browser code) imports no Node built-in, not even its types. ${BROWSER_FIX}`,
+      from: { path: REPORT_PAGE_SCRIPT },
       to: { dependencyTypes: ['core'] },
     },
     {

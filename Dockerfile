@@ -1,8 +1,9 @@
 # offer-widget BFF: build stage (dev dependencies, `npm run build`), then a slim runtime with production
-# dependencies only, the compiled server, the script-tag bundle and the widget's server renderer (the demo's
-# ?ssr=1), run as the unprivileged `node` user. The demo page and the playground are in it too (about 2.5 MB):
-# sandbox mode (no ENGINE_TOKEN) serves them, so `docker run -p 8787:8787 offer-widget-bff` shows the product;
-# with ENGINE_TOKEN set they stay off unless SERVE_DEMO_PAGES=true. Node 24, the current LTS (.ci/run tests it).
+# dependencies only, the compiled server, the script-tag bundle, the widget's server renderer (the demo's
+# ?ssr=1) and the reports page's script, run as the unprivileged `node` user. The demo page and the
+# playground are in it too (about 2.5 MB): sandbox mode (no ENGINE_TOKEN) serves them, so
+# `docker run -p 8787:8787 offer-widget-bff` shows the product; with ENGINE_TOKEN set they stay off unless
+# SERVE_DEMO_PAGES=true. Node 24, the current LTS (.ci/run tests it).
 # test/package/deploy-layout.test.ts builds this runtime layout without Docker (from the COPY, RUN and CMD
 # lines below) and serves a search from it: keep those lines simple.
 #   docker build -t offer-widget-bff .
@@ -24,6 +25,7 @@ COPY drizzle ./drizzle
 COPY --from=build /app/dist/server ./dist/server
 COPY --from=build /app/dist/embed ./dist/embed
 COPY --from=build /app/dist/ssr ./dist/ssr
+COPY --from=build /app/dist/reports ./dist/reports
 COPY --from=build /app/dist/site ./dist/site
 COPY public ./public
 # The embedded ledger (PGlite) when DATABASE_URL is not set: owned by the runtime user, kept on a volume.

@@ -8,10 +8,11 @@ import type { KnipConfig } from 'knip'
 const config: KnipConfig = {
   entry: [
     // Widget package: `.`, `./element`, `./labels`, `./loader` and the script tag are the lib entries of
-    // vite.widget.config.ts and vite.embed.config.ts, which knip's Vite plugin reads; the server renderer of
-    // the widget's HTML (vite.ssr.config.ts) is not.
+    // vite.widget.config.ts and vite.embed.config.ts, which knip's Vite plugin reads (as it reads the reports
+    // page's script in vite.reports.config.ts); the server renderer of the widget's HTML (vite.ssr.config.ts)
+    // is not.
     'src/ssr/render-widget-html.tsx',
-    // Server package subpaths (scripts/pack.ts SERVER_ENTRIES) and what runs: servers, CLIs, the report page.
+    // Server package subpaths (scripts/pack.ts SERVER_ENTRIES) and what runs: servers, CLIs.
     'src/server/index.ts',
     'src/bff/index.ts',
     'src/marketplace/index.ts',
@@ -19,7 +20,6 @@ const config: KnipConfig = {
     'src/sandbox/index.ts',
     'src/partner-kit/index.ts',
     'src/partner-kit/cli.ts',
-    'src/marketplace/reports/report-page-app.js',
     'scripts/*.ts',
     'bench/*.bench.ts',
   ],

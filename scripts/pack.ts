@@ -8,7 +8,8 @@
  *   types and `styles.css`; React and react-dom are peers, TanStack Query and zod its dependencies.
  * Each package carries its own README (`docs/packages/`), not the repository's.
  * - `offer-widget-server`: the BFF, its Node server, config, marketplace, ledger, sandbox and partner kit
- *   as compiled JavaScript with types, the migrations, the script-tag bundle it serves, the CLI.
+ *   as compiled JavaScript with types, the migrations, the script-tag bundle and the reports page's
+ *   script it serves, the CLI.
  */
 import { execFileSync } from 'node:child_process'
 import {
@@ -125,6 +126,7 @@ const BUILD_SOURCES = [
   'vite.widget.config.ts',
   'vite.embed.config.ts',
   'vite.ssr.config.ts',
+  'vite.reports.config.ts',
 ]
 const BUILD_OUTPUTS = [
   'dist/widget/index.js',
@@ -135,6 +137,7 @@ const BUILD_OUTPUTS = [
   'dist/embed/manifest.json',
   'dist/server/server/index.js',
   'dist/ssr/render-widget-html.js',
+  'dist/reports/app.js',
 ]
 
 /**
@@ -213,8 +216,15 @@ const SERVER_ENTRIES: Record<string, string> = {
 }
 
 function stageServer(dir: string): void {
-  requireBuilt(['dist/server/server/index.js', 'dist/embed/manifest.json', 'dist/ssr/render-widget-html.js'])
+  requireBuilt([
+    'dist/server/server/index.js',
+    'dist/embed/manifest.json',
+    'dist/ssr/render-widget-html.js',
+    'dist/reports/app.js',
+  ])
   cpSync(join(ROOT, 'dist/server'), join(dir, 'dist/server'), { recursive: true })
+  // The reports page's script, which the marketplace reads at start (src/marketplace/reports/report-page.ts).
+  cpSync(join(ROOT, 'dist/reports'), join(dir, 'dist/reports'), { recursive: true })
   // The widget's server renderer: self-contained (React inside), so it adds no dependency.
   cpSync(join(ROOT, 'dist/ssr'), join(dir, 'dist/ssr'), { recursive: true })
   cpSync(join(ROOT, 'dist/embed'), join(dir, 'dist/embed'), { recursive: true })

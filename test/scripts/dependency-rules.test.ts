@@ -91,6 +91,10 @@ describe('dependency rules (.dependency-cruiser.cjs)', () => {
       'src/sandbox/reads.ts':
         "import { loadConfig } from '../server/config.ts'\nexport const reads = loadConfig\n",
       'src/sandbox/starts.ts': "import { start } from '../server/start.ts'\nexport const starts = start\n",
+      // The reports page's script: types from the ledger's report shapes only, nothing at run time.
+      'src/ledger/types.ts': 'export interface Report { n: number }\n',
+      'src/marketplace/reports/report-page-app.ts':
+        "import type { Report } from '../../ledger/types.ts'\nimport type { l } from '../../ledger/l.ts'\nimport { ok } from '../../contract/ok.ts'\nexport const r: Report | typeof l = { n: ok }\n",
       // Its Vite plugin runs in Node at build time.
       'src/playground/props-doc/props-doc-plugin.ts':
         "import { fileURLToPath } from 'node:url'\nexport const plugin = fileURLToPath\n",
@@ -121,6 +125,8 @@ describe('dependency rules (.dependency-cruiser.cjs)', () => {
           'bff-imports-no-publisher: src/bff/c.ts → src/publisher/door.ts',
           'server-is-the-top: src/sandbox/reads.ts → src/server/config.ts',
           'server-is-the-top: src/sandbox/starts.ts → src/server/start.ts',
+          'browser-imports-no-server: src/marketplace/reports/report-page-app.ts → src/contract/ok.ts',
+          'browser-imports-no-server: src/marketplace/reports/report-page-app.ts → src/ledger/l.ts',
         ].sort(),
       )
     })

@@ -1,11 +1,12 @@
 /**
  * @module The `/reports` page: self-contained (no external assets) and CSP-friendly (no inline script or
- * style: its script, `report-page-app.js`, and its stylesheet are served as routes of their own). The
+ * style: its script, `report-page-app.ts`, and its stylesheet are served as routes of their own). The
  * script asks for the reports token, fetches a partner's report from the JSON API and draws it.
  */
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { packageRoot } from '../../http/package-root.ts'
 
 export const REPORT_PAGE_CSP =
   "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
@@ -97,12 +98,58 @@ td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-sp
 .won { color: #16794a; } .lost { opacity: 0.7; }
 `
 
+/** Where `npm run build` (vite.reports.config.ts) writes the page's script, under the package's folder. */
+const REPORT_PAGE_BUILT = 'dist/reports/app.js'
+const SOURCE = 'report-page-app.ts'
+
+const here = fileURLToPath(import.meta.url)
+/** Under tsx or Vitest this module is its TypeScript source; in a build or the server package, tsc's copy. */
+const fromSource = here.endsWith('.ts')
+
 /**
- * The page's script, `report-page-app.js` beside this module (the source under tsx, tsc's copy in the
- * server package): read once, at start, so a package that left it out fails when it starts rather than on
- * a partner's first visit. tsc's copy ends with a link to a source map the page does not serve.
+ * A built server serves Vite's bundle, read once, at start: a package or image that left it out fails when
+ * it starts, naming the fix, rather than on a partner's first visit.
  */
-export const REPORT_PAGE_JS = readFileSync(
-  join(dirname(fileURLToPath(import.meta.url)), 'report-page-app.js'),
-  'utf8',
-).replace(/\n\/\/# sourceMappingURL=\S*\s*$/, '\n')
+function readBuiltScript(): string {
+  const path = join(packageRoot(import.meta.url), REPORT_PAGE_BUILT)
+  if (!existsSync(path)) {
+    throw new Error(
+      `offer-widget: the reports page's script ${path} is missing: run \`npm run build\` (build:browser makes it), and ship dist/reports/ with dist/server/`,
+    )
+  }
+  return readFileSync(path, 'utf8')
+}
+const built = fromSource ? undefined : readBuiltScript()
+
+/**
+ * From the sources (`npm start`, the tests), the page's script is its TypeScript transpiled on the first
+ * request, by the TypeScript a source checkout has as a dev dependency: no build needed, never stale. The
+ * script imports nothing at run time (.dependency-cruiser.cjs), so this per-file transpile is the program
+ * Vite bundles (docs/decisions/0102-report-page-build.md). Named through a variable so that tsc's copy of
+ * this module, which never takes this path, does not make the server package depend on TypeScript.
+ */
+async function transpileSource(): Promise<string> {
+  const compiler = 'typescript'
+  const ts = ((await import(compiler)) as { default: typeof import('typescript') }).default
+  const source = readFileSync(join(dirname(here), SOURCE), 'utf8')
+  return ts.transpileModule(source, {
+    fileName: SOURCE,
+    compilerOptions: {
+      target: ts.ScriptTarget.ES2022,
+      module: ts.ModuleKind.ESNext,
+      verbatimModuleSyntax: true,
+    },
+  }).outputText
+}
+let transpiled: Promise<string> | undefined
+
+/** The page's script (`GET /reports/app.js`): the built bundle, or the transpiled source (see above). */
+export function reportPageScript(): Promise<string> {
+  if (built !== undefined) return Promise.resolve(built)
+  // Memoized; cleared on failure, so the next request tries again.
+  transpiled ??= transpileSource().catch((error: unknown) => {
+    transpiled = undefined
+    throw error
+  })
+  return transpiled
+}

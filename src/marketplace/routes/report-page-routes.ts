@@ -3,7 +3,7 @@
  * the page runs under a strict Content-Security-Policy (no inline script or style, no external asset).
  */
 import { Hono } from 'hono'
-import { REPORT_PAGE_CSP, REPORT_PAGE_CSS, REPORT_PAGE_JS, reportPageHtml } from '../reports/report-page.ts'
+import { REPORT_PAGE_CSP, REPORT_PAGE_CSS, reportPageHtml, reportPageScript } from '../reports/report-page.ts'
 
 /** Mounted at `/reports`; the page finds its script and stylesheet under whatever prefix it is served at. */
 export function reportPageRoutes(): Hono {
@@ -19,8 +19,8 @@ export function reportPageRoutes(): Hono {
     const base = c.req.path.replace(/\/reports\/?$/, '')
     return c.body(reportPageHtml(base), 200, secure({ 'Content-Type': 'text/html; charset=utf-8' }))
   })
-  app.get('/app.js', (c) =>
-    c.body(REPORT_PAGE_JS, 200, secure({ 'Content-Type': 'text/javascript; charset=utf-8' })),
+  app.get('/app.js', async (c) =>
+    c.body(await reportPageScript(), 200, secure({ 'Content-Type': 'text/javascript; charset=utf-8' })),
   )
   app.get('/app.css', (c) =>
     c.body(REPORT_PAGE_CSS, 200, secure({ 'Content-Type': 'text/css; charset=utf-8' })),

@@ -123,9 +123,9 @@ export async function watchCards(page: Page, host = '[data-offer-widget]'): Prom
     setInterval(sample, 50)
     Object.assign(window, {
       // A last sample first: a card drawn in the commit just before this read was never sampled yet.
-      __cardWatch: () => (
-        sample(),
-        {
+      __cardWatch: () => {
+        sample()
+        return {
           readableAfter: Object.fromEntries(
             [...readable].map(([uuid, at]) => [uuid, Math.round(at - (entered.get(uuid) ?? at))]),
           ),
@@ -134,7 +134,7 @@ export async function watchCards(page: Page, host = '[data-offer-widget]'): Prom
           flashed: [...flashed],
           neverReadable: [...entered.keys()].filter((uuid) => !readable.has(uuid) && !flashed.has(uuid)),
         }
-      ),
+      },
     })
   }, host)
 }

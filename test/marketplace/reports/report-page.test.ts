@@ -1,7 +1,21 @@
 // @vitest-environment jsdom
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { reportPageHtml } from '../../../src/marketplace/reports/report-page.ts'
+import { reportPageHtml, reportPageScript } from '../../../src/marketplace/reports/report-page.ts'
+import { announceSkip } from '../../support/skip-notice.ts'
 import { partnerReport } from '../support/partner-report.ts'
+
+/** What `npm run build` makes of the page's script (vite.reports.config.ts): what a built server serves. */
+const BUILT = join(import.meta.dirname, '../../../dist/reports/app.js')
+const built = existsSync(BUILT)
+if (!built) {
+  announceSkip(
+    'the reports page test of the built script',
+    'dist/reports/app.js is missing (run npm run build; .ci/run runs these tests before it builds)',
+  )
+}
 
 const REPORT = partnerReport({
   requests: 4,
@@ -57,55 +71,81 @@ afterEach(() => {
   vi.unstubAllGlobals()
 })
 
-describe('/reports page script', () => {
-  it('draws the figures, a chart with a plain-word legend, the causes with latency, and partner text as text', async () => {
-    const html = reportPageHtml('')
-    document.body.innerHTML = html.slice(html.indexOf('<main>'), html.indexOf('</body>'))
-    const fetch = vi.fn(async (url: string) =>
-      url.endsWith('/api/reports/partners')
-        ? Response.json({ partners: [{ id: 'lender', name: 'Lender', tier: 'second', enabled: true }] })
-        : Response.json(REPORT),
-    )
-    vi.stubGlobal('fetch', fetch)
-    // The module the page loads (`/reports/app.js` serves this file); it wires the page when imported.
-    await import('../../../src/marketplace/reports/report-page-app.js')
-    const $ = (id: string) => document.getElementById(id) as HTMLElement
-    ;($('token') as HTMLInputElement).value = 'lender-token'
-    $('token').dispatchEvent(new Event('change'))
-    await vi.waitFor(() => expect($('status').textContent).toBe('Your report: Lender.'))
-    ;($('query') as HTMLFormElement).dispatchEvent(new Event('submit', { cancelable: true }))
-    await vi.waitFor(() => expect(($('report') as HTMLElement).hidden).toBe(false))
+/** The page's module, from its TypeScript source or as built. */
+const MODULES = {
+  source: () => import('../../../src/marketplace/reports/report-page-app.ts'),
+  built: () => import(/* @vite-ignore */ pathToFileURL(BUILT).href),
+}
 
-    const captions = [...$('chart').querySelectorAll('figcaption')].map((t) => t.firstChild?.textContent)
-    expect(captions).toEqual(['Requests', 'Offers displayed', 'Unique clicks', 'Conversions'])
-    // One bar per UTC day of the range, and the range on the axis and in the form.
-    for (const svg of $('chart').querySelectorAll('svg')) {
-      expect(svg.querySelectorAll('rect')).toHaveLength(2)
-      const labels = [...svg.querySelectorAll('text')].map((t) => t.textContent)
-      expect(labels).toEqual(expect.arrayContaining(['2026-03-01', '2026-03-02', 'UTC day', 'count']))
-    }
-    expect(($('from') as HTMLInputElement).value).toBe('2026-03-01')
-    expect(($('to') as HTMLInputElement).value).toBe('2026-03-02')
-    expect($('range').textContent).toBe('2026-03-01 to 2026-03-02 (2 days)')
-    const figures = $('figures').textContent ?? ''
-    for (const text of [
-      'Win rate66.7 %',
-      'Click-through rate50.0 %',
-      'Conversions1',
-      'Offers displayed2',
-      'Conversion amount (USD)$30.00',
-    ])
-      expect(figures).toContain(text)
-    expect($('causes').textContent).toContain('no reply within 12000 ms')
-    expect($('replies').textContent).toContain('12000')
-    expect($('leads').textContent).toContain('<img src=x onerror=alert(1)> thin file')
-    expect($('leads').querySelector('img')).toBeNull()
-    // The boxes held the default range (the last 30 UTC days) before the first report, so it is asked for.
-    expect(fetch).toHaveBeenLastCalledWith(
-      expect.stringMatching(/\/api\/reports\/partners\/lender\?from=\d{4}-\d\d-\d\d&to=\d{4}-\d\d-\d\d$/),
-      {
-        headers: { Authorization: 'Bearer lender-token', Accept: 'application/json' },
-      },
-    )
+describe.each([
+  ['source', true],
+  ['built', built],
+] as const)('/reports page script (%s)', (kind, present) => {
+  it.runIf(present)(
+    'draws the figures, a chart with a plain-word legend, the causes with latency, and partner text as text',
+    async () => {
+      const html = reportPageHtml('')
+      document.body.innerHTML = html.slice(html.indexOf('<main>'), html.indexOf('</body>'))
+      const fetch = vi.fn(async (url: string) =>
+        url.endsWith('/api/reports/partners')
+          ? Response.json({ partners: [{ id: 'lender', name: 'Lender', tier: 'second', enabled: true }] })
+          : Response.json(REPORT),
+      )
+      vi.stubGlobal('fetch', fetch)
+      // The module the page loads (`/reports/app.js`); it wires the page when imported.
+      await MODULES[kind]()
+      const $ = (id: string) => document.getElementById(id) as HTMLElement
+      ;($('token') as HTMLInputElement).value = 'lender-token'
+      $('token').dispatchEvent(new Event('change'))
+      await vi.waitFor(() => expect($('status').textContent).toBe('Your report: Lender.'))
+      ;($('query') as HTMLFormElement).dispatchEvent(new Event('submit', { cancelable: true }))
+      await vi.waitFor(() => expect(($('report') as HTMLElement).hidden).toBe(false))
+
+      const captions = [...$('chart').querySelectorAll('figcaption')].map((t) => t.firstChild?.textContent)
+      expect(captions).toEqual(['Requests', 'Offers displayed', 'Unique clicks', 'Conversions'])
+      // One bar per UTC day of the range, and the range on the axis and in the form.
+      for (const svg of $('chart').querySelectorAll('svg')) {
+        expect(svg.querySelectorAll('rect')).toHaveLength(2)
+        const labels = [...svg.querySelectorAll('text')].map((t) => t.textContent)
+        expect(labels).toEqual(expect.arrayContaining(['2026-03-01', '2026-03-02', 'UTC day', 'count']))
+      }
+      expect(($('from') as HTMLInputElement).value).toBe('2026-03-01')
+      expect(($('to') as HTMLInputElement).value).toBe('2026-03-02')
+      expect($('range').textContent).toBe('2026-03-01 to 2026-03-02 (2 days)')
+      const figures = $('figures').textContent ?? ''
+      for (const text of [
+        'Win rate66.7 %',
+        'Click-through rate50.0 %',
+        'Conversions1',
+        'Offers displayed2',
+        'Conversion amount (USD)$30.00',
+      ])
+        expect(figures).toContain(text)
+      expect($('causes').textContent).toContain('no reply within 12000 ms')
+      expect($('replies').textContent).toContain('12000')
+      expect($('leads').textContent).toContain('<img src=x onerror=alert(1)> thin file')
+      expect($('leads').querySelector('img')).toBeNull()
+      // The boxes held the default range (the last 30 UTC days) before the first report, so it is asked for.
+      expect(fetch).toHaveBeenLastCalledWith(
+        expect.stringMatching(/\/api\/reports\/partners\/lender\?from=\d{4}-\d\d-\d\d&to=\d{4}-\d\d-\d\d$/),
+        {
+          headers: { Authorization: 'Bearer lender-token', Accept: 'application/json' },
+        },
+      )
+    },
+  )
+})
+
+describe('/reports/app.js from the sources', () => {
+  // The first request loads TypeScript (a second or more on a busy machine).
+  it('is the TypeScript transpiled: no type left, no import, the same code as written', {
+    timeout: 30_000,
+  }, async () => {
+    const script = await reportPageScript()
+    expect(script).toContain("createElementNS(SVG, 'svg')")
+    expect(script).not.toMatch(/^\s*import\b/m)
+    expect(script).not.toMatch(/(:|as) PartnerReport\b/)
+    // The second request is the first one's answer.
+    expect(await reportPageScript()).toBe(script)
   })
 })
