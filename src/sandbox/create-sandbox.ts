@@ -3,7 +3,7 @@
  * (`/test/...`, `/production/...`, since "`{base_url}` is the test address when a test token is used"),
  * plus the pixel sink, logos and landing pages at its root.
  */
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { type FieldIssue, toFieldIssues, UUID_PATTERN } from '../contract/common.ts'
 import {
@@ -17,7 +17,7 @@ import { retryAfterHeader } from '../http/errors.ts'
 import { systemTimers } from '../http/timers.ts'
 import { CARRIERS, carrierById } from './carriers.ts'
 import { ConnectionResetError, upstreamError, upstreamErrorResponse } from './errors.ts'
-import { mergeFaults, NO_FAULTS } from './faults.ts'
+import { type Faults, mergeFaults, NO_FAULTS } from './faults.ts'
 import { logoSvg } from './logos.ts'
 import { injectFaults } from './middleware/inject-faults.ts'
 import { requireApiHeaders } from './middleware/require-api-headers.ts'
@@ -33,153 +33,25 @@ import { SANDBOX_DEFAULT_TOKENS } from './types.ts'
 
 const ONE_HOUR_MS = 60 * 60 * 1000
 
-// biome-ignore lint/complexity/noExcessiveLinesPerFunction: the sandbox's composition root and its route table; to be split (issue 34, left)
 export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const timers = options.timers ?? systemTimers
-  const now = () => timers.now()
-  const random = options.random ?? cryptoRandom
   const apiVersions = options.apiVersions ?? [CURRENT_API_VERSION]
-  const minPollIntervalMs = options.minPollIntervalMs ?? 1000
-  const tokenLists = options.tokens ?? {
-    test: [SANDBOX_DEFAULT_TOKENS.test],
-    production: [SANDBOX_DEFAULT_TOKENS.production],
-  }
-  const tokens = { test: new Set(tokenLists.test), production: new Set(tokenLists.production) }
-  for (const token of tokens.test) {
-    if (tokens.production.has(token)) {
-      throw new Error(
-        'sandbox: a token cannot belong to both test and production (docs/offer-search-api.md: "separate")',
-      )
-    }
-  }
   let faults = mergeFaults(NO_FAULTS, options.faults ?? {})
   const store = createRateTableStore({
     maxEntries: options.maxRateTables ?? 10_000,
     ttlMs: options.rateTableTtlMs ?? ONE_HOUR_MS,
   })
   const pixels = createPixelSink()
-  const fixedBase = options.publicBaseUrl?.replace(/\/+$/, '')
-
-  /** Base of the sandbox app for URLs in answers: configured, or origin + mount path of this request. */
-  function publicBase(url: string, environment?: Environment): string {
-    if (fixedBase !== undefined) return fixedBase
-    const { origin, pathname } = new URL(url)
-    if (options.basePath !== undefined) return `${origin}${options.basePath.replace(/\/+$/, '')}`
-    if (environment === undefined) return origin
-    const at = pathname.lastIndexOf(`/${environment}/`)
-    return `${origin}${at > 0 ? pathname.slice(0, at) : ''}`
-  }
-
-  // biome-ignore lint/complexity/noExcessiveLinesPerFunction: the sandbox's composition root and its route table; to be split (issue 34, left)
-  function environmentApp(environment: Environment): Hono {
-    const api = new Hono()
-    // Faults first: they stand for the network and the service failing, before any rule is checked.
-    api.use(injectFaults({ faults: () => faults, random }))
-    api.use(requireBearer({ environment, tokens }))
-    api.use(requireApiHeaders({ supportedVersions: apiVersions }))
-
-    api.get('/leads/autoInsurance/issuers', (c) => {
-      const base = publicBase(c.req.url, environment)
-      return c.json(
-        CARRIERS.map((carrier) => ({
-          id: carrier.id,
-          name: carrier.name,
-          logoImageUrl: `${base}/logos/carriers/${carrier.id}.svg`,
-        })),
-      )
-    })
-
-    api.post('/offerSearches/', async (c) => {
-      let body: unknown
-      try {
-        body = JSON.parse(await c.req.text())
-      } catch (error) {
-        throw upstreamError(400, [
-          { field: '(body)', reason: `body is not valid JSON (${(error as Error).message})` },
-        ])
-      }
-      if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-        throw upstreamError(400, [{ field: '(body)', reason: 'body must be a JSON object' }])
-      }
-      const issues = validateSearch(body as Record<string, unknown>)
-      if (issues.length > 0) throw upstreamError(400, issues)
-      const request = body as { personalInformation?: { zipCode?: unknown; zipcode?: unknown } }
-      const nowMs = now()
-      const record = {
-        uuid: randomUuid(random),
-        leadUuid: randomUuid(random),
-        environment,
-        createdAtMs: nowMs,
-        scenario: scenarioForZip(readZip(request.personalInformation)),
-        seed: randomSeed(random),
-        publicBase: publicBase(c.req.url, environment),
-        lastPollAtMs: undefined,
-        pollCount: 0,
-      }
-      store.add(record, nowMs)
-      const location = `${new URL(c.req.url).pathname.replace(/\/?$/, '/')}${record.uuid}`
-      return c.json(rateTableAt(record, nowMs, 'create'), 201, { location })
-    })
-
-    api.get('/offerSearches/:uuid', (c) => {
-      const uuid = c.req.param('uuid')
-      if (!UUID_PATTERN.test(uuid)) {
-        throw upstreamError(400, [
-          { field: 'uuid', reason: 'uuid in the path must be a UUID (8-4-4-4-12 hex digits)' },
-        ])
-      }
-      const nowMs = now()
-      const record = store.get(uuid, nowMs)
-      // docs/offer-search-api.md: "Unknown uuid, or a uuid from the other environment: 404 Not Found."
-      if (record === undefined || record.environment !== environment) {
-        throw upstreamError(404, [
-          {
-            field: 'uuid',
-            reason: `no rate table ${uuid} in the ${environment} environment; check the uuid and environment`,
-          },
-        ])
-      }
-      if (record.lastPollAtMs !== undefined && nowMs - record.lastPollAtMs < minPollIntervalMs) {
-        const waitMs = record.lastPollAtMs + minPollIntervalMs - nowMs
-        throw upstreamError(
-          429,
-          [{ field: 'uuid', reason: 'rate table polled more than once per second; honor Retry-After' }],
-          retryAfterHeader(waitMs / 1000),
-        )
-      }
-      record.lastPollAtMs = nowMs
-      record.pollCount += 1
-      const failure = record.scenario.pollFailure
-      if (failure && nowMs - record.createdAtMs < failure.untilMs) {
-        const status = failure.statuses[(record.pollCount - 1) % failure.statuses.length] ?? 503
-        throw upstreamError(
-          status,
-          [
-            {
-              field: '(service)',
-              reason:
-                status === 429
-                  ? `scenario ${record.scenario.name}: too many requests; honor Retry-After`
-                  : `scenario ${record.scenario.name}: server error; retry with exponential backoff`,
-            },
-          ],
-          failure.retryAfterSeconds === undefined ? {} : retryAfterHeader(failure.retryAfterSeconds),
-        )
-      }
-      return c.json(rateTableAt(record, nowMs, 'poll'))
-    })
-
-    api.all('*', (c) => {
-      throw upstreamError(404, [
-        {
-          field: '(path)',
-          reason:
-            `no endpoint ${c.req.method} ${new URL(c.req.url).pathname}; the API has GET ` +
-            '/leads/autoInsurance/issuers, POST /offerSearches/ and GET /offerSearches/{uuid}',
-        },
-      ])
-    })
-    return api
+  const publicBase = publicBaseFor(options)
+  const state: SandboxState = {
+    now: () => timers.now(),
+    random: options.random ?? cryptoRandom,
+    tokens: checkedTokens(options.tokens),
+    apiVersions,
+    minPollIntervalMs: options.minPollIntervalMs ?? 1000,
+    faults: () => faults,
+    store,
+    publicBase,
   }
 
   const app = new Hono()
@@ -207,8 +79,192 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       pixelHits: `${base}/pixels/hits`,
     })
   })
-  for (const environment of ENVIRONMENTS) app.route(`/${environment}`, environmentApp(environment))
+  for (const environment of ENVIRONMENTS) app.route(`/${environment}`, environmentApp(environment, state))
 
+  assetRoutes(app, pixels)
+
+  return {
+    app,
+    fetch: async (request) => app.fetch(request),
+    setFaults(change) {
+      faults = mergeFaults(faults, change)
+    },
+    faults: () => ({ ...faults }),
+    pixelHits: () => pixels.hits(),
+    resetPixelHits: () => pixels.reset(),
+    rateTableCount: () => store.size(),
+    reset() {
+      store.clear()
+      pixels.reset()
+      faults = { ...NO_FAULTS }
+    },
+  }
+}
+
+/** One environment's API (`/test`, `/production`): faults, then bearer and headers, then the three endpoints. */
+function environmentApp(environment: Environment, state: SandboxState): Hono {
+  const api = new Hono()
+  // Faults first: they stand for the network and the service failing, before any rule is checked.
+  api.use(injectFaults({ faults: state.faults, random: state.random }))
+  api.use(requireBearer({ environment, tokens: state.tokens }))
+  api.use(requireApiHeaders({ supportedVersions: state.apiVersions }))
+
+  api.get('/leads/autoInsurance/issuers', (c) => {
+    const base = state.publicBase(c.req.url, environment)
+    return c.json(
+      CARRIERS.map((carrier) => ({
+        id: carrier.id,
+        name: carrier.name,
+        logoImageUrl: `${base}/logos/carriers/${carrier.id}.svg`,
+      })),
+    )
+  })
+
+  api.post('/offerSearches/', (c) => createOfferSearch(c, environment, state))
+  api.get('/offerSearches/:uuid', (c) => pollOfferSearch(c, environment, state))
+  api.all('*', (c) => {
+    throw upstreamError(404, [
+      {
+        field: '(path)',
+        reason:
+          `no endpoint ${c.req.method} ${new URL(c.req.url).pathname}; the API has GET ` +
+          '/leads/autoInsurance/issuers, POST /offerSearches/ and GET /offerSearches/{uuid}',
+      },
+    ])
+  })
+  return api
+}
+
+/** `POST /offerSearches/`: a body that passes the schema and the rules becomes a rate table of its ZIP's scenario. */
+async function createOfferSearch(
+  c: Context,
+  environment: Environment,
+  state: SandboxState,
+): Promise<Response> {
+  let body: unknown
+  try {
+    body = JSON.parse(await c.req.text())
+  } catch (error) {
+    throw upstreamError(400, [
+      { field: '(body)', reason: `body is not valid JSON (${(error as Error).message})` },
+    ])
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw upstreamError(400, [{ field: '(body)', reason: 'body must be a JSON object' }])
+  }
+  const issues = validateSearch(body as Record<string, unknown>)
+  if (issues.length > 0) throw upstreamError(400, issues)
+  const request = body as { personalInformation?: { zipCode?: unknown; zipcode?: unknown } }
+  const nowMs = state.now()
+  const record = {
+    uuid: randomUuid(state.random),
+    leadUuid: randomUuid(state.random),
+    environment,
+    createdAtMs: nowMs,
+    scenario: scenarioForZip(readZip(request.personalInformation)),
+    seed: randomSeed(state.random),
+    publicBase: state.publicBase(c.req.url, environment),
+    lastPollAtMs: undefined,
+    pollCount: 0,
+  }
+  state.store.add(record, nowMs)
+  const location = `${new URL(c.req.url).pathname.replace(/\/?$/, '/')}${record.uuid}`
+  return c.json(rateTableAt(record, nowMs, 'create'), 201, { location })
+}
+
+/** `GET /offerSearches/{uuid}`: the rate table as it stands now, at most once a second, failing as its scenario says. */
+function pollOfferSearch(c: Context, environment: Environment, state: SandboxState): Response {
+  const uuid = c.req.param('uuid') ?? ''
+  if (!UUID_PATTERN.test(uuid)) {
+    throw upstreamError(400, [
+      { field: 'uuid', reason: 'uuid in the path must be a UUID (8-4-4-4-12 hex digits)' },
+    ])
+  }
+  const nowMs = state.now()
+  const record = state.store.get(uuid, nowMs)
+  // docs/offer-search-api.md: "Unknown uuid, or a uuid from the other environment: 404 Not Found."
+  if (record === undefined || record.environment !== environment) {
+    throw upstreamError(404, [
+      {
+        field: 'uuid',
+        reason: `no rate table ${uuid} in the ${environment} environment; check the uuid and environment`,
+      },
+    ])
+  }
+  if (record.lastPollAtMs !== undefined && nowMs - record.lastPollAtMs < state.minPollIntervalMs) {
+    const waitMs = record.lastPollAtMs + state.minPollIntervalMs - nowMs
+    throw upstreamError(
+      429,
+      [{ field: 'uuid', reason: 'rate table polled more than once per second; honor Retry-After' }],
+      retryAfterHeader(waitMs / 1000),
+    )
+  }
+  record.lastPollAtMs = nowMs
+  record.pollCount += 1
+  const failure = record.scenario.pollFailure
+  if (failure && nowMs - record.createdAtMs < failure.untilMs) {
+    const status = failure.statuses[(record.pollCount - 1) % failure.statuses.length] ?? 503
+    throw upstreamError(
+      status,
+      [
+        {
+          field: '(service)',
+          reason:
+            status === 429
+              ? `scenario ${record.scenario.name}: too many requests; honor Retry-After`
+              : `scenario ${record.scenario.name}: server error; retry with exponential backoff`,
+        },
+      ],
+      failure.retryAfterSeconds === undefined ? {} : retryAfterHeader(failure.retryAfterSeconds),
+    )
+  }
+  return c.json(rateTableAt(record, nowMs, 'poll'))
+}
+
+/** What the environments' handlers share, built once by `createSandbox`. */
+interface SandboxState {
+  now(): number
+  random: () => number
+  tokens: { test: Set<string>; production: Set<string> }
+  apiVersions: readonly string[]
+  minPollIntervalMs: number
+  faults(): Faults
+  store: ReturnType<typeof createRateTableStore>
+  /** Base of the sandbox app for URLs in answers: configured, or origin + mount path of this request. */
+  publicBase(url: string, environment?: Environment): string
+}
+
+/** The accepted tokens per environment; one token in both is refused (docs/offer-search-api.md: "separate"). */
+function checkedTokens(lists: SandboxOptions['tokens']): SandboxState['tokens'] {
+  const given = lists ?? {
+    test: [SANDBOX_DEFAULT_TOKENS.test],
+    production: [SANDBOX_DEFAULT_TOKENS.production],
+  }
+  const tokens = { test: new Set(given.test), production: new Set(given.production) }
+  for (const token of tokens.test) {
+    if (tokens.production.has(token)) {
+      throw new Error(
+        'sandbox: a token cannot belong to both test and production (docs/offer-search-api.md: "separate")',
+      )
+    }
+  }
+  return tokens
+}
+
+function publicBaseFor(options: SandboxOptions): SandboxState['publicBase'] {
+  const fixedBase = options.publicBaseUrl?.replace(/\/+$/, '')
+  return function publicBase(url, environment) {
+    if (fixedBase !== undefined) return fixedBase
+    const { origin, pathname } = new URL(url)
+    if (options.basePath !== undefined) return `${origin}${options.basePath.replace(/\/+$/, '')}`
+    if (environment === undefined) return origin
+    const at = pathname.lastIndexOf(`/${environment}/`)
+    return `${origin}${at > 0 ? pathname.slice(0, at) : ''}`
+  }
+}
+
+/** Pixels (fired and counted), logos and the offers' landing page: what the answers' URLs point at. */
+function assetRoutes(app: Hono, pixels: ReturnType<typeof createPixelSink>): void {
   // docs/offer-search-api.md: "the request method used to fire a pixel: not shown", so an <img> GET and a
   // sendBeacon POST both count.
   app.on(['GET', 'POST'], '/pixels/:offer/:file', (c) => {
@@ -256,23 +312,6 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
         `<p>Offer <code>${offer}</code>, reached through its ${monetized ? 'monetized <code>url</code>' : '<code>unmonetizedUrl</code>'}.</p>`,
     )
   })
-
-  return {
-    app,
-    fetch: async (request) => app.fetch(request),
-    setFaults(change) {
-      faults = mergeFaults(faults, change)
-    },
-    faults: () => ({ ...faults }),
-    pixelHits: () => pixels.hits(),
-    resetPixelHits: () => pixels.reset(),
-    rateTableCount: () => store.size(),
-    reset() {
-      store.clear()
-      pixels.reset()
-      faults = { ...NO_FAULTS }
-    },
-  }
 }
 
 /**
