@@ -27,7 +27,12 @@ const round = (value: unknown, places = 1) =>
 const ratio = (part: number, whole: number) =>
   whole === 0 ? null : Math.round((part / whole) * 10_000) / 10_000
 
-// biome-ignore lint/complexity/noExcessiveLinesPerFunction: one report is one transaction of queries that share its filters; to be split into a query per figure (issue 34, left)
+type Filter = ReturnType<typeof and>
+const OFFER_JOIN = eq(offers.requestId, partnerRequests.id)
+const CLICK_JOIN = eq(clicks.offerId, offers.id)
+const IMPRESSION_JOIN = eq(impressions.offerId, offers.id)
+
+/** The figures of one partner's leads sent in `[from, to)`: the queries share the filter and run together. */
 export async function queryPartnerReport(db: LedgerDb, query: PartnerReportQuery): Promise<PartnerReport> {
   const leadLimit = query.leadLimit ?? 5000
   const sent = and(
@@ -35,160 +40,18 @@ export async function queryPartnerReport(db: LedgerDb, query: PartnerReportQuery
     gte(partnerRequests.sentAt, query.from),
     lt(partnerRequests.sentAt, query.to),
   )
-  const offerJoin = eq(offers.requestId, partnerRequests.id)
-  const clickJoin = eq(clicks.offerId, offers.id)
-  const impressionJoin = eq(impressions.offerId, offers.id)
-
-  const [requestsByDay, offersByDay, conversionsByDay, byProduct, byStatus, causes, recent] =
+  const [[requestsByDay, offersByDay, conversionsByDay], [byProduct, byStatus, causes], recent] =
     await Promise.all([
-      db
-        .select({
-          date: day,
-          requests: sql<number>`count(*)::int`,
-          responsesWithOffers: sql<number>`(count(*) filter (where ${partnerRequests.offerCount} > 0))::int`,
-          offersReturned: sql<number>`coalesce(sum(${partnerRequests.offerCount}), 0)::int`,
-          offersDropped: sql<number>`coalesce(sum(${partnerRequests.offersDropped}), 0)::int`,
-        })
-        .from(partnerRequests)
-        .where(sent)
-        .groupBy(day)
-        .orderBy(day),
-      db
-        .select({
-          date: day,
-          offersWon: sql<number>`(count(*) filter (where ${offers.displayed}))::int`,
-          offersDisplayed: sql<number>`count(${impressions.offerId})::int`,
-          uniqueClicks: sql<number>`count(${clicks.offerId})::int`,
-        })
-        .from(offers)
-        .innerJoin(partnerRequests, offerJoin)
-        .leftJoin(impressions, impressionJoin)
-        .leftJoin(clicks, clickJoin)
-        .where(sent)
-        .groupBy(day),
-      db
-        .select({
-          date: day,
-          conversions: sql<number>`count(*)::int`,
-          // Whole cents, summed exactly; as text, since a bigint sum is a numeric past 2^53 in both drivers.
-          cents: sql<string>`coalesce(sum(${conversions.amountCents}), 0)::text`,
-        })
-        .from(conversions)
-        .innerJoin(partnerRequests, eq(conversions.requestId, partnerRequests.id))
-        .where(sent)
-        .groupBy(day),
-      db
-        .select({
-          productType: offers.productType,
-          offers: sql<number>`count(*)::int`,
-          averageBid: sql<number>`avg(${offers.rate})::float8`,
-        })
-        .from(offers)
-        .innerJoin(partnerRequests, offerJoin)
-        .where(sent)
-        .groupBy(offers.productType)
-        .orderBy(offers.productType),
-      db
-        .select({
-          status: partnerRequests.status,
-          count: sql<number>`count(*)::int`,
-          average: sql<number | null>`avg(${partnerRequests.latencyMs})::float8`,
-          p95: sql<
-            number | null
-          >`(percentile_cont(0.95) within group (order by ${partnerRequests.latencyMs}))::float8`,
-          max: sql<number | null>`max(${partnerRequests.latencyMs})`,
-        })
-        .from(partnerRequests)
-        .where(and(sent, sql`${partnerRequests.status} <> 'pending'`))
-        .groupBy(partnerRequests.status)
-        .orderBy(partnerRequests.status),
-      db
-        .select({
-          status: partnerRequests.status,
-          reason: partnerRequests.reason,
-          httpStatus: partnerRequests.httpStatus,
-          count: sql<number>`count(*)::int`,
-          average: sql<number | null>`avg(${partnerRequests.latencyMs})::float8`,
-        })
-        .from(partnerRequests)
-        .where(
-          and(
-            sent,
-            inArray(partnerRequests.status, ['rejected', 'error', 'timeout']),
-            isNotNull(partnerRequests.reason),
-          ),
-        )
-        .groupBy(partnerRequests.status, partnerRequests.reason, partnerRequests.httpStatus)
-        .orderBy(desc(sql`count(*)`), partnerRequests.status, partnerRequests.reason)
-        .limit(MAX_CAUSES),
-      db
-        .select({
-          id: partnerRequests.id,
-          leadId: partnerRequests.leadId,
-          partnerLeadId: partnerRequests.partnerLeadId,
-          sentAt: partnerRequests.sentAt,
-          status: partnerRequests.status,
-          reason: partnerRequests.reason,
-          httpStatus: partnerRequests.httpStatus,
-          latencyMs: partnerRequests.latencyMs,
-        })
-        .from(partnerRequests)
-        .where(sent)
-        .orderBy(desc(partnerRequests.sentAt), desc(partnerRequests.id))
-        .limit(leadLimit + 1),
-    ] as const)
-
+      dailyQueries(db, sent),
+      breakdownQueries(db, sent),
+      recentRequests(db, sent, leadLimit),
+    ])
   const listed = recent.slice(0, leadLimit)
-  const listedIds = listed.map((r) => r.id)
-  const [leadOffers, converted] =
-    listed.length === 0
-      ? [[], []]
-      : await Promise.all([
-          db
-            .select({
-              requestId: offers.requestId,
-              offerId: offers.id,
-              productType: offers.productType,
-              rate: offers.rate,
-              won: offers.displayed,
-              impressedOffer: impressions.offerId,
-              clickedOffer: clicks.offerId,
-            })
-            .from(offers)
-            .leftJoin(impressions, impressionJoin)
-            .leftJoin(clicks, clickJoin)
-            .where(inArray(offers.requestId, listedIds))
-            .orderBy(offers.requestId, offers.position),
-          db
-            .select({ requestId: conversions.requestId })
-            .from(conversions)
-            .where(inArray(conversions.requestId, listedIds)),
-        ])
-  const convertedRequests = new Set(converted.map((row) => row.requestId))
-  const offersByRequest = new Map<string, PartnerReport['leads'][number]['offers']>()
-  for (const offer of leadOffers) {
-    const list = offersByRequest.get(offer.requestId) ?? []
-    list.push({
-      offerId: offer.offerId,
-      productType: offer.productType,
-      rate: offer.rate,
-      result: offer.won ? 'won' : 'lost',
-      displayed: offer.impressedOffer !== null,
-      clicked: offer.clickedOffer !== null,
-    })
-    offersByRequest.set(offer.requestId, list)
-  }
-
-  const offersDay = new Map(offersByDay.map((row) => [row.date, row]))
-  const conversionsDay = new Map(conversionsByDay.map((row) => [row.date, row]))
-  const daily = requestsByDay.map((row) => ({
-    date: row.date,
-    requests: row.requests,
-    responsesWithOffers: row.responsesWithOffers,
-    offersDisplayed: offersDay.get(row.date)?.offersDisplayed ?? 0,
-    uniqueClicks: offersDay.get(row.date)?.uniqueClicks ?? 0,
-    conversions: conversionsDay.get(row.date)?.conversions ?? 0,
-  }))
+  const { offersByRequest, convertedRequests } = await leadDetails(
+    db,
+    listed.map((r) => r.id),
+  )
+  const daily = dailyRows(requestsByDay, offersByDay, conversionsByDay)
   const sum = <T>(rows: readonly T[], pick: (row: T) => number) => rows.reduce((n, row) => n + pick(row), 0)
   const offersReturned = sum(requestsByDay, (r) => r.offersReturned)
   const offersWon = sum(offersByDay, (r) => r.offersWon)
@@ -248,6 +111,176 @@ export async function queryPartnerReport(db: LedgerDb, query: PartnerReportQuery
     })),
     leadsTruncated: recent.length > leadLimit,
   }
+}
+
+function dailyQueries(db: LedgerDb, sent: Filter) {
+  return Promise.all([
+    db
+      .select({
+        date: day,
+        requests: sql<number>`count(*)::int`,
+        responsesWithOffers: sql<number>`(count(*) filter (where ${partnerRequests.offerCount} > 0))::int`,
+        offersReturned: sql<number>`coalesce(sum(${partnerRequests.offerCount}), 0)::int`,
+        offersDropped: sql<number>`coalesce(sum(${partnerRequests.offersDropped}), 0)::int`,
+      })
+      .from(partnerRequests)
+      .where(sent)
+      .groupBy(day)
+      .orderBy(day),
+    db
+      .select({
+        date: day,
+        offersWon: sql<number>`(count(*) filter (where ${offers.displayed}))::int`,
+        offersDisplayed: sql<number>`count(${impressions.offerId})::int`,
+        uniqueClicks: sql<number>`count(${clicks.offerId})::int`,
+      })
+      .from(offers)
+      .innerJoin(partnerRequests, OFFER_JOIN)
+      .leftJoin(impressions, IMPRESSION_JOIN)
+      .leftJoin(clicks, CLICK_JOIN)
+      .where(sent)
+      .groupBy(day),
+    db
+      .select({
+        date: day,
+        conversions: sql<number>`count(*)::int`,
+        // Whole cents, summed exactly; as text, since a bigint sum is a numeric past 2^53 in both drivers.
+        cents: sql<string>`coalesce(sum(${conversions.amountCents}), 0)::text`,
+      })
+      .from(conversions)
+      .innerJoin(partnerRequests, eq(conversions.requestId, partnerRequests.id))
+      .where(sent)
+      .groupBy(day),
+  ] as const)
+}
+
+function breakdownQueries(db: LedgerDb, sent: Filter) {
+  return Promise.all([
+    db
+      .select({
+        productType: offers.productType,
+        offers: sql<number>`count(*)::int`,
+        averageBid: sql<number>`avg(${offers.rate})::float8`,
+      })
+      .from(offers)
+      .innerJoin(partnerRequests, OFFER_JOIN)
+      .where(sent)
+      .groupBy(offers.productType)
+      .orderBy(offers.productType),
+    db
+      .select({
+        status: partnerRequests.status,
+        count: sql<number>`count(*)::int`,
+        average: sql<number | null>`avg(${partnerRequests.latencyMs})::float8`,
+        p95: sql<
+          number | null
+        >`(percentile_cont(0.95) within group (order by ${partnerRequests.latencyMs}))::float8`,
+        max: sql<number | null>`max(${partnerRequests.latencyMs})`,
+      })
+      .from(partnerRequests)
+      .where(and(sent, sql`${partnerRequests.status} <> 'pending'`))
+      .groupBy(partnerRequests.status)
+      .orderBy(partnerRequests.status),
+    db
+      .select({
+        status: partnerRequests.status,
+        reason: partnerRequests.reason,
+        httpStatus: partnerRequests.httpStatus,
+        count: sql<number>`count(*)::int`,
+        average: sql<number | null>`avg(${partnerRequests.latencyMs})::float8`,
+      })
+      .from(partnerRequests)
+      .where(
+        and(
+          sent,
+          inArray(partnerRequests.status, ['rejected', 'error', 'timeout']),
+          isNotNull(partnerRequests.reason),
+        ),
+      )
+      .groupBy(partnerRequests.status, partnerRequests.reason, partnerRequests.httpStatus)
+      .orderBy(desc(sql`count(*)`), partnerRequests.status, partnerRequests.reason)
+      .limit(MAX_CAUSES),
+  ] as const)
+}
+
+function recentRequests(db: LedgerDb, sent: Filter, leadLimit: number) {
+  return db
+    .select({
+      id: partnerRequests.id,
+      leadId: partnerRequests.leadId,
+      partnerLeadId: partnerRequests.partnerLeadId,
+      sentAt: partnerRequests.sentAt,
+      status: partnerRequests.status,
+      reason: partnerRequests.reason,
+      httpStatus: partnerRequests.httpStatus,
+      latencyMs: partnerRequests.latencyMs,
+    })
+    .from(partnerRequests)
+    .where(sent)
+    .orderBy(desc(partnerRequests.sentAt), desc(partnerRequests.id))
+    .limit(leadLimit + 1)
+}
+
+/** The offers of the listed requests, with their result, impression and click, and which requests converted. */
+async function leadDetails(db: LedgerDb, listedIds: string[]) {
+  const [leadOffers, converted] =
+    listedIds.length === 0
+      ? [[], []]
+      : await Promise.all([
+          db
+            .select({
+              requestId: offers.requestId,
+              offerId: offers.id,
+              productType: offers.productType,
+              rate: offers.rate,
+              won: offers.displayed,
+              impressedOffer: impressions.offerId,
+              clickedOffer: clicks.offerId,
+            })
+            .from(offers)
+            .leftJoin(impressions, IMPRESSION_JOIN)
+            .leftJoin(clicks, CLICK_JOIN)
+            .where(inArray(offers.requestId, listedIds))
+            .orderBy(offers.requestId, offers.position),
+          db
+            .select({ requestId: conversions.requestId })
+            .from(conversions)
+            .where(inArray(conversions.requestId, listedIds)),
+        ])
+  const convertedRequests = new Set(converted.map((row) => row.requestId))
+  const offersByRequest = new Map<string, PartnerReport['leads'][number]['offers']>()
+  for (const offer of leadOffers) {
+    const list = offersByRequest.get(offer.requestId) ?? []
+    list.push({
+      offerId: offer.offerId,
+      productType: offer.productType,
+      rate: offer.rate,
+      result: offer.won ? 'won' : 'lost',
+      displayed: offer.impressedOffer !== null,
+      clicked: offer.clickedOffer !== null,
+    })
+    offersByRequest.set(offer.requestId, list)
+  }
+
+  return { offersByRequest, convertedRequests }
+}
+
+/** One row per day with requests, joined with that day's offers and conversions. */
+function dailyRows(
+  requestsByDay: Awaited<ReturnType<typeof dailyQueries>>[0],
+  offersByDay: Awaited<ReturnType<typeof dailyQueries>>[1],
+  conversionsByDay: Awaited<ReturnType<typeof dailyQueries>>[2],
+): PartnerReport['daily'] {
+  const offersDay = new Map(offersByDay.map((row) => [row.date, row]))
+  const conversionsDay = new Map(conversionsByDay.map((row) => [row.date, row]))
+  return requestsByDay.map((row) => ({
+    date: row.date,
+    requests: row.requests,
+    responsesWithOffers: row.responsesWithOffers,
+    offersDisplayed: offersDay.get(row.date)?.offersDisplayed ?? 0,
+    uniqueClicks: offersDay.get(row.date)?.uniqueClicks ?? 0,
+    conversions: conversionsDay.get(row.date)?.conversions ?? 0,
+  }))
 }
 
 /** Whole cents as an amount with two decimals, exactly (a bigint sum never loses a cent). */
