@@ -120,7 +120,6 @@ export interface SimulatedPartners {
 
 const MAX_LEAD_BYTES = 64 * 1024
 
-// biome-ignore lint/complexity/noExcessiveLinesPerFunction: one HTTP server and its behaviour table for the six sandbox partners; to be split (issue 34, left)
 export async function startSimulatedPartners(
   options: StartSimulatedPartnersOptions = {},
 ): Promise<SimulatedPartners> {
@@ -178,87 +177,9 @@ export async function startSimulatedPartners(
       lead = raw
     }
     if (options.recordLeads) received.set(spec.id, [...(received.get(spec.id) ?? []), lead])
-    await delay(spec.latencyMs, req)
+    await delay(clock, timers, spec.latencyMs, req)
     if (res.destroyed) return
-    reply(res, spec, lead)
-  }
-
-  function reply(res: ServerResponse, spec: SimulatedPartnerSpec, lead: unknown) {
-    const leadId = `${spec.id}-${(counts.get(spec.id) ?? 0).toString(36)}`
-    const json = (status: number, body: unknown) =>
-      send(res, status, 'application/json', JSON.stringify(body))
-    const ssn = (lead as { personalInformation?: { ssn?: string } }).personalInformation?.ssn ?? ''
-    switch (spec.behavior) {
-      case 'approve':
-      case 'approve-ssn-lead-id':
-      case 'approve-ssn-click-url': {
-        const answer = answerLead(lead, {
-          secret,
-          now: new Date(clock.now()),
-          partnerName: spec.name,
-          bidMultiplier: spec.bidMultiplier ?? 1,
-        })
-        if (answer.status === 'approved') {
-          // Click and logo URLs on this server, so the sandbox's links lead somewhere on this machine.
-          const leak = spec.behavior === 'approve-ssn-click-url' ? `?applicant=${ssn}` : ''
-          answer.offers = answer.offers.map((offer) => ({
-            ...offer,
-            click_url: `${baseUrl}/landing/${spec.id}/${encodeURIComponent(offer.product_type ?? 'loan')}${leak}`,
-            logo_src: `${baseUrl}/logo/${spec.id}.svg`,
-          }))
-        }
-        if (spec.behavior === 'approve-ssn-lead-id') answer.lead_id = `app-${ssn}`
-        return json(200, answer)
-      }
-      case 'reject':
-        return json(200, {
-          status: 'rejected',
-          lead_id: leadId,
-          reason: 'outside our credit box (simulated)',
-        })
-      case 'reject-echoing-lead': {
-        const p = (lead as { personalInformation?: { ssn?: string; email?: string } }).personalInformation
-        return json(200, {
-          status: 'rejected',
-          lead_id: leadId,
-          reason: `duplicate of ${p?.ssn} / ${p?.email}`,
-        })
-      }
-      case 'error':
-        return json(200, {
-          status: 'error',
-          lead_id: leadId,
-          reason: 'underwriting service unavailable (simulated)',
-        })
-      case 'garbage':
-        return send(res, 200, 'text/html', '<html><body>502 Bad Gateway</body></html>')
-      case 'malformed':
-        return json(200, {
-          status: 'approved',
-          lead_id: leadId,
-          offers: [{ rate: 'ten', click_url: 'nope' }],
-        })
-      case 'oversized':
-        return json(200, { status: 'rejected', lead_id: leadId, reason: 'x'.repeat(1024 * 1024) })
-      case 'http-error':
-        return json(503, { status: 'error', lead_id: leadId, reason: 'maintenance window (simulated)' })
-    }
-  }
-
-  function delay(ms: number, req: IncomingMessage): Promise<void> {
-    if (ms <= 0) return Promise.resolve()
-    return new Promise((resolve) => {
-      const timer = clock.setTimeout(done, ms)
-      timers.add(timer)
-      // The marketplace gave up (timeout): stop waiting, nobody will read the answer.
-      req.socket.once('close', done)
-      function done() {
-        clock.clearTimeout(timer)
-        timers.delete(timer)
-        req.socket.off('close', done)
-        resolve()
-      }
-    })
+    reply(res, spec, lead, { count, secret, now: new Date(clock.now()), baseUrl })
   }
 
   await new Promise<void>((resolve, reject) => {
@@ -267,29 +188,7 @@ export async function startSimulatedPartners(
   })
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 
-  const entries: PartnerRegistryEntry[] = specs.map((spec) => {
-    const productType = spec.display?.productType ?? 'installment_loan'
-    return {
-      id: spec.id,
-      name: spec.name,
-      tier: spec.tier,
-      endpoint: `${baseUrl}/partners/${spec.id}`,
-      auth: { header: 'Authorization', value: `Bearer ${tokens.get(spec.id)}` },
-      timeoutMs: spec.timeoutMs ?? MAX_PARTNER_TIMEOUT_MS,
-      scoreFactor: spec.scoreFactor ?? 1,
-      enabled: spec.enabled ?? true,
-      // Their links and logos are on this loopback server.
-      sandbox: true,
-      display: {
-        name: spec.display?.name ?? spec.name,
-        logoUrl: spec.display?.logoUrl ?? `${baseUrl}/logo/${spec.id}.svg`,
-        productType,
-        productDisplayName: spec.display?.productDisplayName ?? humanize(productType),
-        copy: spec.display?.copy ?? `${spec.name}: a simulated second-look partner.`,
-        disclaimer: spec.display?.disclaimer ?? 'Simulated partner for the sandbox; no real offer.',
-      },
-    }
-  })
+  const entries = specs.map((spec) => registryEntry(spec, baseUrl, tokens.get(spec.id) ?? ''))
 
   return {
     entries,
@@ -307,6 +206,116 @@ export async function startSimulatedPartners(
         server.close(() => resolve())
         server.closeAllConnections()
       }),
+  }
+}
+
+/** The answer of `spec`'s behaviour to `lead`, its `count`-th; links and logos on this server (`baseUrl`). */
+function reply(
+  res: ServerResponse,
+  spec: SimulatedPartnerSpec,
+  lead: unknown,
+  context: { count: number; secret: string; now: Date; baseUrl: string },
+) {
+  const { secret, baseUrl } = context
+  const leadId = `${spec.id}-${context.count.toString(36)}`
+  const json = (status: number, body: unknown) => send(res, status, 'application/json', JSON.stringify(body))
+  const ssn = (lead as { personalInformation?: { ssn?: string } }).personalInformation?.ssn ?? ''
+  switch (spec.behavior) {
+    case 'approve':
+    case 'approve-ssn-lead-id':
+    case 'approve-ssn-click-url': {
+      const answer = answerLead(lead, {
+        secret,
+        now: context.now,
+        partnerName: spec.name,
+        bidMultiplier: spec.bidMultiplier ?? 1,
+      })
+      if (answer.status === 'approved') {
+        // Click and logo URLs on this server, so the sandbox's links lead somewhere on this machine.
+        const leak = spec.behavior === 'approve-ssn-click-url' ? `?applicant=${ssn}` : ''
+        answer.offers = answer.offers.map((offer) => ({
+          ...offer,
+          click_url: `${baseUrl}/landing/${spec.id}/${encodeURIComponent(offer.product_type ?? 'loan')}${leak}`,
+          logo_src: `${baseUrl}/logo/${spec.id}.svg`,
+        }))
+      }
+      if (spec.behavior === 'approve-ssn-lead-id') answer.lead_id = `app-${ssn}`
+      return json(200, answer)
+    }
+    case 'reject':
+      return json(200, {
+        status: 'rejected',
+        lead_id: leadId,
+        reason: 'outside our credit box (simulated)',
+      })
+    case 'reject-echoing-lead': {
+      const p = (lead as { personalInformation?: { ssn?: string; email?: string } }).personalInformation
+      return json(200, {
+        status: 'rejected',
+        lead_id: leadId,
+        reason: `duplicate of ${p?.ssn} / ${p?.email}`,
+      })
+    }
+    case 'error':
+      return json(200, {
+        status: 'error',
+        lead_id: leadId,
+        reason: 'underwriting service unavailable (simulated)',
+      })
+    case 'garbage':
+      return send(res, 200, 'text/html', '<html><body>502 Bad Gateway</body></html>')
+    case 'malformed':
+      return json(200, {
+        status: 'approved',
+        lead_id: leadId,
+        offers: [{ rate: 'ten', click_url: 'nope' }],
+      })
+    case 'oversized':
+      return json(200, { status: 'rejected', lead_id: leadId, reason: 'x'.repeat(1024 * 1024) })
+    case 'http-error':
+      return json(503, { status: 'error', lead_id: leadId, reason: 'maintenance window (simulated)' })
+  }
+}
+
+/** Waits `ms` on `clock`, or until the marketplace hangs up (it timed out: nobody will read the answer). */
+function delay(clock: Timers, pending: Set<TimerHandle>, ms: number, req: IncomingMessage): Promise<void> {
+  if (ms <= 0) return Promise.resolve()
+  return new Promise((resolve) => {
+    const timer = clock.setTimeout(done, ms)
+    pending.add(timer)
+    // The marketplace gave up (timeout): stop waiting, nobody will read the answer.
+    req.socket.once('close', done)
+    function done() {
+      clock.clearTimeout(timer)
+      pending.delete(timer)
+      req.socket.off('close', done)
+      resolve()
+    }
+  })
+}
+
+/** The registry entry of a simulated partner served at `baseUrl`. */
+function registryEntry(spec: SimulatedPartnerSpec, baseUrl: string, token: string): PartnerRegistryEntry {
+  const productType = spec.display?.productType ?? 'installment_loan'
+  return {
+    id: spec.id,
+    name: spec.name,
+    tier: spec.tier,
+    endpoint: `${baseUrl}/partners/${spec.id}`,
+    auth: { header: 'Authorization', value: `Bearer ${token}` },
+    timeoutMs: spec.timeoutMs ?? MAX_PARTNER_TIMEOUT_MS,
+    scoreFactor: spec.scoreFactor ?? 1,
+    enabled: spec.enabled ?? true,
+    // Their links and logos are on this loopback server.
+    sandbox: true,
+    display: {
+      name: spec.display?.name ?? spec.name,
+      logoUrl: spec.display?.logoUrl ?? `${baseUrl}/logo/${spec.id}.svg`,
+      productType,
+      productDisplayName: spec.display?.productDisplayName ?? humanize(productType),
+      copy: spec.display?.copy ?? `${spec.name}: a simulated second-look partner.`,
+      disclaimer: spec.display?.disclaimer ?? 'Simulated partner for the sandbox; no real offer.',
+    },
   }
 }
 
