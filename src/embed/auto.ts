@@ -9,12 +9,15 @@ import './zod-isolation.ts'
 // Then the libraries, as bare imports, in this order: the bundle lays modules out in import order, and with
 // the libraries first our own code sits together (and zod beside our schemas) inside gzip's 32 KB window,
 // which saves ~0.8 kB gzip against our modules scattered between React DOM and React Query. Our data layer
-// (the search hook, its client and schemas) next, beside the React Query and zod code it calls: ~0.1 kB more.
-import 'react-dom/client'
+// (the search hook and core, their client and schemas) next, beside the React Query and zod code it calls:
+// ~0.1 kB more; then the element and the component it mounts. The libraries' order (JSX runtime, React DOM,
+// zod, React Query) measured 0.14 kB gzip -9 less than React DOM, JSX runtime, React Query, zod (issue 34).
 import 'react/jsx-runtime'
-import '@tanstack/react-query'
+import 'react-dom/client'
 import 'zod/mini'
+import '@tanstack/react-query'
 import '../widget/useOfferSearch.ts'
+import './element.ts'
 import { adoptSentSearches } from '../widget/bff-client.ts'
 import { replayQueue } from './command-queue.ts'
 import { defineOfferWidgetElement } from './element.ts'

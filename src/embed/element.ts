@@ -12,7 +12,7 @@ import type { DetailedHTMLProps, HTMLAttributes } from 'react'
 import type { QueueEntry } from './command-queue.ts'
 import { OPTION_ATTRIBUTES, parseElementAttributes } from './data-attributes.ts'
 import type { OfferWidgetApi } from './global-api.ts'
-import { mount } from './mount.tsx'
+import { mount, withEvents } from './mount.tsx'
 import { EMBED_EVENTS, type EmbedCallback, type EmbedOptions, type MountHandle } from './options.ts'
 
 export const ELEMENT_TAG = 'offer-widget'
@@ -122,15 +122,8 @@ export function createOfferWidgetElement({
       // Browsers hide a `nonce` attribute's value once the element is in the page; the property keeps it.
       if (this.nonce) options.nonce = this.nonce
       this.#fromAttributes = new Set(Object.keys(options))
-      const merged: EmbedOptions = { endpoint: defaultEndpoint, ...options, ...this.#extra }
-      for (const [callback, type] of Object.entries(ELEMENT_EVENTS) as [EmbedCallback, string][]) {
-        const own = this.#extra[callback] as ((detail: unknown) => void) | undefined
-        ;(merged as Record<string, unknown>)[callback] = (detail: unknown) => {
-          this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true }))
-          own?.(detail)
-        }
-      }
-      return merged
+      // Callbacks come from `options` only (attributes are text), so each wraps the page's own.
+      return withEvents(this, { endpoint: defaultEndpoint, ...options, ...this.#extra }, ELEMENT_EVENTS)
     }
   }
 }

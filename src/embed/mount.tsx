@@ -49,10 +49,17 @@ function shadowOf(element: Element): ShadowRoot {
   }
 }
 
-/** Wraps each callback so it also emits its DOM event on the host element. */
-function withEvents(element: Element, options: EmbedOptions): EmbedOptions {
+/**
+ * Wraps each callback so it also emits its DOM event (`events`' name for it: the mount point's by default,
+ * the element's own for `<offer-widget>`) on the host element.
+ */
+export function withEvents(
+  element: Element,
+  options: EmbedOptions,
+  events: Record<EmbedCallback, string> = EMBED_EVENTS,
+): EmbedOptions {
   const wrapped: EmbedOptions = { ...options }
-  for (const [name, type] of Object.entries(EMBED_EVENTS) as [EmbedCallback, string][]) {
+  for (const [name, type] of Object.entries(events) as [EmbedCallback, string][]) {
     const callback = options[name] as ((detail: unknown) => void) | undefined
     ;(wrapped as Record<string, unknown>)[name] = (detail: unknown) => {
       element.dispatchEvent(new CustomEvent(type, { detail, bubbles: true }))

@@ -63,30 +63,19 @@ function hasLongCopy(
 }
 
 /**
- * A card renders again only when its offer's content, its labels, level or tracker changed: each poll
- * brings new offer objects with the same content, and a phone pays for every card it re-renders.
- * `onClick` is left out of the comparison: the list passes a function that calls the latest callback.
+ * A card renders again only when its offer, its labels, level or tracker changed. An offer with the same
+ * content as at the last poll is the same object (the search core shares every unchanged part of its
+ * result, offer-search.ts), and a phone pays for every card it re-renders. `onClick` is left out of the
+ * comparison: the list passes a function that calls the latest callback.
  */
-export const OfferCard = memo(OfferCardView, (before, after) => {
-  return (
+export const OfferCard = memo(
+  OfferCardView,
+  (before, after) =>
     before.labels === after.labels &&
     before.headingLevel === after.headingLevel &&
     before.tracker === after.tracker &&
-    sameOffer(before.offer, after.offer)
-  )
-})
-
-function sameOffer(a: DisplayOffer, b: DisplayOffer): boolean {
-  if (a === b) return true
-  for (const key of Object.keys(a) as (keyof DisplayOffer)[]) {
-    const x = a[key]
-    const y = b[key]
-    if (Array.isArray(x) && Array.isArray(y)) {
-      if (x.length !== y.length || x.some((item, i) => item !== y[i])) return false
-    } else if (x !== y) return false
-  }
-  return Object.keys(a).length === Object.keys(b).length
-}
+    before.offer === after.offer,
+)
 
 function OfferCardView({ offer, labels, headingLevel, tracker, onClick }: OfferCardProps) {
   // docs/offer-search-api.md rule 4: "Fire every URL in `impressionTrackingPixelUrls` when the offer is rendered." The

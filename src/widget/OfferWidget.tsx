@@ -15,6 +15,7 @@ import { injectStyles } from './inject-styles.ts'
 import { useInteractionHold } from './interaction-hold.ts'
 import { completeLabel, countLabel, DEFAULT_LABELS, formatLabel, type Labels } from './labels.ts'
 import { OfferList } from './OfferList.tsx'
+import type { SearchCompleteEvent, SearchCreatedEvent } from './offer-search.ts'
 import { type PixelTracker, pageTracker } from './pixel-tracker.ts'
 import { createWidgetQueryClient } from './query-client.ts'
 import { renderedPixelsOf, skippingRendered } from './rendered-pixels.ts'
@@ -23,17 +24,13 @@ import { SearchProgress } from './SearchProgress.tsx'
 import { Sponsored } from './Sponsored.tsx'
 import { StableLayout } from './StableLayout.tsx'
 import { FORM_FIELDS, type FormField, missingFields, type SearchData } from './search-input.ts'
+import { type AttachedSearch, searchRequestOf } from './search-request.ts'
 import { lenderProgressOf, placesThatCanFill } from './second-look.ts'
 import { type Disclaimer, disclaimersOnScreen } from './seen-partners.ts'
 import widgetCss from './styles.css?inline'
 import { type ThemePreset, type ThemeVariables, themeStyle } from './theme.ts'
 import { useIsClient } from './useIsClient.ts'
-import {
-  type AttachedSearch,
-  type SearchCompleteEvent,
-  type SearchCreatedEvent,
-  useOfferSearch,
-} from './useOfferSearch.ts'
+import { useOfferSearch } from './useOfferSearch.ts'
 import type { OfferWidgetError } from './widget-error.ts'
 
 export type FormMode = 'auto' | 'always' | 'never'
@@ -114,14 +111,19 @@ function rootClass(extra: string | undefined): string {
   return extra ? `ow-root ${extra}` : 'ow-root'
 }
 
-// biome-ignore lint/complexity/noExcessiveLinesPerFunction: the widget's body: one render of its states (form, progress, list, empty, error) over one search; splitting it into a core and thin adapters is issue 34's widget-core work, built on a branch that did not land (the embed bundle grew past its budget)
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: the widget's body: one render of its states (form, progress, list, empty, error) over one search (the search itself is offer-search.ts); splitting it costs bytes the script-tag bundle does not have (docs/decisions/0103-widget-core.md)
 function WidgetBody(props: OfferWidgetProps & { client: QueryClient }) {
-  const { client, endpoint = '', form = 'auto', attach, preview = false } = props
+  const { client, endpoint = '', form = 'auto', preview = false } = props
   const headingLevel = props.headingLevel ?? 2
   const labels = useMemo(() => ({ ...DEFAULT_LABELS, ...props.labels }), [props.labels])
   const rootRef = useRef<HTMLDivElement>(null)
   const headingId = useId()
-  const given = props.search ?? {}
+  // What to search for: one of three kinds (search-request.ts).
+  const request = searchRequestOf(props)
+  const attach = request.kind === 'attach' ? request.attach : undefined
+  const given = (request.kind === 'search' && request.search) || {}
+  // An attached search or a second-look lead comes whole from the publisher: no form, nothing to change.
+  const fixed = request.kind !== 'search'
 
   const inject = props.injectStyles ?? true
   useLayoutEffect(() => {
@@ -136,30 +138,18 @@ function WidgetBody(props: OfferWidgetProps & { client: QueryClient }) {
   const [focusAfter, setFocusAfter] = useState<'results' | 'form' | undefined>(undefined)
   // A press inside, or one a moment ago: no card on screen moves (arrange-offers.ts).
   const held = useInteractionHold(rootRef)
-  // The auto insurance form asks for search data; a second-look lead comes whole from the publisher.
   const secondLook = props.source === 'second-look'
-  const wantsForm = !attach && !secondLook && (form === 'always' || (form === 'auto' && !given.zipCode))
-  const search = attach ? null : (submitted ?? (wantsForm ? null : given))
+  const wantsForm = !fixed && (form === 'always' || (form === 'auto' && !given.zipCode))
+  // Not read with `attach` or a lead (search-request.ts).
+  const search = submitted ?? (wantsForm ? null : given)
 
-  const result = useOfferSearch({
-    endpoint,
-    source: props.source,
-    search,
-    lead: props.lead,
-    attach,
-    submission,
-    preview,
-    queryClient: client,
-    onSearchCreated: props.onSearchCreated,
-    onComplete: props.onComplete,
-    onError: props.onError,
-  })
+  const result = useOfferSearch({ ...props, search, submission, queryClient: client })
   const { status, offers, error } = result
 
   // A 400 naming fields goes back to the form (unless the page said never), the fields marked inline with
   // a sentence for visitors from `labels`; the BFF's own words are for developers (console and onError).
   const serverErrors = useMemo(() => {
-    if (status !== 'error' || error?.kind !== 'validation' || form === 'never' || attach || secondLook) {
+    if (status !== 'error' || error?.kind !== 'validation' || form === 'never' || fixed) {
       return undefined
     }
     const mapped: FieldErrors = {}
@@ -171,11 +161,11 @@ function WidgetBody(props: OfferWidgetProps & { client: QueryClient }) {
     }
     console.warn('offer-widget: the offer search refused these fields:', error.fieldErrors)
     return { mapped, message: unmapped || error.fieldErrors.length === 0 ? labels.searchRefused : undefined }
-  }, [status, error, form, attach, secondLook, labels])
+  }, [status, error, form, fixed, labels])
 
   const showForm = (wantsForm && !submitted) || serverErrors !== undefined || editing
   // The form can come back when the visitor (or the page, through the form) supplied the details.
-  const canChange = !attach && !secondLook && form !== 'never'
+  const canChange = !fixed && form !== 'never'
   // No offers, or an error with none on screen: the form shows under the message (docs, "No blank acres").
   const inlineForm =
     canChange && !showForm && ((status === 'complete' && offers.length === 0) || status === 'error')

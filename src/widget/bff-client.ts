@@ -15,6 +15,7 @@ import type { OfferSearchInput } from '../contract/offer-search.ts'
 import { type Issuer, issuerListSchema, type RateTable } from '../contract/rate-table.ts'
 import { parseRetryAfter } from '../contract/retry-after.ts'
 import { type DroppedItem, siftRateTable } from '../contract/sift-rate-table.ts'
+import { firstTime } from './once.ts'
 import { WIDGET_VERSION } from './version.ts'
 import { kindForStatus, OfferWidgetError } from './widget-error.ts'
 
@@ -29,16 +30,15 @@ function url(endpoint: string, path: string): string {
   return `${endpoint.replace(/\/+$/, '')}${path}`
 }
 
-interface Schema<T> {
-  safeParse(data: unknown): { success: true; data: T } | { success: false; error: unknown }
-}
+/** Reads an answer's body: the value, or `undefined` when it does not have the expected shape. */
+type Reader<T> = (data: unknown) => T | undefined
 
-const warned = new Set<string>()
+/** The scope of `firstTime` for the warnings below: once per rate table. */
+const warned = {}
 
 /** For the publisher's developers, once per rate table: which items the widget left out and why. */
 function warnDropped(uuid: string, dropped: DroppedItem[]): void {
-  if (dropped.length === 0 || warned.has(uuid)) return
-  warned.add(uuid)
+  if (dropped.length === 0 || !firstTime(warned, uuid)) return
   console.warn(
     `offer-widget: rate table ${uuid}: ${dropped.length} item(s) break the offer search contract and were left out, the rest are shown:`,
     dropped.map((d) => `${d.item} ${d.id ?? '?'}: ${d.reason}`).join('; '),
@@ -46,13 +46,11 @@ function warnDropped(uuid: string, dropped: DroppedItem[]): void {
 }
 
 /** A rate table read item by item: one bad offer is left out alone (src/contract/sift-rate-table.ts). */
-const rateTableReader: Schema<RateTable> = {
-  safeParse(data) {
-    const sifted = siftRateTable(data)
-    if (!sifted.ok) return { success: false, error: sifted.error }
-    warnDropped(sifted.table.uuid, sifted.dropped)
-    return { success: true, data: sifted.table }
-  },
+const readRateTable: Reader<RateTable> = (data) => {
+  const sifted = siftRateTable(data)
+  if (!sifted.ok) return undefined
+  warnDropped(sifted.table.uuid, sifted.dropped)
+  return sifted.table
 }
 
 const createdEnvelope = z.looseObject({
@@ -60,20 +58,17 @@ const createdEnvelope = z.looseObject({
   rateTable: z.unknown(),
 })
 
-const createdReader: Schema<CreatedSearch> = {
-  safeParse(data) {
-    const envelope = createdEnvelope.safeParse(data)
-    if (!envelope.success) return envelope
-    const table = rateTableReader.safeParse(envelope.data.rateTable)
-    return table.success ? { success: true, data: { ...envelope.data, rateTable: table.data } } : table
-  },
+const readCreated: Reader<CreatedSearch> = (data) => {
+  const envelope = createdEnvelope.safeParse(data).data
+  const rateTable = envelope && readRateTable(envelope.rateTable)
+  return rateTable && { ...envelope, rateTable }
 }
 
 /** `sent`: the response of this very request, already sent by the loader snippet (`adoptSentSearches`). */
 async function request<T>(
   target: string,
   init: RequestInit,
-  schema: Schema<T>,
+  read: Reader<T>,
   what: string,
   sent?: Promise<Response>,
 ): Promise<T> {
@@ -96,13 +91,13 @@ async function request<T>(
       status: response.status,
     })
   }
-  const parsed = schema.safeParse(body)
-  if (!parsed.success) {
+  const value = read(body)
+  if (value === undefined) {
     throw new OfferWidgetError('invalid_response', `${what}: the answer did not match the expected shape`, {
       status: response.status,
     })
   }
-  return parsed.data
+  return value
 }
 
 async function errorFrom(response: Response, what: string): Promise<OfferWidgetError> {
@@ -126,7 +121,7 @@ export function fetchIssuers(endpoint: string, signal?: AbortSignal): Promise<Is
   return request(
     url(endpoint, BFF_ROUTES.issuers),
     { method: 'GET', signal },
-    issuerListSchema,
+    (data) => issuerListSchema.safeParse(data).data,
     'Loading insurers',
   )
 }
@@ -169,7 +164,7 @@ export function createSearch(
     sent = sentSearches.get(key)
     sentSearches.delete(key)
   }
-  return request(target, { method: 'POST', headers, body }, createdReader, 'Starting the search', sent)
+  return request(target, { method: 'POST', headers, body }, readCreated, 'Starting the search', sent)
 }
 
 export function pollSearch(
@@ -182,7 +177,7 @@ export function pollSearch(
   return request(
     url(endpoint, `${searchRoute(source)}/${encodeURIComponent(uuid)}`),
     { method: 'GET', headers: { [ACCESS_TOKEN_HEADER]: accessToken }, signal },
-    rateTableReader,
+    readRateTable,
     'Checking for offers',
   )
 }

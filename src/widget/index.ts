@@ -15,17 +15,20 @@ export { LABELS_ES_US } from './labels-es-us.ts'
 
 export type { FormMode, OfferWidgetProps } from './OfferWidget.tsx'
 export { OfferWidget } from './OfferWidget.tsx'
-export type { SearchData } from './search-input.ts'
-export type { SearchStatus } from './search-status.ts'
-export type { Disclaimer } from './seen-partners.ts'
-export type { ThemePreset, ThemeVariable, ThemeVariables } from './theme.ts'
 export type {
-  AttachedSearch,
+  OfferSearch,
+  OfferSearchOptions,
   OfferSearchResult,
   SearchCompleteEvent,
   SearchCreatedEvent,
-  UseOfferSearchOptions,
-} from './useOfferSearch.ts'
+} from './offer-search.ts'
+export { createOfferSearch } from './offer-search.ts'
+export type { SearchData } from './search-input.ts'
+export type { AttachedSearch } from './search-request.ts'
+export type { SearchStatus } from './search-status.ts'
+export type { Disclaimer } from './seen-partners.ts'
+export type { ThemePreset, ThemeVariable, ThemeVariables } from './theme.ts'
+export type { UseOfferSearchOptions } from './useOfferSearch.ts'
 export { useOfferSearch } from './useOfferSearch.ts'
 export type { FieldError, WidgetErrorKind } from './widget-error.ts'
 export { OfferWidgetError } from './widget-error.ts'

@@ -2,7 +2,7 @@
  * @module The widget's private QueryClient. A host page's client is never read or written: the widget
  * passes this one to every query explicitly instead of reading React context.
  */
-import { QueryClient } from '@tanstack/react-query'
+import { QueryClient } from '@tanstack/query-core'
 
 export function createWidgetQueryClient(): QueryClient {
   return new QueryClient({

@@ -1,9 +1,11 @@
 /**
- * @module The widget's data layer is `@tanstack/react-query` as published (issue 14): a runtime dependency,
- * used through its public entry only. A TanStack upgrade must not meet hand-copied internals or swapped modules.
+ * @module The widget's data layer is TanStack Query as published (issue 14): `@tanstack/react-query` and,
+ * under the framework-free search core, the `@tanstack/query-core` it brings (issue 34), runtime
+ * dependencies used through their public entries only. A TanStack upgrade must not meet hand-copied
+ * internals or swapped modules, and the core must not pull React in.
  */
 import { readdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 
 const root = join(import.meta.dirname, '../..')
@@ -21,12 +23,40 @@ describe('widget data layer', () => {
     expect(pkg.devDependencies?.['@tanstack/react-query']).toBeUndefined()
   })
 
-  it('imports TanStack only through @tanstack/react-query and sets no underscore option', () => {
+  it('depends on query-core at exactly the version react-query brings, so a host installs one copy', () => {
+    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
+    const reactQuery = JSON.parse(
+      readFileSync(join(root, 'node_modules/@tanstack/react-query/package.json'), 'utf8'),
+    )
+    expect(pkg.dependencies['@tanstack/query-core']).toBe(reactQuery.dependencies['@tanstack/query-core'])
+  })
+
+  it('imports TanStack only through the entries of react-query and query-core and sets no underscore option', () => {
     const offenders = sources.filter(
-      ({ text }) => /from '@tanstack\/(?!react-query')/.test(text) || /\b_optimisticResults\b/.test(text),
+      ({ text }) =>
+        /from '@tanstack\/(?!(react-query|query-core)')/.test(text) || /\b_optimisticResults\b/.test(text),
     )
     expect(offenders.map((s) => s.file)).toEqual([])
     expect(sources.filter(({ text }) => /\buseQuery\(/.test(text)).map((s) => s.file)).not.toEqual([])
+  })
+
+  it('the search core (offer-search.ts) imports no React, directly or through our modules', () => {
+    const seen = new Set<string>()
+    const packages = new Set<string>()
+    const visit = (file: string) => {
+      if (seen.has(file)) return
+      seen.add(file)
+      const text = readFileSync(join(root, file), 'utf8')
+      for (const [, spec] of text.matchAll(/^(?:import|export)(?:[^'"]*from)? *'([^']+)'/gm)) {
+        if (!spec) continue
+        if (spec.startsWith('.')) visit(join(dirname(file), spec))
+        else packages.add(spec)
+      }
+    }
+    visit('src/widget/offer-search.ts')
+    expect(seen.size).toBeGreaterThan(5)
+    expect(packages).toContain('@tanstack/query-core')
+    expect([...packages].filter((name) => /^react(-dom)?(\/|$)|react-query/.test(name))).toEqual([])
   })
 
   it('leaves TanStack modules alone in the script-tag build', () => {
