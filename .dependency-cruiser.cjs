@@ -123,6 +123,17 @@ module.exports = {
       to: { pathNot: [...BROWSER_DATA, '^src/contract/', '(^|/)node_modules/'] },
     },
     {
+      name: 'embed-reads-attributes-not-props',
+      severity: 'error',
+      comment:
+        'The script-tag bundle (src/embed/) mounts the widget with options its own attribute reader has ' +
+        "parsed (data-attributes.ts); the props parser at the npm package's door (src/widget/parse-props.ts, " +
+        'src/widget/checked-widget.tsx) would only add bytes to a bundle with a budget. Fix: import ' +
+        'OfferWidget from src/widget/OfferWidget.tsx, and put a rule both need into a module they share.',
+      from: { path: '^src/embed/' },
+      to: { path: '^src/widget/(parse-props[.]ts|checked-widget[.]tsx|index[.]ts)$' },
+    },
+    {
       name: 'marketplace-never-imports-bff',
       severity: 'error',
       comment:

@@ -8,13 +8,12 @@
 
 export type { LeadInput } from '../contract/partner.ts'
 export type { OfferSource } from './bff-client.ts'
+export { OfferWidget } from './checked-widget.tsx'
 export type { DisplayOffer } from './display-rules.ts'
 export type { Labels } from './labels.ts'
 export { DEFAULT_LABELS } from './labels.ts'
 export { LABELS_ES_US } from './labels-es-us.ts'
-
 export type { FormMode, OfferWidgetProps } from './OfferWidget.tsx'
-export { OfferWidget } from './OfferWidget.tsx'
 export type {
   OfferSearch,
   OfferSearchOptions,

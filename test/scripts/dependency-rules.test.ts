@@ -66,6 +66,11 @@ describe('dependency rules (.dependency-cruiser.cjs)', () => {
         "import { h } from '../http/h.ts'\nimport { x } from '../contract/x.ts'\nexport const w = [h, x]\n",
       'src/embed/e.ts':
         "import { readFileSync } from 'node:fs'\nimport { w } from '../widget/w.ts'\nexport const e = [readFileSync, w]\n",
+      // The script tag mounts the widget itself, never through the npm package's props parser.
+      'src/widget/parse-props.ts': 'export const parseProps = 1\n',
+      'src/widget/OfferWidget.tsx': 'export const OfferWidget = 1\n',
+      'src/embed/mount.tsx':
+        "import { OfferWidget } from '../widget/OfferWidget.tsx'\nimport { parseProps } from '../widget/parse-props.ts'\nexport const mount = [OfferWidget, parseProps]\n",
       'src/sandbox/faults.ts':
         "import { createServer } from 'node:http'\nexport const faults = createServer\n",
       'src/sandbox/partners.ts': "import { faults } from './faults.ts'\nexport const partners = [faults]\n",
@@ -117,6 +122,7 @@ describe('dependency rules (.dependency-cruiser.cjs)', () => {
           'http-is-plumbing: src/http/h.ts → src/ledger/l.ts',
           'browser-imports-no-server: src/widget/w.ts → src/http/h.ts',
           'browser-imports-no-server: src/embed/e.ts → fs',
+          'embed-reads-attributes-not-props: src/embed/mount.tsx → src/widget/parse-props.ts',
           'browser-imports-no-server: src/playground/stories.ts → src/sandbox/faults.ts',
           'browser-imports-no-server: src/playground/clock.ts → timers/promises',
           'browser-data-stays-browser-safe: src/sandbox/partners.ts → src/sandbox/faults.ts',

@@ -549,7 +549,7 @@ describe('publisher surface', () => {
   test('attaches to a search the publisher created on its server', async () => {
     const bff = scenarios.happyPath.create()
     const attach = bff.seedSearch()
-    mount(bff, { attach })
+    mount(bff, { attach, search: undefined })
     await advance(3000)
     expect(bff.log.creates).toHaveLength(0)
     expect(cards().length).toBe(4)
