@@ -15,14 +15,21 @@ import { refuseDeclaredBots } from '../http/refuse-declared-bots.ts'
 import type { AccessTokens, ClientIdentityFn } from '../http/request-services.ts'
 import { systemTimers, type TimerHandle, type Timers } from '../http/timers.ts'
 import { inSpan, openSpan, SEARCH_UUID_ATTRIBUTE } from '../http/trace.ts'
-import type { Ledger } from '../ledger/index.ts'
+import type { ClaimedLead, Ledger } from '../ledger/index.ts'
 import { createSearchCache } from '../ledger/search-cache.ts'
-import type { WinnerPolicy } from './auction/auction.ts'
+import type { Winner, WinnerPolicy } from './auction/auction.ts'
 import { type Scorer, scoreOffer } from './auction/score.ts'
 import { type ClickSigner, createClickSigner } from './clicks/click-token.ts'
 import { DEFAULT_MAX_REPLY_BYTES } from './fan-out/call-partner.ts'
 import { createPartnerLeadIdHasher } from './fan-out/partner-lead-id-hash.ts'
-import { auction, type LeadRun, persistWrite, recordSettled, runLead } from './fan-out/run-lead.ts'
+import {
+  auction,
+  type LeadRun,
+  persistWrite,
+  type RunLeadContext,
+  recordSettled,
+  runLead,
+} from './fan-out/run-lead.ts'
 import { createBodyHasher } from './intake/idempotency.ts'
 import type { MarketplaceContext } from './marketplace-context.ts'
 import {
@@ -37,9 +44,9 @@ import { reportPageRoutes } from './routes/report-page-routes.ts'
 import { reportRoutes } from './routes/report-routes.ts'
 import { secondLookRoutes } from './routes/second-look-routes.ts'
 import { createSecondLookMetrics } from './second-look-metrics.ts'
-import { startLeaseKeeper } from './takeover/lease-keeper.ts'
-import { planTakeover } from './takeover/plan-takeover.ts'
-import { createLeadSealer } from './takeover/sealed-lead.ts'
+import { type LeaseKeeper, startLeaseKeeper } from './takeover/lease-keeper.ts'
+import { planTakeover, type TakeoverPlan } from './takeover/plan-takeover.ts'
+import { createLeadSealer, type LeadSealer } from './takeover/sealed-lead.ts'
 
 export interface MarketplaceConfig {
   winnerPolicy: WinnerPolicy
@@ -121,227 +128,51 @@ const DEFAULT_LEASE_MS = 3_000
 const WITHDRAWN =
   'the ledger did not confirm the lead in time, so intake answered 503 and it was sent to no partner'
 
-// biome-ignore lint/complexity/noExcessiveLinesPerFunction: the marketplace's composition root: its closures share the running, lease and withdrawal maps; to be split with the rooms of issue 34 (left)
 export function createMarketplace(deps: MarketplaceDeps): Marketplace {
   const { config } = deps
-  const { deadlineMs, firstLookDeadlineMs } = checkedWindows(config)
-  const writeRetryMs = config.writeRetryMs ?? 30_000
+  const windows = checkedWindows(config)
   const drainTimeoutMs = config.drainTimeoutMs ?? 15_000
   const registry = checkedRegistry(deps.registry, config.sandboxMode)
   const timers = deps.timers ?? systemTimers
-  const logger = deps.logger ?? pino({ level: 'silent' })
   const ownedDispatcher = deps.dispatcher
     ? undefined
     : new Agent({ keepAliveTimeout: 10_000, connections: 128 })
   const dispatcher = deps.dispatcher ?? (ownedDispatcher as Dispatcher)
   const clickSigner =
     deps.clickSigner ?? createClickSigner(deps.secret, { ttlMs: config.clickTokenTtlMs, timers })
-  const shutdown = new AbortController()
-  // Every partner call in flight listens for shutdown: hundreds at once are expected, not a leak.
-  setMaxListeners(0, shutdown.signal)
-  const running = new Map<string, Promise<void>>()
-  const scorer = deps.scorer ?? scoreOffer
-  let draining = false
-  const hashPartnerLeadId = createPartnerLeadIdHasher(deps.secret, deps.leadIdKey)
+  const state = newLeadsState()
   const sealer = createLeadSealer(deps.secret)
-  const leaseMs = config.leaseMs ?? DEFAULT_LEASE_MS
+  const runCtx = runLeadContext(deps, state, { registry, timers, dispatcher, ...windows })
   // This process, as a lead's owner: new at every start, so a restarted replica takes its own leads over.
-  const owner = randomUUID()
-  const metrics = createSecondLookMetrics(deps.metricsRegistry ?? new Registry(), {
-    partners: deps.registry.map((p) => ({ id: p.id, tier: p.tier, productType: p.display.productType })),
-    inFlight: () => running.size,
-  })
-
-  const ctx: MarketplaceContext = {
-    ledger: deps.ledger,
-    registry,
-    policy: config.winnerPolicy,
-    scorer,
-    accessTokens: deps.accessTokens,
-    clientIdentity: deps.clientIdentity,
-    clickSigner,
-    hashBody: createBodyHasher(deps.secret),
-    hashPartnerLeadId,
-    reportsToken: config.reportsToken,
-    publicBaseUrl: config.publicBaseUrl?.replace(/\/+$/, ''),
-    searches: createSearchCache(deps.ledger, { timers }),
-    windowMs: deadlineMs,
-    firstLookDeadlineMs,
-    logger,
-    metrics,
-    timers,
-    draining: () => draining,
-    lease: { owner, ms: leaseMs },
-    seal: (lead) => sealer.seal(lead),
-    onPendingReplay: () => keeper.poke(),
-    withdraw(leadId) {
-      metrics.lead('withdrawn')
-      withdrawing.add(leadId)
-      const at = new Date(timers.now())
-      void persistWrite(
-        { timers, logger, shutdown: shutdown.signal, writeRetryMs },
-        leadId,
-        'withdrawal',
-        () => deps.ledger.withdrawLead(leadId, at, WITHDRAWN),
-      ).finally(() => withdrawing.delete(leadId))
-    },
-    startRun: (searchUuid, run) => start(searchUuid, run),
-  }
-
-  /** Leads intake gave up on while the ledger was away: never taken over while they are being withdrawn. */
-  const withdrawing = new Set<string>()
-  /** Leads this process runs, by lead id: what it renews leases for, and how it stops a lead it lost. */
-  const leases = new Map<string, AbortController>()
-  const runCtx = {
-    ledger: deps.ledger,
-    registry,
-    policy: config.winnerPolicy,
-    scorer,
-    dispatcher,
-    timers,
-    logger,
-    metrics,
-    maxReplyBytes: config.maxReplyBytes ?? DEFAULT_MAX_REPLY_BYTES,
-    shutdown: shutdown.signal,
-    windowMs: deadlineMs,
-    firstLookDeadlineMs,
-    writeRetryMs,
-    hashPartnerLeadId,
-  }
-  function start(searchUuid: string, run: LeadRun) {
-    const lost = new AbortController()
-    leases.set(run.leadId, lost)
-    const done = inSpan(
-      'second-look lead',
-      {
-        'second_look.lead_id': run.leadId,
-        [SEARCH_UUID_ATTRIBUTE]: searchUuid,
-        'second_look.resumed': run.resumed !== undefined,
-      },
-      () => runLead(runCtx, { ...run, lost: lost.signal }),
-    )
-      .catch((error: unknown) => {
-        logger.error({ leadId: run.leadId, err: error }, 'second-look fan-out failed')
-      })
-      .finally(() => {
-        running.delete(searchUuid)
-        leases.delete(run.leadId)
-      })
-    running.set(searchUuid, done)
-  }
+  const lease = { owner: randomUUID(), ms: config.leaseMs ?? DEFAULT_LEASE_MS }
 
   // Takeover: leads whose lease ran out (their replica died, or lost the ledger past every retry) are
   // claimed by one live replica and finished on what the ledger recorded.
   const keeper = startLeaseKeeper({
     ledger: deps.ledger,
-    owner,
-    leaseMs,
+    owner: lease.owner,
+    leaseMs: lease.ms,
     timers,
-    logger,
-    running: () => leases.keys(),
-    mayClaim: () => !draining,
-    onLost: (leadId) => leases.get(leadId)?.abort(),
-    onClaimed(claimed) {
-      const searchUuid = claimed.lead.searchUuid
-      if (running.has(searchUuid) || withdrawing.has(claimed.lead.id)) return
-      const plan = planTakeover(claimed, { registry, open: sealer.open, now: timers.now() })
-      metrics.takeover(plan.kind === 'run' ? 'resumed' : 'settled')
-      // A trace of its own (the lead's first trace was another replica's), named by the lead's ids.
-      const { span, within: inTakeover } = openSpan(
-        'second-look takeover',
-        {
-          'second_look.lead_id': claimed.lead.id,
-          [SEARCH_UUID_ATTRIBUTE]: searchUuid,
-          'second_look.takeover': plan.kind === 'run' ? 'resumed' : 'settled',
-        },
-        { root: true },
-      )
-      if (plan.kind === 'run') {
-        inTakeover(() => start(searchUuid, plan.run))
-        void running.get(searchUuid)?.finally(() => span.end())
-        return
-      }
-      const winners = inTakeover(() => auction(plan.bids, config.winnerPolicy))
-      const settling = inTakeover(() =>
-        deps.ledger
-          .closeTier(
-            plan.replies,
-            {
-              kind: 'settle',
-              winners: winners.map((w) => ({ offerId: w.bid.offerId, rank: w.rank })),
-              completedAt: new Date(timers.now()),
-            },
-            claimed.lead.id,
-          )
-          .then(
-            () => {
-              recordSettled(metrics, winners)
-              logger.warn(
-                { leadId: claimed.lead.id, reason: plan.reason },
-                'second-look lead settled on what was recorded',
-              )
-            },
-            // The lease runs out again and the next round retries.
-            (error: unknown) =>
-              logger.warn({ leadId: claimed.lead.id, err: error }, 'settling a lead taken over failed'),
-          )
-          .finally(() => {
-            running.delete(searchUuid)
-            span.end()
-          }),
-      )
-      running.set(searchUuid, settling)
-    },
+    logger: runCtx.logger,
+    running: () => state.leases.keys(),
+    mayClaim: () => !state.draining,
+    onLost: (leadId) => state.leases.get(leadId)?.abort(),
+    onClaimed: (claimed) => takeOver(state, runCtx, sealer.open, claimed),
   })
-
-  let drained: Promise<void> | undefined
-  const drain = (timeoutMs = drainTimeoutMs) => {
-    draining = true
-    drained ??= (async () => {
-      if (running.size > 0 && timeoutMs > 0 && !shutdown.signal.aborted) {
-        logger.info({ leads: running.size, timeoutMs }, 'draining second-look leads in flight')
-        let timer: TimerHandle | undefined
-        const cut = new Promise<void>((resolve) => {
-          timer = timers.setTimeout(resolve, timeoutMs)
-        })
-        await Promise.race([Promise.all(running.values()), cut])
-        timers.clearTimeout(timer)
-      }
-      shutdown.abort()
-      await keeper.stop()
-      await Promise.all(running.values())
-    })()
-    return drained
-  }
+  const ctx = marketplaceContext(deps, runCtx, { state, clickSigner, sealer, lease, keeper })
+  const drain = (timeoutMs = drainTimeoutMs) => drainLeads(state, keeper, runCtx, timeoutMs)
 
   return {
-    routes(options = {}) {
-      return new Hono()
-        .route(
-          '/second-look',
-          secondLookRoutes(ctx, [
-            // Before the per-IP limit, as for offer searches: a bot's lead never reaches a partner.
-            refuseDeclaredBots({
-              active: !config.sandboxMode,
-              refused: 'send second-look leads (each one goes to lending partners)',
-            }),
-            ...(options.beforeIntake ?? []),
-          ]),
-        )
-        .route('/clicks', clickRoutes(ctx))
-        .route('/impressions', impressionRoutes(ctx))
-        .route('/conversions', conversionRoutes(ctx))
-        .route('/reports/partners', reportRoutes(ctx))
-    },
+    routes: (options = {}) => marketplaceRoutes(ctx, config.sandboxMode, options.beforeIntake ?? []),
     pageRoutes: () => new Hono().route('/reports', reportPageRoutes()),
-    settled: (searchUuid) => running.get(searchUuid.toLowerCase()) ?? Promise.resolve(),
+    settled: (searchUuid) => state.running.get(searchUuid.toLowerCase()) ?? Promise.resolve(),
     get inFlight() {
-      return running.size
+      return state.running.size
     },
     drain,
     async close() {
-      draining = true
-      shutdown.abort()
+      state.draining = true
+      state.shutdown.abort()
       await drain(0)
       await ownedDispatcher?.close()
     },
@@ -349,6 +180,264 @@ export function createMarketplace(deps: MarketplaceDeps): Marketplace {
   }
 }
 
+/**
+ * What the marketplace's parts share: the leads this process runs (by search uuid, and by lead id with
+ * their leases), the leads being withdrawn, the shutdown, and whether a drain has begun.
+ */
+interface LeadsState {
+  /** Leads running in this process, by search uuid: what `settled`, `inFlight` and the drain wait on. */
+  readonly running: Map<string, Promise<void>>
+  /** Leads this process runs, by lead id: what it renews leases for, and how it stops a lead it lost. */
+  readonly leases: Map<string, AbortController>
+  /** Leads intake gave up on while the ledger was away: never taken over while they are being withdrawn. */
+  readonly withdrawing: Set<string>
+  /** Aborts partner calls in flight and ends write retries: the end of a drain. */
+  readonly shutdown: AbortController
+  draining: boolean
+  /** The one drain, once begun. */
+  drained?: Promise<void>
+}
+
+/** Nothing running yet, no drain. */
+function newLeadsState(): LeadsState {
+  const shutdown = new AbortController()
+  // Every partner call in flight listens for shutdown: hundreds at once are expected, not a leak.
+  setMaxListeners(0, shutdown.signal)
+  return { running: new Map(), leases: new Map(), withdrawing: new Set(), shutdown, draining: false }
+}
+
+/** What every lead this process runs is run with: the dependencies, their defaults, and the shutdown. */
+function runLeadContext(
+  deps: MarketplaceDeps,
+  state: LeadsState,
+  resolved: Pick<RunLeadContext, 'registry' | 'timers' | 'dispatcher'> & {
+    deadlineMs: number
+    firstLookDeadlineMs: number
+  },
+): RunLeadContext {
+  const { config } = deps
+  const logger = deps.logger ?? pino({ level: 'silent' })
+  const hashPartnerLeadId = createPartnerLeadIdHasher(deps.secret, deps.leadIdKey)
+  const metrics = createSecondLookMetrics(deps.metricsRegistry ?? new Registry(), {
+    partners: deps.registry.map((p) => ({ id: p.id, tier: p.tier, productType: p.display.productType })),
+    inFlight: () => state.running.size,
+  })
+  return {
+    ledger: deps.ledger,
+    registry: resolved.registry,
+    policy: config.winnerPolicy,
+    scorer: deps.scorer ?? scoreOffer,
+    dispatcher: resolved.dispatcher,
+    timers: resolved.timers,
+    logger,
+    metrics,
+    maxReplyBytes: config.maxReplyBytes ?? DEFAULT_MAX_REPLY_BYTES,
+    shutdown: state.shutdown.signal,
+    windowMs: resolved.deadlineMs,
+    firstLookDeadlineMs: resolved.firstLookDeadlineMs,
+    writeRetryMs: config.writeRetryMs ?? 30_000,
+    hashPartnerLeadId,
+  }
+}
+
+/** What the routes share (`MarketplaceContext`): the run context's parts, intake's hashers and hooks. */
+function marketplaceContext(
+  deps: MarketplaceDeps,
+  runCtx: RunLeadContext,
+  parts: {
+    state: LeadsState
+    clickSigner: ClickSigner
+    sealer: LeadSealer
+    lease: MarketplaceContext['lease']
+    keeper: LeaseKeeper
+  },
+): MarketplaceContext {
+  const { config } = deps
+  const { state, sealer, keeper } = parts
+  return {
+    ledger: deps.ledger,
+    registry: runCtx.registry,
+    policy: config.winnerPolicy,
+    scorer: runCtx.scorer,
+    accessTokens: deps.accessTokens,
+    clientIdentity: deps.clientIdentity,
+    clickSigner: parts.clickSigner,
+    hashBody: createBodyHasher(deps.secret),
+    hashPartnerLeadId: runCtx.hashPartnerLeadId,
+    reportsToken: config.reportsToken,
+    publicBaseUrl: config.publicBaseUrl?.replace(/\/+$/, ''),
+    searches: createSearchCache(deps.ledger, { timers: runCtx.timers }),
+    windowMs: runCtx.windowMs,
+    firstLookDeadlineMs: runCtx.firstLookDeadlineMs,
+    logger: runCtx.logger,
+    metrics: runCtx.metrics,
+    timers: runCtx.timers,
+    draining: () => state.draining,
+    lease: parts.lease,
+    seal: (lead) => sealer.seal(lead),
+    onPendingReplay: () => keeper.poke(),
+    withdraw: (leadId) => withdrawLead(state, runCtx, leadId),
+    startRun: (searchUuid, run) => startRun(state, runCtx, searchUuid, run),
+  }
+}
+
+/** The API sub-app (`Marketplace.routes`). */
+function marketplaceRoutes(
+  ctx: MarketplaceContext,
+  sandboxMode: boolean,
+  beforeIntake: MiddlewareHandler[],
+): Hono {
+  return new Hono()
+    .route(
+      '/second-look',
+      secondLookRoutes(ctx, [
+        // Before the per-IP limit, as for offer searches: a bot's lead never reaches a partner.
+        refuseDeclaredBots({
+          active: !sandboxMode,
+          refused: 'send second-look leads (each one goes to lending partners)',
+        }),
+        ...beforeIntake,
+      ]),
+    )
+    .route('/clicks', clickRoutes(ctx))
+    .route('/impressions', impressionRoutes(ctx))
+    .route('/conversions', conversionRoutes(ctx))
+    .route('/reports/partners', reportRoutes(ctx))
+}
+
+/** Runs a lead in the background, in a span of its own, under a lease this process renews until it ends. */
+function startRun(state: LeadsState, runCtx: RunLeadContext, searchUuid: string, run: LeadRun): void {
+  const lost = new AbortController()
+  state.leases.set(run.leadId, lost)
+  const done = inSpan(
+    'second-look lead',
+    {
+      'second_look.lead_id': run.leadId,
+      [SEARCH_UUID_ATTRIBUTE]: searchUuid,
+      'second_look.resumed': run.resumed !== undefined,
+    },
+    () => runLead(runCtx, { ...run, lost: lost.signal }),
+  )
+    .catch((error: unknown) => {
+      runCtx.logger.error({ leadId: run.leadId, err: error }, 'second-look fan-out failed')
+    })
+    .finally(() => {
+      state.running.delete(searchUuid)
+      state.leases.delete(run.leadId)
+    })
+  state.running.set(searchUuid, done)
+}
+
+/** Writes the withdrawal of a lead intake answered 503; the keeper leaves the lead alone meanwhile. */
+function withdrawLead(state: LeadsState, runCtx: RunLeadContext, leadId: string): void {
+  const { timers, logger, shutdown, writeRetryMs } = runCtx
+  runCtx.metrics.lead('withdrawn')
+  state.withdrawing.add(leadId)
+  const at = new Date(timers.now())
+  void persistWrite({ timers, logger, shutdown, writeRetryMs }, leadId, 'withdrawal', () =>
+    runCtx.ledger.withdrawLead(leadId, at, WITHDRAWN),
+  ).finally(() => state.withdrawing.delete(leadId))
+}
+
+/**
+ * A lead the keeper claimed: run again for the partners that never answered, or settled at once on what
+ * was recorded; skipped when this process runs or withdraws it already.
+ */
+function takeOver(
+  state: LeadsState,
+  runCtx: RunLeadContext,
+  open: LeadSealer['open'],
+  claimed: ClaimedLead,
+): void {
+  const searchUuid = claimed.lead.searchUuid
+  if (state.running.has(searchUuid) || state.withdrawing.has(claimed.lead.id)) return
+  const plan = planTakeover(claimed, { registry: runCtx.registry, open, now: runCtx.timers.now() })
+  runCtx.metrics.takeover(plan.kind === 'run' ? 'resumed' : 'settled')
+  // A trace of its own (the lead's first trace was another replica's), named by the lead's ids.
+  const { span, within: inTakeover } = openSpan(
+    'second-look takeover',
+    {
+      'second_look.lead_id': claimed.lead.id,
+      [SEARCH_UUID_ATTRIBUTE]: searchUuid,
+      'second_look.takeover': plan.kind === 'run' ? 'resumed' : 'settled',
+    },
+    { root: true },
+  )
+  if (plan.kind === 'run') {
+    inTakeover(() => startRun(state, runCtx, searchUuid, plan.run))
+    void state.running.get(searchUuid)?.finally(() => span.end())
+    return
+  }
+  const winners = inTakeover(() => auction(plan.bids, runCtx.policy))
+  const settling = inTakeover(() =>
+    settleOnRecord(runCtx, claimed.lead.id, plan, winners).finally(() => {
+      state.running.delete(searchUuid)
+      span.end()
+    }),
+  )
+  state.running.set(searchUuid, settling)
+}
+
+/**
+ * Settles a lead taken over on what was recorded; when that fails, its lease runs out again and the next
+ * round retries.
+ */
+function settleOnRecord(
+  runCtx: RunLeadContext,
+  leadId: string,
+  plan: Extract<TakeoverPlan, { kind: 'settle' }>,
+  winners: readonly Winner[],
+): Promise<void> {
+  const { logger } = runCtx
+  return runCtx.ledger
+    .closeTier(
+      plan.replies,
+      {
+        kind: 'settle',
+        winners: winners.map((w) => ({ offerId: w.bid.offerId, rank: w.rank })),
+        completedAt: new Date(runCtx.timers.now()),
+      },
+      leadId,
+    )
+    .then(
+      () => {
+        recordSettled(runCtx.metrics, winners)
+        logger.warn({ leadId, reason: plan.reason }, 'second-look lead settled on what was recorded')
+      },
+      (error: unknown) => logger.warn({ leadId, err: error }, 'settling a lead taken over failed'),
+    )
+}
+
+/**
+ * The drain (`Marketplace.drain`), once: intake refuses from now on, leads in flight get `timeoutMs` to
+ * finish, then the shutdown cuts their partner calls; resolves when the keeper has stopped and every lead
+ * has been written.
+ */
+function drainLeads(
+  state: LeadsState,
+  keeper: LeaseKeeper,
+  runCtx: Pick<RunLeadContext, 'timers' | 'logger'>,
+  timeoutMs: number,
+): Promise<void> {
+  const { running, shutdown } = state
+  const { timers, logger } = runCtx
+  state.draining = true
+  state.drained ??= (async () => {
+    if (running.size > 0 && timeoutMs > 0 && !shutdown.signal.aborted) {
+      logger.info({ leads: running.size, timeoutMs }, 'draining second-look leads in flight')
+      let timer: TimerHandle | undefined
+      const cut = new Promise<void>((resolve) => {
+        timer = timers.setTimeout(resolve, timeoutMs)
+      })
+      await Promise.race([Promise.all(running.values()), cut])
+      timers.clearTimeout(timer)
+    }
+    shutdown.abort()
+    await keeper.stop()
+    await Promise.all(running.values())
+  })()
+  return state.drained
+}
 /** Each partner's window and first look's deadline: within docs/partner-interface.md's 12 s. */
 function checkedWindows(config: MarketplaceConfig): { deadlineMs: number; firstLookDeadlineMs: number } {
   const deadlineMs = config.deadlineMs ?? MAX_PARTNER_TIMEOUT_MS

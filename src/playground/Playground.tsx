@@ -3,7 +3,7 @@
  * the preview frame and the event log in the middle; Controls, Docs, Code and Accessibility on the right.
  * All state lives in the URL (url-state.ts). The widget runs in an iframe (frame/) of the chosen width.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { type RefObject, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { A11yPanel, type A11yReport } from './A11yPanel.tsx'
 import { CodePanel } from './CodePanel.tsx'
 import { ControlsPanel, type PropsDocs } from './ControlsPanel.tsx'
@@ -59,7 +59,7 @@ function defaultArgs(story: Story, mode: Mode): WidgetArgs {
   return { endpoint: window.location.origin, ...storyArgs(story, mode) }
 }
 
-// biome-ignore lint/complexity/noExcessiveLinesPerFunction: the playground's one component: story list, frame and props panel; to be split into those three (issue 34, left)
+/** The playground page: the story list, the preview pane and the addon panel, over one state in the URL. */
 export function Playground({ docs }: { docs: PropsDocs }) {
   const [state, setState] = useState<PlaygroundState>(initialState)
   const story = storyById(state.story)
@@ -78,6 +78,8 @@ export function Playground({ docs }: { docs: PropsDocs }) {
   const args = useMemo(() => applyOverrides(defaults, state.overrides), [defaults, state.overrides])
   const viewport: Viewport = state.viewport ?? story.viewport ?? 'fill'
   const background: Background = state.background ?? (args.theme === 'dark' ? 'dark' : 'light')
+  // Notes for the next run's log (preview turned on or off).
+  const notes = useRef<string[]>([])
 
   const setArg = (path: string, value: unknown) =>
     setState((s) => {
@@ -88,14 +90,73 @@ export function Playground({ docs }: { docs: PropsDocs }) {
       if (path === 'preview') notes.current.push(previewNote(value === true))
       return { ...s, overrides }
     })
+  const resetArgs = () => {
+    if (state.overrides.preview !== undefined) notes.current.push(previewNote(defaults.preview === true))
+    set({ overrides: {} })
+  }
 
+  const run = usePreviewRun({ story, mode: state.mode, args, background, notes })
+
+  return (
+    <div className="pg">
+      <StoryList state={state} current={story} onPick={(id) => set({ story: id, overrides: {} })} />
+      <PreviewPane
+        story={story}
+        state={state}
+        viewport={viewport}
+        background={background}
+        run={run}
+        set={set}
+      />
+      <AddonPanel
+        docs={docs}
+        story={story}
+        panel={state.panel}
+        onPanel={(panel) => set({ panel })}
+        a11y={run.a11y}
+        defaults={defaults}
+        args={args}
+        changedCount={Object.keys(state.overrides).length}
+        onArg={setArg}
+        onReset={resetArgs}
+      />
+    </div>
+  )
+}
+
+/** The preview frame's side of the playground: one run per new search, and what the frame reports of it. */
+interface PreviewRun {
+  frame: ReturnType<typeof usePreviewFrame>
+  /** The run's event log, newest first. */
+  entries: LogEntry[]
+  clearLog(): void
+  a11y: A11yReport
+  clock: ClockState
+  /** Starts a new search with the same args (Run again). */
+  runAgain(): void
+}
+
+interface PreviewRunInput {
+  story: Story
+  mode: Mode
+  args: WidgetArgs
+  background: Background
+  /** Logged first in the next run, then emptied. */
+  notes: RefObject<string[]>
+}
+
+/**
+ * Runs the story in the frame: a new run (log and a11y report cleared, the notes logged first) whenever
+ * the story, the backend or any arg that is not purely visual changes; visual args and the background are
+ * sent to the run in place.
+ */
+function usePreviewRun({ story, mode, args, background, notes }: PreviewRunInput): PreviewRun {
   // The log, the a11y report and the clock, per run of the frame.
   const [entries, setEntries] = useState<LogEntry[]>([])
   const [a11y, setA11y] = useState<A11yReport>({ status: 'pending' })
   const [clock, setClock] = useState<ClockState>({ paused: false, searchElapsedMs: null })
   const runId = useRef(0)
   const nextEntry = useRef(0)
-  const notes = useRef<string[]>([])
   const addEntry = useCallback((kind: LogKind, text: string, at: number) => {
     const entry = { id: nextEntry.current++, kind, text, at }
     setEntries((list) => [entry, ...list].slice(0, 500))
@@ -108,19 +169,7 @@ export function Playground({ docs }: { docs: PropsDocs }) {
       else if (message.type === 'log' && message.runId === runId.current)
         addEntry(message.kind, message.text, message.at)
       else if (message.type === 'a11y' && message.runId === runId.current)
-        setA11y((previous) => ({
-          status: 'done',
-          state: message.state,
-          violations: message.violations,
-          passes: message.passes,
-          checks: previous.status === 'done' ? previous.checks + 1 : 1,
-          seen: [
-            ...new Set([
-              ...(previous.status === 'done' ? previous.seen : []),
-              ...message.violations.map((v) => v.id),
-            ]),
-          ],
-        }))
+        setA11y((previous) => withCheck(previous, message))
       else if (message.type === 'a11y-error' && message.runId === runId.current)
         setA11y({ status: 'error', message: message.message })
     },
@@ -129,7 +178,7 @@ export function Playground({ docs }: { docs: PropsDocs }) {
   const frame = usePreviewFrame(onFrameMessage)
 
   const [again, setAgain] = useState(0)
-  const searchKey = JSON.stringify([story.id, state.mode, searchArgs(args), again])
+  const searchKey = JSON.stringify([story.id, mode, searchArgs(args), again])
   const visualKey = JSON.stringify(visualArgs(args))
   const latestArgs = useRef(args)
   latestArgs.current = args
@@ -146,7 +195,7 @@ export function Playground({ docs }: { docs: PropsDocs }) {
     send({
       type: 'run',
       runId: runId.current,
-      mode: state.mode,
+      mode,
       scenario: story.scenario,
       args: latestArgs.current as Record<string, unknown>,
       background,
@@ -162,151 +211,218 @@ export function Playground({ docs }: { docs: PropsDocs }) {
     if (ready) send({ type: 'background', background })
   }, [ready, background, send])
 
-  const changedCount = Object.keys(state.overrides).length
-  const width = VIEWPORTS.find((v) => v.id === viewport)?.width
+  return {
+    frame,
+    entries,
+    clearLog: () => setEntries([]),
+    a11y,
+    clock,
+    runAgain: () => setAgain((n) => n + 1),
+  }
+}
 
+/** The report after one more axe check of the run: its verdict, the count, and every rule violated so far. */
+function withCheck(previous: A11yReport, message: Extract<FromFrame, { type: 'a11y' }>): A11yReport {
+  return {
+    status: 'done',
+    state: message.state,
+    violations: message.violations,
+    passes: message.passes,
+    checks: previous.status === 'done' ? previous.checks + 1 : 1,
+    seen: [
+      ...new Set([
+        ...(previous.status === 'done' ? previous.seen : []),
+        ...message.violations.map((v) => v.id),
+      ]),
+    ],
+  }
+}
+
+/** The stories, each a link to its own URL; a click opens it in place, with the story's own args. */
+function StoryList({
+  state,
+  current,
+  onPick,
+}: {
+  state: PlaygroundState
+  current: Story
+  onPick: (id: string) => void
+}) {
   return (
-    <div className="pg">
-      <nav className="pg-stories" aria-label="Stories">
-        <h1>offer-widget</h1>
-        <ul>
-          {STORIES.map((s) => (
-            <li key={s.id}>
-              <a
-                href={writeState({ ...state, story: s.id, overrides: {} })}
-                aria-current={s.id === story.id ? 'page' : undefined}
-                onClick={(event) => {
-                  event.preventDefault()
-                  set({ story: s.id, overrides: {} })
-                }}
-              >
-                {s.title}
-              </a>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <main className="pg-main">
-        <header className="pg-story">
-          <h2>{story.title}</h2>
-          <p>{story.summary}</p>
-          <p className="pg-source">{storyBackendText(story, state.mode)}</p>
-        </header>
-        <div className="pg-toolbar">
-          <label>
-            Backend
-            <select
-              id="pg-backend"
-              value={state.mode}
-              onChange={(e) => set({ mode: e.target.value === 'bff' ? 'bff' : 'msw' })}
-            >
-              <option value="msw">msw (in the browser)</option>
-              <option value="bff">real BFF + sandbox</option>
-            </select>
-          </label>
-          <label>
-            Viewport
-            <select
-              id="pg-viewport"
-              value={String(viewport)}
-              onChange={(e) => set({ viewport: viewportOf(e.target.value) })}
-            >
-              {VIEWPORTS.map((v) => (
-                <option key={v.id} value={String(v.id)}>
-                  {v.label}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            Background
-            <select
-              id="pg-background"
-              value={background}
-              onChange={(e) => set({ background: BACKGROUNDS.find((b) => b.id === e.target.value)?.id })}
-            >
-              {BACKGROUNDS.map((b) => (
-                <option key={b.id} value={b.id}>
-                  {b.label}
-                </option>
-              ))}
-            </select>
-          </label>
-          <TimeControl
-            enabled={state.mode === 'msw'}
-            clock={clock}
-            onAction={(action) => send({ type: 'time', action })}
-          />
-          <button type="button" onClick={() => setAgain((n) => n + 1)}>
-            Run again
-          </button>
-        </div>
-        <div className="pg-stage">
-          <iframe
-            ref={frame.frameRef}
-            title="Widget preview"
-            src={FRAME_PATH}
-            className="pg-frame"
-            data-viewport={String(viewport)}
-            style={{ width: width ?? '100%', height: Math.max(frame.height, 320) }}
-          />
-        </div>
-        <EventLog entries={entries} onClear={() => setEntries([])} />
-      </main>
-      <aside className="pg-panel" aria-label="Addons">
-        <div role="tablist" aria-label="Panels" className="pg-tabs">
-          {PANELS.map((panel) => (
-            <button
-              key={panel}
-              type="button"
-              role="tab"
-              id={`pg-tab-${panel}`}
-              aria-selected={state.panel === panel}
-              aria-controls="pg-tabpanel"
-              tabIndex={state.panel === panel ? 0 : -1}
-              onClick={() => set({ panel })}
-              onKeyDown={(event) => {
-                const at = PANELS.indexOf(state.panel)
-                const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0
-                if (step === 0) return
-                const next = PANELS[(at + step + PANELS.length) % PANELS.length] as Panel
-                set({ panel: next })
-                document.getElementById(`pg-tab-${next}`)?.focus()
+    <nav className="pg-stories" aria-label="Stories">
+      <h1>offer-widget</h1>
+      <ul>
+        {STORIES.map((s) => (
+          <li key={s.id}>
+            <a
+              href={writeState({ ...state, story: s.id, overrides: {} })}
+              aria-current={s.id === current.id ? 'page' : undefined}
+              onClick={(event) => {
+                event.preventDefault()
+                onPick(s.id)
               }}
             >
-              {PANEL_LABELS[panel]}
-              {panel === 'a11y' && a11y.status === 'done' && a11y.violations.length > 0
-                ? ` (${a11y.violations.length})`
-                : ''}
-            </button>
-          ))}
-        </div>
-        <div
-          role="tabpanel"
-          id="pg-tabpanel"
-          aria-labelledby={`pg-tab-${state.panel}`}
-          className="pg-tabpanel"
+              {s.title}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  )
+}
+
+interface PreviewPaneProps {
+  story: Story
+  state: PlaygroundState
+  viewport: Viewport
+  background: Background
+  run: PreviewRun
+  set: (patch: Partial<PlaygroundState>) => void
+}
+
+/** The middle column: the story's header, the toolbar, the frame at the viewport's width, the event log. */
+function PreviewPane({ story, state, viewport, background, run, set }: PreviewPaneProps) {
+  const { frame } = run
+  const width = VIEWPORTS.find((v) => v.id === viewport)?.width
+  return (
+    <main className="pg-main">
+      <header className="pg-story">
+        <h2>{story.title}</h2>
+        <p>{story.summary}</p>
+        <p className="pg-source">{storyBackendText(story, state.mode)}</p>
+      </header>
+      <Toolbar state={state} viewport={viewport} background={background} run={run} set={set} />
+      <div className="pg-stage">
+        <iframe
+          ref={frame.frameRef}
+          title="Widget preview"
+          src={FRAME_PATH}
+          className="pg-frame"
+          data-viewport={String(viewport)}
+          style={{ width: width ?? '100%', height: Math.max(frame.height, 320) }}
+        />
+      </div>
+      <EventLog entries={run.entries} onClear={run.clearLog} />
+    </main>
+  )
+}
+
+/** Backend, viewport and background, the time control, and Run again. */
+function Toolbar({ state, viewport, background, run, set }: Omit<PreviewPaneProps, 'story'>) {
+  return (
+    <div className="pg-toolbar">
+      <label>
+        Backend
+        <select
+          id="pg-backend"
+          value={state.mode}
+          onChange={(e) => set({ mode: e.target.value === 'bff' ? 'bff' : 'msw' })}
         >
-          {state.panel === 'controls' && (
-            <ControlsPanel
-              docs={docs}
-              storyArgs={defaults}
-              args={args}
-              changedCount={changedCount}
-              onChange={setArg}
-              onReset={() => {
-                if (state.overrides.preview !== undefined)
-                  notes.current.push(previewNote(defaults.preview === true))
-                set({ overrides: {} })
-              }}
-            />
-          )}
-          {state.panel === 'docs' && <DocsPanel story={story} docs={docs} args={args} />}
-          {state.panel === 'code' && <CodePanel args={args} />}
-          {state.panel === 'a11y' && <A11yPanel report={a11y} />}
-        </div>
-      </aside>
+          <option value="msw">msw (in the browser)</option>
+          <option value="bff">real BFF + sandbox</option>
+        </select>
+      </label>
+      <label>
+        Viewport
+        <select
+          id="pg-viewport"
+          value={String(viewport)}
+          onChange={(e) => set({ viewport: viewportOf(e.target.value) })}
+        >
+          {VIEWPORTS.map((v) => (
+            <option key={v.id} value={String(v.id)}>
+              {v.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        Background
+        <select
+          id="pg-background"
+          value={background}
+          onChange={(e) => set({ background: BACKGROUNDS.find((b) => b.id === e.target.value)?.id })}
+        >
+          {BACKGROUNDS.map((b) => (
+            <option key={b.id} value={b.id}>
+              {b.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <TimeControl
+        enabled={state.mode === 'msw'}
+        clock={run.clock}
+        onAction={(action) => run.frame.send({ type: 'time', action })}
+      />
+      <button type="button" onClick={run.runAgain}>
+        Run again
+      </button>
     </div>
+  )
+}
+
+interface AddonPanelProps {
+  docs: PropsDocs
+  story: Story
+  panel: Panel
+  onPanel: (panel: Panel) => void
+  a11y: A11yReport
+  /** The story's args in this mode; `args` with the overrides applied. */
+  defaults: WidgetArgs
+  args: WidgetArgs
+  changedCount: number
+  onArg: (path: string, value: unknown) => void
+  onReset: () => void
+}
+
+/** The right column: the tabs (arrow keys move between them) and the open panel. */
+function AddonPanel({ panel: open, onPanel, a11y, ...props }: AddonPanelProps) {
+  return (
+    <aside className="pg-panel" aria-label="Addons">
+      <div role="tablist" aria-label="Panels" className="pg-tabs">
+        {PANELS.map((panel) => (
+          <button
+            key={panel}
+            type="button"
+            role="tab"
+            id={`pg-tab-${panel}`}
+            aria-selected={open === panel}
+            aria-controls="pg-tabpanel"
+            tabIndex={open === panel ? 0 : -1}
+            onClick={() => onPanel(panel)}
+            onKeyDown={(event) => {
+              const at = PANELS.indexOf(open)
+              const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0
+              if (step === 0) return
+              const next = PANELS[(at + step + PANELS.length) % PANELS.length] as Panel
+              onPanel(next)
+              document.getElementById(`pg-tab-${next}`)?.focus()
+            }}
+          >
+            {PANEL_LABELS[panel]}
+            {panel === 'a11y' && a11y.status === 'done' && a11y.violations.length > 0
+              ? ` (${a11y.violations.length})`
+              : ''}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id="pg-tabpanel" aria-labelledby={`pg-tab-${open}`} className="pg-tabpanel">
+        {open === 'controls' && (
+          <ControlsPanel
+            docs={props.docs}
+            storyArgs={props.defaults}
+            args={props.args}
+            changedCount={props.changedCount}
+            onChange={props.onArg}
+            onReset={props.onReset}
+          />
+        )}
+        {open === 'docs' && <DocsPanel story={props.story} docs={props.docs} args={props.args} />}
+        {open === 'code' && <CodePanel args={props.args} />}
+        {open === 'a11y' && <A11yPanel report={a11y} />}
+      </div>
+    </aside>
   )
 }
 

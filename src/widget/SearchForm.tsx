@@ -3,7 +3,7 @@
  * validates inline, and shows the BFF's field errors next to the field they name.
  */
 import type { QueryClient } from '@tanstack/react-query'
-import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react'
+import { type ChangeEvent, type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react'
 import {
   type FieldErrors,
   type FormValues,
@@ -17,11 +17,13 @@ import type { Labels } from './labels.ts'
 import type { FormField, SearchData } from './search-input.ts'
 import { useIssuers } from './useIssuers.ts'
 
-/** What a field's control takes from its field: the id its label points at, and the invalid state. */
+/** What a field's control takes from its field: the id its label points at, the invalid state, the value. */
 interface ControlProps {
   id: string
   'aria-invalid'?: true
   'aria-describedby'?: string
+  value: string
+  onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => void
 }
 
 export interface SearchFormProps {
@@ -40,7 +42,6 @@ export interface SearchFormProps {
   onSubmit: (data: SearchData) => void
 }
 
-// biome-ignore lint/complexity/noExcessiveLinesPerFunction: the search form's fields in their reading order, one JSX tree; to be split by field group (issue 34, left)
 export function SearchForm(props: SearchFormProps) {
   const { fields, labels } = props
   const id = useId()
@@ -48,7 +49,8 @@ export function SearchForm(props: SearchFormProps) {
   const [errors, setErrors] = useState<FieldErrors>(props.serverErrors)
   const [focusToken, setFocusToken] = useState(0)
   const formRef = useRef<HTMLFormElement>(null)
-  const issuers = useIssuers(props.endpoint, fields.includes('currentIssuer'), props.client)
+  const asksIssuer = fields.includes('currentIssuer')
+  const issuers = useIssuers(props.endpoint, asksIssuer, props.client)
 
   useEffect(() => setErrors(props.serverErrors), [props.serverErrors])
 
@@ -63,7 +65,7 @@ export function SearchForm(props: SearchFormProps) {
     formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
   }, [focusToken])
 
-  const set = <K extends keyof FormValues>(key: K, value: FormValues[K]) => {
+  const set: SetValue = (key, value) => {
     setValues((v) => ({ ...v, [key]: value }))
     if (errors[key]) setErrors((e) => ({ ...e, [key]: undefined }))
   }
@@ -79,53 +81,9 @@ export function SearchForm(props: SearchFormProps) {
     props.onSubmit(fromFormValues(values, props.given))
   }
 
-  const fieldId = (field: FormField) => `${id}-${field}`
-  const errorOf = (field: FormField) =>
-    errors[field] ? (
-      <p id={`${fieldId(field)}-error`} className="ow-field-error">
-        {errors[field]}
-      </p>
-    ) : null
-  const invalid = (field: FormField) =>
-    errors[field] ? { 'aria-invalid': true as const, 'aria-describedby': `${fieldId(field)}-error` } : {}
-  const optional = <span className="ow-muted">{labels.optional}</span>
+  const [fieldId, errorOf, field, yesNo] = fieldParts(id, fields, labels, values, errors, set)
   const Heading = `h${Math.min(props.headingLevel, 6)}` as 'h2'
   const hasErrors = Object.values(errors).some(Boolean) || props.serverMessage !== undefined
-
-  /** A labelled control with its error: `control` gets the id and the invalid state to spread. */
-  const field = (name: FormField, label: ReactNode, control: (props: ControlProps) => ReactNode) =>
-    fields.includes(name) && (
-      <div className="ow-field">
-        <label className="ow-label" htmlFor={fieldId(name)}>
-          {label}
-        </label>
-        {control({ id: fieldId(name), ...invalid(name) })}
-        {errorOf(name)}
-      </div>
-    )
-
-  const yesNo = (field: 'isHomeOwner' | 'isMilitary', legend: string) => (
-    <fieldset className="ow-field">
-      <legend className="ow-legend">
-        {legend} {optional}
-      </legend>
-      <div className="ow-choices">
-        {(['yes', 'no'] as const).map((choice) => (
-          <label key={choice} className="ow-choice">
-            <input
-              type="radio"
-              name={fieldId(field)}
-              value={choice}
-              checked={values[field] === choice}
-              onChange={() => set(field, choice as YesNo)}
-            />
-            {choice === 'yes' ? labels.yes : labels.no}
-          </label>
-        ))}
-      </div>
-      {errorOf(field)}
-    </fieldset>
-  )
 
   return (
     <form ref={formRef} className="ow-form" noValidate onSubmit={submit} aria-labelledby={`${id}-heading`}>
@@ -136,37 +94,9 @@ export function SearchForm(props: SearchFormProps) {
         <p className="ow-intro ow-muted">{labels.formIntro}</p>
       </div>
       {hasErrors && <p className="ow-form-error">{props.serverMessage ?? labels.formErrors}</p>}
-      {field('zipCode', labels.zipCode, (control) => (
-        <input
-          {...control}
-          className="ow-input"
-          type="text"
-          inputMode="numeric"
-          autoComplete="postal-code"
-          maxLength={10}
-          required
-          aria-required="true"
-          value={values.zipCode}
-          onChange={(e) => set('zipCode', e.target.value)}
-        />
-      ))}
-      {field(
-        'dateOfBirth',
-        <>
-          {labels.dateOfBirth} {optional}
-        </>,
-        (control) => (
-          <input
-            {...control}
-            className="ow-input"
-            type="date"
-            autoComplete="bday"
-            value={values.dateOfBirth}
-            onChange={(e) => set('dateOfBirth', e.target.value)}
-          />
-        ),
-      )}
-      {fields.includes('currentIssuer') && (
+      {field('zipCode', zipCodeInput)}
+      {field('dateOfBirth', dateOfBirthInput, 'optional')}
+      {asksIssuer && (
         <IssuerPicker
           name={fieldId('currentIssuer')}
           value={values.currentIssuer}
@@ -177,30 +107,10 @@ export function SearchForm(props: SearchFormProps) {
           labels={labels}
         />
       )}
-      {fields.includes('currentIssuer') && errorOf('currentIssuer')}
-      {field(
-        'numberOfVehicles',
-        <>
-          {labels.numberOfVehicles} {optional}
-        </>,
-        (control) => (
-          <select
-            {...control}
-            className="ow-select"
-            value={values.numberOfVehicles}
-            onChange={(e) => set('numberOfVehicles', e.target.value)}
-          >
-            <option value="">{labels.choose}</option>
-            {[1, 2, 3, 4, 5, 6].map((n) => (
-              <option key={n} value={String(n)}>
-                {n}
-              </option>
-            ))}
-          </select>
-        ),
-      )}
-      {fields.includes('isHomeOwner') && yesNo('isHomeOwner', labels.isHomeOwner)}
-      {fields.includes('isMilitary') && yesNo('isMilitary', labels.isMilitary)}
+      {asksIssuer && errorOf('currentIssuer')}
+      {field('numberOfVehicles', vehiclesSelect, 'optional')}
+      {yesNo('isHomeOwner')}
+      {yesNo('isMilitary')}
       <div>
         <button type="submit" className="ow-button">
           {labels.submit}
@@ -209,3 +119,118 @@ export function SearchForm(props: SearchFormProps) {
     </form>
   )
 }
+
+/** Sets one of the form's values, and clears that field's error. */
+type SetValue = <K extends keyof FormValues>(key: K, value: FormValues[K]) => void
+
+/** A field's control: it spreads what its field gives it (`ControlProps`), and adds its own attributes. */
+type Control = (props: ControlProps, labels: Labels) => ReactNode
+
+/**
+ * What the form's fields are drawn with, over its current state: `[fieldId, errorOf, field, yesNo]`, a
+ * field's id, its error, a labelled control with its error, a yes/no question. Outside `SearchForm` to keep
+ * it short; a tuple, not an object, as its names would stay in the script-tag bundle (whose budget is tight).
+ */
+function fieldParts(
+  id: string,
+  fields: readonly FormField[],
+  labels: Labels,
+  values: FormValues,
+  errors: FieldErrors,
+  set: SetValue,
+) {
+  const fieldId = (field: FormField) => `${id}-${field}`
+  const errorOf = (field: FormField) =>
+    errors[field] ? (
+      <p id={`${fieldId(field)}-error`} className="ow-field-error">
+        {errors[field]}
+      </p>
+    ) : null
+  const invalid = (field: FormField) =>
+    errors[field] ? { 'aria-invalid': true as const, 'aria-describedby': `${fieldId(field)}-error` } : {}
+  /** The field's label, "(optional)" after it for a field the visitor may leave blank. */
+  const label = (field: FormField, optional?: 'optional') =>
+    optional ? (
+      <>
+        {labels[field]} <span className="ow-muted">{labels.optional}</span>
+      </>
+    ) : (
+      labels[field]
+    )
+
+  /** A labelled control with its error, when the form asks for the field. */
+  const field = (
+    name: 'zipCode' | 'dateOfBirth' | 'numberOfVehicles',
+    control: Control,
+    optional?: 'optional',
+  ) =>
+    fields.includes(name) && (
+      <div className="ow-field">
+        <label className="ow-label" htmlFor={fieldId(name)}>
+          {label(name, optional)}
+        </label>
+        {control(
+          {
+            id: fieldId(name),
+            ...invalid(name),
+            value: values[name],
+            onChange: (e) => set(name, e.target.value),
+          },
+          labels,
+        )}
+        {errorOf(name)}
+      </div>
+    )
+
+  /** A yes/no question (optional) as two radios, when the form asks it. */
+  const yesNo = (field: 'isHomeOwner' | 'isMilitary') =>
+    fields.includes(field) && (
+      <fieldset className="ow-field">
+        <legend className="ow-legend">{label(field, 'optional')}</legend>
+        <div className="ow-choices">
+          {(['yes', 'no'] as const).map((choice) => (
+            <label key={choice} className="ow-choice">
+              <input
+                type="radio"
+                name={fieldId(field)}
+                value={choice}
+                checked={values[field] === choice}
+                onChange={() => set(field, choice as YesNo)}
+              />
+              {choice === 'yes' ? labels.yes : labels.no}
+            </label>
+          ))}
+        </div>
+        {errorOf(field)}
+      </fieldset>
+    )
+  return [fieldId, errorOf, field, yesNo] as const
+}
+
+const zipCodeInput: Control = (control) => (
+  <input
+    {...control}
+    className="ow-input"
+    type="text"
+    inputMode="numeric"
+    autoComplete="postal-code"
+    maxLength={10}
+    required
+    aria-required="true"
+  />
+)
+
+const dateOfBirthInput: Control = (control) => (
+  <input {...control} className="ow-input" type="date" autoComplete="bday" />
+)
+
+const vehiclesSelect: Control = (control, labels) => (
+  <select {...control} className="ow-select">
+    <option value="">{labels.choose}</option>
+    {[1, 2, 3, 4, 5, 6].map((n) => (
+      <option key={n} value={String(n)}>
+        {n}
+      </option>
+    ))}
+  </select>
+)

@@ -26,180 +26,264 @@ const SUSPECT_RERUNS = 5
 /** Real ms an advance waits at most for the answers of one step's requests. */
 const SETTLE_CAP_MS = 3_000
 
-// biome-ignore lint/complexity/noExcessiveLinesPerFunction: the playground frame's message loop, one handler per message kind; to be split (issue 34, left)
+/** Starts the frame: its event-log sources, the clock and size reports, and the playground's messages. */
 export function runFrame(clock: FrameClock, network: NetworkIdle): void {
-  const settle = () => network.idle(SETTLE_CAP_MS)
-  const host = document.querySelector(HOST) as HTMLElement
-  let handle: MountHandle | null = null
-  let runId = 0
-  let runStartedAt = clock.now()
-  let searchCreatedAt: number | null = null
-  let observer: MutationObserver | null = null
+  const frame: FrameState = {
+    clock,
+    settle: () => network.idle(SETTLE_CAP_MS),
+    host: document.querySelector(HOST) as HTMLElement,
+    handle: null,
+    runId: 0,
+    runStartedAt: clock.now(),
+    searchCreatedAt: null,
+    observer: null,
+    a11y: { cancel: null, running: false, again: false, changes: 0, suspect: 0 },
+  }
+  logResources(frame)
+  const callbacks = embedCallbacks(frame)
+  startClockLoop(frame)
+  const postSize = watchSize(clock)
 
-  const post = (message: FromFrame) => window.parent.postMessage(message, window.location.origin)
-  const log = (kind: LogKind, text: string) =>
-    post({ type: 'log', runId, kind, text, at: clock.now() - runStartedAt })
+  window.addEventListener('message', (event) => {
+    if (event.origin !== window.location.origin || event.source !== window.parent) return
+    const parsed = toFrameSchema.safeParse(event.data)
+    if (!parsed.success) return
+    const message = parsed.data
+    if (message.type === 'hello') {
+      // The playground was not listening yet: it missed the height as well.
+      post({ type: 'ready' })
+      postSize()
+    } else if (message.type === 'run')
+      run(frame, callbacks, message).catch((error: unknown) =>
+        log(frame, 'info', `the preview failed: ${String(error)}`),
+      )
+    else if (message.type === 'update') frame.handle?.update(message.args as WidgetArgs)
+    else if (message.type === 'background') setBackground(message.background)
+    else void time(frame, message.action)
+  })
+  post({ type: 'ready' })
+}
 
-  // Requests and pixels from Resource Timing: the same with msw and with the real BFF.
+/** What the frame's handlers share: the widget mounted for the current run, and the axe checks' state. */
+interface FrameState {
+  readonly clock: FrameClock
+  /** Waits (bounded) for the answers of the requests in flight. */
+  readonly settle: () => Promise<void>
+  readonly host: HTMLElement
+  handle: MountHandle | null
+  /** The playground's id of the current run: log lines and axe results carry it. */
+  runId: number
+  runStartedAt: number
+  /** When the run's search was created, on the frame's clock. */
+  searchCreatedAt: number | null
+  /** Watches the widget for changes, to run axe after them. */
+  observer: MutationObserver | null
+  a11y: A11yChecks
+}
+
+/**
+ * axe after every change of the widget, once it has been quiet for a moment; one run at a time. A result
+ * is only reported for a widget that held still while axe read it: a card fading in is read at half
+ * opacity (a color-contrast failure no visitor sees), so a run that overlapped a change or a fade and
+ * found something is run again on the settled widget. Clean results are reported at once.
+ */
+interface A11yChecks {
+  /** Cancels the run scheduled next. */
+  cancel: (() => void) | null
+  running: boolean
+  /** Run once more when the current run ends. */
+  again: boolean
+  /** Mutations of the widget seen so far: a run compares it before and after. */
+  changes: number
+  /** Suspect results in a row: a violation that survives this many re-runs is real and is reported. */
+  suspect: number
+}
+
+const post = (message: FromFrame) => window.parent.postMessage(message, window.location.origin)
+
+/** A line of the current run's event log, timed from the run's start. */
+function log(frame: FrameState, kind: LogKind, text: string): void {
+  post({ type: 'log', runId: frame.runId, kind, text, at: frame.clock.now() - frame.runStartedAt })
+}
+
+/** Requests and pixels from Resource Timing: the same with msw and with the real BFF. */
+function logResources(frame: FrameState): void {
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries() as PerformanceResourceTiming[]) {
       const url = new URL(entry.name)
       const status = entry.responseStatus ? ` → ${entry.responseStatus}` : ''
-      if (url.pathname.includes('/pixels/')) log('pixel', `${url.pathname}${status}`)
+      if (url.pathname.includes('/pixels/')) log(frame, 'pixel', `${url.pathname}${status}`)
       else if (entry.initiatorType === 'fetch' && url.pathname.includes('/api/'))
-        log('request', `${url.pathname}${status}`)
+        log(frame, 'request', `${url.pathname}${status}`)
     }
   }).observe({ type: 'resource' })
+}
 
-  const callbacks: Pick<EmbedOptions, EmbedCallback> = {
+/** The widget's callbacks, each logged; `onSearchCreated` also starts the 15 s window `end` jumps past. */
+function embedCallbacks(frame: FrameState): Pick<EmbedOptions, EmbedCallback> {
+  return {
     onSearchCreated: (e) => {
-      searchCreatedAt = clock.now()
-      log('callback', `onSearchCreated ${e.source} ${e.uuid}`)
+      frame.searchCreatedAt = frame.clock.now()
+      log(frame, 'callback', `onSearchCreated ${e.source} ${e.uuid}`)
     },
     onOffersShown: (offers) =>
-      log('callback', `onOffersShown ${offers.map((o) => o.carrierName).join(', ')}`),
-    onOfferClick: (offer) => log('callback', `onOfferClick ${offer.carrierName} → ${offer.href}`),
+      log(frame, 'callback', `onOffersShown ${offers.map((o) => o.carrierName).join(', ')}`),
+    onOfferClick: (offer) => log(frame, 'callback', `onOfferClick ${offer.carrierName} → ${offer.href}`),
     onComplete: (e) =>
-      log('callback', `onComplete ${e.offerCount} offers${e.incomplete ? ' (incomplete)' : ''}`),
-    onError: (error) => log('callback', `onError ${error.kind}: ${error.message}`),
+      log(frame, 'callback', `onComplete ${e.offerCount} offers${e.incomplete ? ' (incomplete)' : ''}`),
+    onError: (error) => log(frame, 'callback', `onError ${error.kind}: ${error.message}`),
   }
+}
 
-  // axe after every change of the widget, once it has been quiet for a moment; one run at a time. A result
-  // is only reported for a widget that held still while axe read it: a card fading in is read at half
-  // opacity (a color-contrast failure no visitor sees), so a run that overlapped a change or a fade and
-  // found something is run again on the settled widget. Clean results are reported at once.
-  let a11yTimer: (() => void) | null = null
-  let a11yRunning = false
-  let a11yAgain = false
-  /** Mutations of the widget seen so far: a run compares it before and after. */
-  let changes = 0
-  /** Suspect results in a row: a violation that survives this many re-runs is real and is reported. */
-  let suspect = 0
-  const runA11y = async () => {
-    if (a11yRunning) {
-      a11yAgain = true
+/** Runs axe on the widget now, or again after the run under way; reports the result for the current run. */
+async function runA11y(frame: FrameState): Promise<void> {
+  const checks = frame.a11y
+  if (checks.running) {
+    checks.again = true
+    return
+  }
+  checks.running = true
+  const id = frame.runId
+  try {
+    await transitionsEnded(frame)
+    const before = checks.changes
+    const root = frame.host.shadowRoot?.querySelector<HTMLElement>('.ow-root')
+    const state = root?.dataset.owStatus ?? (root ? 'loading' : 'nothing rendered')
+    const result = await checkWidget(HOST)
+    const moved = checks.changes !== before || transitions(frame.host).length > 0
+    if (id !== frame.runId) return
+    if (moved && result.violations.length > 0 && checks.suspect < SUSPECT_RERUNS) {
+      checks.suspect++
+      checks.again = true
       return
     }
-    a11yRunning = true
-    const id = runId
-    try {
-      await transitionsEnded()
-      const before = changes
-      const root = host.shadowRoot?.querySelector<HTMLElement>('.ow-root')
-      const state = root?.dataset.owStatus ?? (root ? 'loading' : 'nothing rendered')
-      const result = await checkWidget(HOST)
-      const moved = changes !== before || transitions().length > 0
-      if (id !== runId) return
-      if (moved && result.violations.length > 0 && suspect < SUSPECT_RERUNS) {
-        suspect++
-        a11yAgain = true
-        return
-      }
-      suspect = 0
-      post({ type: 'a11y', runId: id, state, ...result })
-    } catch (error) {
-      post({ type: 'a11y-error', runId: id, message: String(error) })
-    } finally {
-      a11yRunning = false
-      if (a11yAgain) {
-        a11yAgain = false
-        scheduleA11y()
-      }
+    checks.suspect = 0
+    post({ type: 'a11y', runId: id, state, ...result })
+  } catch (error) {
+    post({ type: 'a11y-error', runId: id, message: String(error) })
+  } finally {
+    checks.running = false
+    if (checks.again) {
+      checks.again = false
+      scheduleA11y(frame)
     }
   }
-  /**
-   * The widget's short animations (its FLIP slides and fades, layout-flip.ts) running or waiting to start;
-   * not the progress bar's band, which crosses the whole polling window and changes no colour axe reads.
-   */
-  const transitions = () =>
-    (host.shadowRoot?.getAnimations() ?? []).filter((animation) => {
-      const end = Number(animation.effect?.getComputedTiming().endTime ?? 0)
-      return animation.playState !== 'finished' && end <= ANIMATIONS_WAIT_MS
-    })
-  /** Until no short animation runs (a fade that starts meanwhile is waited for too), bounded on the real clock. */
-  const transitionsEnded = async () => {
-    let timedOut = false
-    const cancel = clock.realTimeout(() => {
-      timedOut = true
-    }, ANIMATIONS_WAIT_MS)
-    let running = transitions()
-    while (running.length > 0 && !timedOut) {
-      await Promise.race([
-        Promise.allSettled(running.map((animation) => animation.finished)),
-        new Promise<void>((resolve) => clock.realTimeout(resolve, 100)),
-      ])
-      running = transitions()
-    }
-    cancel()
-  }
-  const scheduleA11y = () => {
-    a11yTimer?.()
-    a11yTimer = clock.realTimeout(() => void runA11y(), A11Y_SETTLE_MS)
-  }
+}
 
-  const setBackground = (background: string) => {
-    document.body.className = `bg-${background}`
-  }
+/**
+ * The widget's short animations (its FLIP slides and fades, layout-flip.ts) running or waiting to start;
+ * not the progress bar's band, which crosses the whole polling window and changes no colour axe reads.
+ */
+function transitions(host: HTMLElement): Animation[] {
+  return (host.shadowRoot?.getAnimations() ?? []).filter((animation) => {
+    const end = Number(animation.effect?.getComputedTiming().endTime ?? 0)
+    return animation.playState !== 'finished' && end <= ANIMATIONS_WAIT_MS
+  })
+}
 
-  const run = async (message: Extract<ToFrame, { type: 'run' }>) => {
-    runId = message.runId
-    const id = runId
-    observer?.disconnect()
-    handle?.unmount()
-    handle = null
-    searchCreatedAt = null
-    runStartedAt = clock.now()
-    setBackground(message.background)
-    if (message.mode === 'msw') {
-      if (!(message.scenario in scenarios)) throw new Error(`unknown msw scenario ${message.scenario}`)
-      await runScenario(message.scenario as ScenarioName)
-    } else await passThrough()
-    if (id !== runId) return
-    handle = mount(host, { ...(message.args as WidgetArgs), ...callbacks })
-    suspect = 0
-    observer = new MutationObserver(() => {
-      changes++
-      scheduleA11y()
-    })
-    observer.observe(host.shadowRoot as ShadowRoot, {
-      subtree: true,
-      childList: true,
-      attributes: true,
-      characterData: true,
-    })
-    scheduleA11y()
+/**
+ * Until no short animation runs (a fade that starts meanwhile is waited for too), bounded on the real
+ * clock.
+ */
+async function transitionsEnded({ clock, host }: FrameState): Promise<void> {
+  let timedOut = false
+  const cancel = clock.realTimeout(() => {
+    timedOut = true
+  }, ANIMATIONS_WAIT_MS)
+  let running = transitions(host)
+  while (running.length > 0 && !timedOut) {
+    await Promise.race([
+      Promise.allSettled(running.map((animation) => animation.finished)),
+      new Promise<void>((resolve) => clock.realTimeout(resolve, 100)),
+    ])
+    running = transitions(host)
   }
+  cancel()
+}
 
-  const time = async (action: 'pause' | 'play' | 'step' | 'end') => {
-    if (action === 'pause') {
-      clock.pause()
-      log('info', 'time paused')
-    } else if (action === 'play') {
-      clock.play()
-      log('info', 'time running')
-    } else if (action === 'step') {
-      log('info', 'time +1 s')
-      await clock.advance(1_000, settle)
-    } else if (searchCreatedAt !== null) {
-      const ms = Math.max(0, searchCreatedAt + WINDOW_END_MS - clock.now())
-      log('info', `time +${(ms / 1000).toFixed(1)} s: the end of the 15 s window`)
-      await clock.advance(ms, settle)
-    }
-    postClock()
+/** An axe run once the widget has been quiet for `A11Y_SETTLE_MS`, in place of one already scheduled. */
+function scheduleA11y(frame: FrameState): void {
+  frame.a11y.cancel?.()
+  frame.a11y.cancel = frame.clock.realTimeout(() => void runA11y(frame), A11Y_SETTLE_MS)
+}
+
+function setBackground(background: string): void {
+  document.body.className = `bg-${background}`
+}
+
+/** `run`: unmounts the last run's widget, switches the backend (msw scenario or pass-through), mounts it. */
+async function run(
+  frame: FrameState,
+  callbacks: Pick<EmbedOptions, EmbedCallback>,
+  message: Extract<ToFrame, { type: 'run' }>,
+): Promise<void> {
+  frame.runId = message.runId
+  const id = frame.runId
+  frame.observer?.disconnect()
+  frame.handle?.unmount()
+  frame.handle = null
+  frame.searchCreatedAt = null
+  frame.runStartedAt = frame.clock.now()
+  setBackground(message.background)
+  if (message.mode === 'msw') {
+    if (!(message.scenario in scenarios)) throw new Error(`unknown msw scenario ${message.scenario}`)
+    await runScenario(message.scenario as ScenarioName)
+  } else await passThrough()
+  if (id !== frame.runId) return
+  frame.handle = mount(frame.host, { ...(message.args as WidgetArgs), ...callbacks })
+  frame.a11y.suspect = 0
+  frame.observer = new MutationObserver(() => {
+    frame.a11y.changes++
+    scheduleA11y(frame)
+  })
+  frame.observer.observe(frame.host.shadowRoot as ShadowRoot, {
+    subtree: true,
+    childList: true,
+    attributes: true,
+    characterData: true,
+  })
+  scheduleA11y(frame)
+}
+
+/** `time`: pause, play, a step of one second, or a jump to the end of the search's 15 s window. */
+async function time(frame: FrameState, action: Extract<ToFrame, { type: 'time' }>['action']): Promise<void> {
+  const { clock } = frame
+  if (action === 'pause') {
+    clock.pause()
+    log(frame, 'info', 'time paused')
+  } else if (action === 'play') {
+    clock.play()
+    log(frame, 'info', 'time running')
+  } else if (action === 'step') {
+    log(frame, 'info', 'time +1 s')
+    await clock.advance(1_000, frame.settle)
+  } else if (frame.searchCreatedAt !== null) {
+    const ms = Math.max(0, frame.searchCreatedAt + WINDOW_END_MS - clock.now())
+    log(frame, 'info', `time +${(ms / 1000).toFixed(1)} s: the end of the 15 s window`)
+    await clock.advance(ms, frame.settle)
   }
+  postClock(frame)
+}
 
-  const postClock = () =>
-    post({
-      type: 'clock',
-      paused: clock.paused,
-      searchElapsedMs: searchCreatedAt === null ? null : clock.now() - searchCreatedAt,
-    })
+function postClock({ clock, searchCreatedAt }: FrameState): void {
+  post({
+    type: 'clock',
+    paused: clock.paused,
+    searchElapsedMs: searchCreatedAt === null ? null : clock.now() - searchCreatedAt,
+  })
+}
+
+/** The clock to the playground now and every 200 ms of real time. */
+function startClockLoop(frame: FrameState): void {
   const clockLoop = () => {
-    postClock()
-    clock.realTimeout(clockLoop, 200)
+    postClock(frame)
+    frame.clock.realTimeout(clockLoop, 200)
   }
   clockLoop()
+}
 
+/** Reports the frame's height whenever it changes; returns the report, to send it again on request. */
+function watchSize(clock: FrameClock): () => void {
   // The body's own height: the document's scroll height never drops below the frame's current height.
   const postSize = () => post({ type: 'size', height: Math.ceil(document.body.offsetHeight) })
   // Posted from a task of the frame's own, not from the observer's callback: WebKit runs that callback
@@ -214,21 +298,5 @@ export function runFrame(clock: FrameClock, network: NetworkIdle): void {
       postSize()
     }, 0)
   }).observe(document.body)
-
-  window.addEventListener('message', (event) => {
-    if (event.origin !== window.location.origin || event.source !== window.parent) return
-    const parsed = toFrameSchema.safeParse(event.data)
-    if (!parsed.success) return
-    const message = parsed.data
-    if (message.type === 'hello') {
-      // The playground was not listening yet: it missed the height as well.
-      post({ type: 'ready' })
-      postSize()
-    } else if (message.type === 'run')
-      run(message).catch((error: unknown) => log('info', `the preview failed: ${String(error)}`))
-    else if (message.type === 'update') handle?.update(message.args as WidgetArgs)
-    else if (message.type === 'background') setBackground(message.background)
-    else void time(message.action)
-  })
-  post({ type: 'ready' })
+  return postSize
 }
