@@ -3,18 +3,18 @@
  * search for (a `SearchRequest`: search, lead or attach) and props the widget can render, with one warning
  * per problem that names the prop and what to write instead, as stripe-js names a bad option. The same
  * policy as the script tag's attributes (embed/data-attributes.ts): a display prop with a bad value is
- * dropped for its default, so the widget still renders with the rest; search data is checked against the
- * BFF's own schema but sent as given, so the visitor sees the BFF's answer in the form and nothing the page
+ * dropped for its default, so the widget still renders with the rest; search data is checked by the form's
+ * own rules but sent as given, so the visitor sees the BFF's answer in the form and nothing the page
  * passed is lost; props that cannot apply together (a lead without `source="second-look"`, `attach` beside
  * `search`) are named with the one that wins. Only the npm package's entry imports this module: the
  * script-tag bundle reads attributes instead and carries none of it. docs/decisions/0104-props-parsed-once.md.
  */
 import * as z from 'zod/mini'
 import { isHttpUrl } from '../contract/http-url.ts'
-import { offerSearchInputSchema } from '../contract/offer-search.ts'
+import { toFormValues, validateForm } from './form-values.ts'
 import { DEFAULT_LABELS } from './labels.ts'
 import type { OfferWidgetProps } from './OfferWidget.tsx'
-import { toSearchInput } from './search-input.ts'
+import { FORM_FIELDS, type SearchData } from './search-input.ts'
 import { type SearchRequest, searchRequestOf } from './search-request.ts'
 import { THEME_VARIABLES } from './theme.ts'
 
@@ -85,15 +85,15 @@ const DISPLAY: Partial<Record<keyof OfferWidgetProps, readonly [z.ZodMiniType, s
   className: [z.string(), 'class names'],
 }
 
-/** The wire's path of a search field -> the prop's (`personalInformation.zipCode` -> `search.zipCode`). */
-const SEARCH_PATHS: Record<string, string> = {
-  currentIssuer: 'search.currentIssuer',
-  numberOfVehicles: 'search.numberOfVehicles',
-  isHomeOwner: 'search.isHomeOwner',
-  isMilitary: 'search.isMilitary',
-  zipCode: 'search.zipCode',
-  dateOfBirth: 'search.dateOfBirth',
-  subId: 'search.clientTags.subId',
+/** Each search field's type, as `SearchData` declares it. */
+const SEARCH_TYPES: Record<string, string> = {
+  zipCode: 'string',
+  dateOfBirth: 'string',
+  currentIssuer: 'string',
+  numberOfVehicles: 'number',
+  isHomeOwner: 'boolean',
+  isMilitary: 'boolean',
+  clientTags: 'object',
 }
 
 const shown = (value: unknown) => {
@@ -101,21 +101,36 @@ const shown = (value: unknown) => {
   return text.length > 80 ? `${text.slice(0, 77)}...` : text
 }
 
+/**
+ * Search data judged by the form's own rules (form-values.ts: what the widget would ask the visitor to fix),
+ * so the message is the one a visitor would read. Its type first: a field of another type is named too.
+ */
 function searchWarnings(search: unknown): string[] {
+  const where = (field: string, value: unknown) =>
+    `offer-widget: <OfferWidget search.${field}={${shown(value)}}>`
   if (typeof search !== 'object' || search === null || Array.isArray(search)) {
     return [
       `offer-widget: <OfferWidget search={${shown(search)}}> is not search data; write an object like { zipCode: '94107' }.`,
     ]
   }
-  const result = offerSearchInputSchema.safeParse(toSearchInput(search))
-  if (result.success) return []
-  return result.error.issues.map((issue) => {
-    const field = issue.path.findLast((key) => typeof key === 'string' && key in SEARCH_PATHS)
-    const prop = typeof field === 'string' ? SEARCH_PATHS[field] : 'search'
-    // The schema's words name the wire's path (`personalInformation.zipCode must be...`): the prop's replaces it.
-    const rule = issue.message.replace(/^[\w[\]]+\.[\w.[\]]+ /, '')
-    return `offer-widget: <OfferWidget ${prop}> ${rule} (sent as given: the BFF refuses it and the form asks the visitor).`
-  })
+  const data = search as Record<string, unknown>
+  const warnings: string[] = []
+  for (const [field, value] of Object.entries(data)) {
+    const type = SEARCH_TYPES[field]
+    if (value === undefined) continue
+    if (!type)
+      warnings.push(
+        `${where(field, value)} is not a search field; the fields are ${Object.keys(SEARCH_TYPES).join(', ')}.`,
+      )
+    else if (typeof value !== type) warnings.push(`${where(field, value)} must be a ${type}.`)
+  }
+  if (warnings.length > 0) return warnings
+  const given = FORM_FIELDS.filter((field) => data[field] !== undefined)
+  const errors = validateForm(toFormValues(data as SearchData), given, DEFAULT_LABELS)
+  return Object.entries(errors).map(
+    ([field, message]) =>
+      `${where(field, data[field])}: ${message} (sent as given; if the BFF refuses it, the form asks the visitor).`,
+  )
 }
 
 /** Props that cannot apply together, each named with the one that wins (search-request.ts). */
