@@ -104,8 +104,10 @@ const shown = (value: unknown) => {
 /**
  * Search data judged by the form's own rules (form-values.ts: what the widget would ask the visitor to fix),
  * so the message is the one a visitor would read. Its type first: a field of another type is named too.
+ * Apart from `parseProps` because a date of birth is judged against `today`: read in the browser after a
+ * render, never while a server (Next.js's prerender) renders.
  */
-function searchWarnings(search: unknown): string[] {
+export function searchDataWarnings(search: unknown, today: Date): string[] {
   const where = (field: string, value: unknown) =>
     `offer-widget: <OfferWidget search.${field}={${shown(value)}}>`
   if (typeof search !== 'object' || search === null || Array.isArray(search)) {
@@ -126,7 +128,7 @@ function searchWarnings(search: unknown): string[] {
   }
   if (warnings.length > 0) return warnings
   const given = FORM_FIELDS.filter((field) => data[field] !== undefined)
-  const errors = validateForm(toFormValues(data as SearchData), given, DEFAULT_LABELS)
+  const errors = validateForm(toFormValues(data as SearchData), given, DEFAULT_LABELS, today)
   return Object.entries(errors).map(
     ([field, message]) =>
       `${where(field, data[field])}: ${message} (sent as given; if the BFF refuses it, the form asks the visitor).`,
@@ -154,7 +156,10 @@ function kindWarnings(props: OfferWidgetProps): string[] {
   return warnings
 }
 
-/** Parses `props` once: the request, the renderable props, and what is wrong with the rest. */
+/**
+ * Parses `props` once: the request, the renderable props, and what is wrong with the rest (search data apart:
+ * `searchDataWarnings`). Pure, and reads no clock, so a server may render it.
+ */
 export function parseProps(props: OfferWidgetProps): ParsedProps {
   const clean: Record<string, unknown> = { ...props }
   const warnings: string[] = []
@@ -173,6 +178,5 @@ export function parseProps(props: OfferWidgetProps): ParsedProps {
   const parsed = clean as OfferWidgetProps
   const request = searchRequestOf(parsed)
   warnings.push(...kindWarnings(parsed))
-  if (request.kind === 'search' && parsed.search != null) warnings.push(...searchWarnings(parsed.search))
   return { props: parsed, request, warnings }
 }

@@ -7,7 +7,9 @@
 import { render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { OfferWidget, type OfferWidgetProps } from '../../src/widget/index.ts'
-import { parseProps } from '../../src/widget/parse-props.ts'
+import { parseProps, searchDataWarnings } from '../../src/widget/parse-props.ts'
+
+const today = new Date('2026-11-26T12:00:00Z')
 
 const attach = { uuid: '5b1c2f0e-0000-4000-8000-000000000001', accessToken: 'token' }
 
@@ -86,19 +88,20 @@ describe('parseProps', () => {
     const search = { zipCode: '9410', numberOfVehicles: 40 }
     const parsed = parseProps({ search })
     expect(parsed.props.search).toBe(search)
-    expect(parsed.warnings).toEqual([
+    expect(parsed.warnings).toEqual([])
+    expect(searchDataWarnings(search, today)).toEqual([
       'offer-widget: <OfferWidget search.zipCode={"9410"}>: Enter a 5-digit ZIP code, like 94107. (sent as given; if the BFF refuses it, the form asks the visitor).',
       'offer-widget: <OfferWidget search.numberOfVehicles={40}>: Choose a number of vehicles from 1 to 20. (sent as given; if the BFF refuses it, the form asks the visitor).',
     ])
-    expect(parseProps({ search: { zipCode: 94107 } as never }).warnings).toEqual([
+    expect(searchDataWarnings({ zipCode: 94107 }, today)).toEqual([
       'offer-widget: <OfferWidget search.zipCode={94107}> must be a string.',
     ])
-    expect(parseProps({ search: { zip: '94107' } as never }).warnings[0]).toMatch(
+    expect(searchDataWarnings({ zip: '94107' }, today)[0]).toMatch(
       /^offer-widget: <OfferWidget search.zip=\{"94107"\}> is not a search field; the fields are zipCode, /,
     )
-    expect(parseProps({ search: 'x' as never }).warnings[0]).toContain(
-      "write an object like { zipCode: '94107' }",
-    )
+    // A date of birth is judged against the day it is read on.
+    expect(searchDataWarnings({ dateOfBirth: '2020-01-01' }, today)[0]).toContain('between 16 and 100')
+    expect(searchDataWarnings('x', today)[0]).toContain("write an object like { zipCode: '94107' }")
   })
 
   it('names props that cannot apply together, and the one that wins', () => {
@@ -123,11 +126,13 @@ describe('<OfferWidget> from the package', () => {
 
   it('renders with the default for a bad prop and warns once per page, however often it renders', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
-    const props = { form: 'always', headingLevel: 9 } as unknown as OfferWidgetProps
+    const props = { form: 'always', headingLevel: 9, search: { zipCode: '9410' } } as unknown as OfferWidgetProps
     const { rerender } = render(<OfferWidget {...props} />)
     rerender(<OfferWidget {...props} />)
     render(<OfferWidget {...props} />)
     expect(warn.mock.calls.filter(([line]) => String(line).includes('headingLevel={9}'))).toHaveLength(1)
+    // Search data is judged after the render, in the browser (a server render reads no clock).
+    expect(warn.mock.calls.filter(([line]) => String(line).includes('search.zipCode={"9410"}'))).toHaveLength(1)
     // The form's heading is at the default level (2), not <h9>.
     expect(screen.getAllByRole('heading', { level: 2 }).length).toBeGreaterThan(0)
   })
