@@ -126,13 +126,19 @@ describe('<OfferWidget> from the package', () => {
 
   it('renders with the default for a bad prop and warns once per page, however often it renders', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
-    const props = { form: 'always', headingLevel: 9, search: { zipCode: '9410' } } as unknown as OfferWidgetProps
+    const props = {
+      form: 'always',
+      headingLevel: 9,
+      search: { zipCode: '9410' },
+    } as unknown as OfferWidgetProps
     const { rerender } = render(<OfferWidget {...props} />)
     rerender(<OfferWidget {...props} />)
     render(<OfferWidget {...props} />)
     expect(warn.mock.calls.filter(([line]) => String(line).includes('headingLevel={9}'))).toHaveLength(1)
     // Search data is judged after the render, in the browser (a server render reads no clock).
-    expect(warn.mock.calls.filter(([line]) => String(line).includes('search.zipCode={"9410"}'))).toHaveLength(1)
+    expect(warn.mock.calls.filter(([line]) => String(line).includes('search.zipCode={"9410"}'))).toHaveLength(
+      1,
+    )
     // The form's heading is at the default level (2), not <h9>.
     expect(screen.getAllByRole('heading', { level: 2 }).length).toBeGreaterThan(0)
   })
