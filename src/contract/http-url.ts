@@ -24,6 +24,11 @@ export function isHttpUrl(raw: unknown): boolean {
   return safeHttpUrl(raw) !== undefined
 }
 
+/** A widget's BFF endpoint: `''` (the page's own origin), a path on it, or an absolute http(s) URL. */
+export function isEndpoint(value: string): boolean {
+  return value === '' || value.startsWith('/') || isHttpUrl(value)
+}
+
 /**
  * The same rule for a configured field: a zod/mini schema of an absolute http(s) URL (https only with
  * `httpsOnly`; a DNS host name only with `hostname`), whose error names the field and, given one, an example.

@@ -7,7 +7,7 @@
  * and zod's pipe/transform/enum/record schemas cost about 1.2 kB gzip in the bundle for them.
  */
 import { ZIP_PATTERN } from '../contract/common.ts'
-import { isHttpUrl } from '../contract/http-url.ts'
+import { isEndpoint, isHttpUrl } from '../contract/http-url.ts'
 import { DEFAULT_LABELS } from '../widget/labels.ts'
 import { THEME_VARIABLES } from '../widget/theme.ts'
 import type { EmbedOptions } from './options.ts'
@@ -47,7 +47,6 @@ const keysIn = (known: readonly string[]) =>
   json((record) =>
     Object.entries(record).every(([k, v]) => known.includes(k) && typeof v === 'string') ? record : undefined,
   )
-const isEndpoint = (value: string) => value === '' || value.startsWith('/') || isHttpUrl(value)
 const isPastDate = (value: string) => {
   const time = Date.parse(`${value}T00:00:00Z`)
   return time < Date.now() && new Date(time).toISOString().startsWith(value)

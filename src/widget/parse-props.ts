@@ -10,7 +10,7 @@
  * script-tag bundle reads attributes instead and carries none of it. docs/decisions/0104-props-parsed-once.md.
  */
 import * as z from 'zod/mini'
-import { isHttpUrl } from '../contract/http-url.ts'
+import { isEndpoint, isHttpUrl } from '../contract/http-url.ts'
 import { toFormValues, validateForm } from './form-values.ts'
 import { DEFAULT_LABELS } from './labels.ts'
 import type { OfferWidgetProps } from './OfferWidget.tsx'
@@ -62,7 +62,7 @@ function keyedWarnings(clean: Record<string, unknown>, key: string, known: reado
 /** Display prop -> [schema, what to write]. A value that fails is dropped for the prop's default. */
 const DISPLAY: Partial<Record<keyof OfferWidgetProps, readonly [z.ZodMiniType, string]>> = {
   endpoint: [
-    z.string().check(z.refine((v) => v === '' || v.startsWith('/') || isHttpUrl(v))),
+    z.string().check(z.refine(isEndpoint)),
     'the BFF base URL, e.g. "https://offers.example.com", or "" for this page\'s origin',
   ],
   source: oneOf('offer-search', 'second-look'),
@@ -97,7 +97,7 @@ const SEARCH_TYPES: Record<string, string> = {
 }
 
 const shown = (value: unknown) => {
-  const text = typeof value === 'string' ? JSON.stringify(value) : String(JSON.stringify(value) ?? value)
+  const text = String(JSON.stringify(value) ?? value)
   return text.length > 80 ? `${text.slice(0, 77)}...` : text
 }
 
