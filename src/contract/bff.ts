@@ -20,6 +20,8 @@ export const BFF_ROUTES = {
   issuers: '/api/issuers',
   offerSearches: '/api/offer-searches',
   secondLook: '/api/second-look',
+  /** The operator's FCRA and TCPA texts the loan application shows (`consentTextsSchema`). */
+  consentTexts: '/api/second-look/consent',
   clicks: '/api/clicks',
 } as const
 
@@ -38,6 +40,9 @@ const ERROR_CODES = [
   'forbidden',
   'not_found',
   'conflict',
+  // 409 from `POST /api/second-look`: the applicant applied within the duplicate window and that application's
+  // offers can no longer be shown (docs/second-look.md, "Duplicate applicants").
+  'duplicate_applicant',
   'payload_too_large',
   'rate_limited',
   'upstream_misconfigured',
