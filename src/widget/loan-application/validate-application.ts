@@ -1,0 +1,177 @@
+/**
+ * @module The application's one set of rules: the lead its values make is judged by `leadInputSchema`, the
+ * schema the BFF applies, and each issue is put on the field that holds it with a sentence for visitors.
+ * Added here only what the schema cannot know (see FORM_RULES). Also maps the BFF's own field errors
+ * (`personalInformation.email`) onto fields, by the same paths.
+ */
+import type { ConsentTexts } from '../../contract/consent.ts'
+import { type LeadInput, leadInputSchema } from '../../contract/partner.ts'
+import { formatLabel } from '../labels.ts'
+import type { LoanLabels } from './loan-labels.ts'
+import { type CreditKind, type IncomeKind, type LoanField, type LoanValues, toLead } from './loan-values.ts'
+
+export type LoanErrors = Partial<Record<LoanField, string>>
+
+/** Per field: the sentence when it is blank, and when it holds something the lead does not take. */
+const MESSAGES: Record<LoanField, readonly [blank: keyof LoanLabels, wrong: keyof LoanLabels]> = {
+  purpose: ['loanPurposeRequired', 'loanPurposeRequired'],
+  loanAmount: ['loanAmountRequired', 'loanAmountInvalid'],
+  firstName: ['loanFirstNameRequired', 'loanInvalid'],
+  lastName: ['loanLastNameRequired', 'loanInvalid'],
+  email: ['loanEmailRequired', 'loanEmailInvalid'],
+  primaryPhone: ['loanPhoneRequired', 'loanPhoneInvalid'],
+  dateOfBirth: ['loanDateOfBirthRequired', 'loanDateOfBirthInvalid'],
+  address1: ['loanAddress1Required', 'loanInvalid'],
+  address2: ['loanInvalid', 'loanInvalid'],
+  city: ['loanCityRequired', 'loanInvalid'],
+  state: ['loanStateRequired', 'loanStateRequired'],
+  zipcode: ['loanZipcodeRequired', 'loanZipcodeInvalid'],
+  propertyStatus: ['loanInvalid', 'loanInvalid'],
+  employmentStatus: ['loanEmploymentStatusRequired', 'loanEmploymentStatusRequired'],
+  employmentPayFrequency: ['loanPayFrequencyRequired', 'loanPayFrequencyRequired'],
+  incomeKind: ['loanIncomeKindRequired', 'loanIncomeKindRequired'],
+  annualIncome: ['loanAnnualIncomeRequired', 'loanIncomeInvalid'],
+  monthlyNetIncome: ['loanMonthlyNetIncomeRequired', 'loanIncomeInvalid'],
+  creditKind: ['loanCreditKindRequired', 'loanCreditKindRequired'],
+  providedNumericCreditScore: ['loanCreditScoreRequired', 'loanCreditScoreInvalid'],
+  providedCreditRating: ['loanCreditRatingRequired', 'loanCreditRatingRequired'],
+  ssn: ['loanSsnRequired', 'loanSsnInvalid'],
+  fcra: ['loanFcraRequired', 'loanFcraRequired'],
+  tcpa: ['loanInvalid', 'loanInvalid'],
+}
+
+const LEAF_FIELDS: ReadonlySet<string> = new Set(Object.keys(MESSAGES))
+
+/** The field the chosen credit kind, or income kind, puts in the lead; the choice itself when none is. */
+const CREDIT_FIELD: Record<CreditKind, LoanField> = {
+  '': 'creditKind',
+  score: 'providedNumericCreditScore',
+  rating: 'providedCreditRating',
+}
+const INCOME_FIELD: Record<IncomeKind, LoanField> = {
+  '': 'incomeKind',
+  annual: 'annualIncome',
+  monthly: 'monthlyNetIncome',
+}
+
+/**
+ * The field holding a lead path (`personalInformation.email`, or zod's `['creditInformation', ...]`).
+ * Credit and income go to the field the visitor chose, or to the choice when none is chosen (the schema's
+ * "exactly one" and "at least one" rules); consent fields to their box. Undefined: no field holds it.
+ */
+export function fieldOfPath(
+  path: readonly PropertyKey[] | string,
+  values: LoanValues,
+): LoanField | undefined {
+  const [group, leaf = ''] = (typeof path === 'string' ? path.split('.') : path).map(String)
+  switch (group) {
+    case 'personalInformation':
+    case 'loanInformation':
+    case 'mortgageInformation':
+      return LEAF_FIELDS.has(leaf) && leaf !== 'fcra' && leaf !== 'tcpa' ? (leaf as LoanField) : undefined
+    case 'creditInformation':
+      return CREDIT_FIELD[values.creditKind]
+    case 'financialInformation':
+      if (leaf === 'employmentStatus' || leaf === 'employmentPayFrequency') return leaf
+      return INCOME_FIELD[values.incomeKind]
+    case 'legalInformation':
+      return /tcpa/i.test(leaf) ? 'tcpa' : 'fcra'
+    default:
+      return undefined
+  }
+}
+
+/** The visitor's sentence for a field the lead does not take: blank, too long, or wrong. */
+export function fieldMessage(
+  field: LoanField,
+  values: LoanValues,
+  labels: LoanLabels,
+  tooLongAt?: number,
+): string {
+  if (tooLongAt !== undefined) return formatLabel(labels.loanTooLong, { max: tooLongAt })
+  const value = values[field]
+  const [blank, wrong] = MESSAGES[field]
+  return labels[value === '' || value === false ? blank : wrong]
+}
+
+/** The visitor's calendar date: a birthday is reached by their clock, not UTC's. */
+function localIsoDate(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0')
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`
+}
+
+/** Whole years from `dob` to `today` (both `YYYY-MM-DD`). */
+function ageOn(dob: string, today: string): number {
+  const years = Number(today.slice(0, 4)) - Number(dob.slice(0, 4))
+  return today.slice(5) < dob.slice(5) ? years - 1 : years
+}
+
+/** Lending age: contracts with minors are voidable, and the reference partner refuses under 18. */
+const MIN_AGE = 18
+
+/**
+ * What the schema cannot know, each with why. The lead spec marks the loan amount, employment status and
+ * pay frequency "not always" present because a waterfall lead may lack them; a visitor applying here can
+ * answer them and lenders price on them, so the form asks for them. A real date of birth (the schema's
+ * rule) must also be in the past, not before 1900 (a typed `0199`), and 18 years ago at least.
+ */
+function formRules(values: LoanValues, labels: LoanLabels, today: Date): LoanErrors {
+  const errors: LoanErrors = {}
+  if (values.loanAmount.trim() === '') errors.loanAmount = labels.loanAmountRequired
+  if (values.employmentStatus === '') errors.employmentStatus = labels.loanEmploymentStatusRequired
+  if (values.employmentPayFrequency === '') errors.employmentPayFrequency = labels.loanPayFrequencyRequired
+  const dob = values.dateOfBirth
+  const iso = localIsoDate(today)
+  if (dob !== '' && (dob >= iso || dob < '1900-01-01')) errors.dateOfBirth = labels.loanDateOfBirthInvalid
+  else if (dob !== '' && ageOn(dob, iso) < MIN_AGE) errors.dateOfBirth = labels.loanDateOfBirthAge
+  return errors
+}
+
+export interface ApplicationCheck {
+  /** The fields of `fields` in error, each with its sentence. */
+  errors: LoanErrors
+  /** The lead, when the whole application is valid (every field, not only `fields`). */
+  lead: LeadInput | undefined
+}
+
+/** Judges the application; reports errors only on `fields` (the step being left, or all on submit). */
+export function validateApplication(
+  values: LoanValues,
+  fields: readonly LoanField[],
+  labels: LoanLabels,
+  options: { texts?: ConsentTexts | undefined; today?: Date } = {},
+): ApplicationCheck {
+  const parsed = leadInputSchema.safeParse(toLead(values, options.texts))
+  const all: LoanErrors = {}
+  for (const issue of parsed.error?.issues ?? []) {
+    const field = fieldOfPath(issue.path, values)
+    if (field === undefined || all[field] !== undefined) continue
+    const tooLong = issue.code === 'too_big' && issue.origin === 'string' ? Number(issue.maximum) : undefined
+    all[field] = fieldMessage(field, values, labels, tooLong)
+  }
+  const extra = formRules(values, labels, options.today ?? new Date())
+  for (const [field, message] of Object.entries(extra) as [LoanField, string][]) all[field] ??= message
+  const errors: LoanErrors = {}
+  for (const field of fields) if (all[field] !== undefined) errors[field] = all[field]
+  const valid = parsed.success && Object.keys(all).length === 0
+  return { errors, lead: valid ? parsed.data : undefined }
+}
+
+/**
+ * The BFF's 400 `errors[]` on the fields that hold them (a sentence for visitors, not the BFF's words for
+ * developers), and whether any named no field.
+ */
+export function mapServerErrors(
+  issues: readonly { field: string; reason: string }[],
+  values: LoanValues,
+  labels: LoanLabels,
+): { errors: LoanErrors; unmapped: boolean } {
+  const errors: LoanErrors = {}
+  let unmapped = false
+  for (const issue of issues) {
+    const field = fieldOfPath(issue.field, values)
+    if (field === undefined) unmapped = true
+    else errors[field] ??= labels[MESSAGES[field][1]]
+  }
+  return { errors, unmapped }
+}
