@@ -59,6 +59,7 @@ export const LOAN_LABELS_ES_US: LoanLabels = {
   loanConsentFailed:
     'No pudimos cargar los términos de consentimiento. Su solicitud no se puede enviar sin ellos.',
   loanConsentRetry: 'Intentar de nuevo',
+  loanConsentChanged: 'Estos términos cambiaron desde que los vio. Léalos de nuevo antes de aceptarlos.',
 
   loanPurposeDebtConsolidation: 'Consolidación de deudas',
   loanPurposeCreditCardRefinancing: 'Refinanciamiento de tarjetas de crédito',

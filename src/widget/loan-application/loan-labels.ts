@@ -64,6 +64,8 @@ export const DEFAULT_LOAN_LABELS = {
   loanConsentLoading: 'Loading the consent terms…',
   loanConsentFailed: 'The consent terms could not be loaded. Your application cannot be sent without them.',
   loanConsentRetry: 'Try again',
+  /** On a box whose text the operator changed since the visitor saw it (the BFF refused the old one). */
+  loanConsentChanged: 'These terms changed since you saw them. Please read them again before you agree.',
 
   loanPurposeDebtConsolidation: 'Debt consolidation',
   loanPurposeCreditCardRefinancing: 'Credit card refinancing',

@@ -11,13 +11,14 @@ import type { FieldKit } from './field-kit.ts'
 import type { LoanLabels } from './loan-labels.ts'
 import { ALL_LOAN_FIELDS, firstStepWith, LOAN_STEPS } from './loan-steps.ts'
 import { type LeadPrefill, type LoanField, type LoanValues, toLoanValues } from './loan-values.ts'
+import { readServerErrors } from './server-errors.ts'
 import type { ConsentTextsState } from './useConsentTexts.ts'
-import { type LoanErrors, mapServerErrors, validateApplication } from './validate-application.ts'
+import { type LoanErrors, validateApplication } from './validate-application.ts'
 
 export interface LoanFormOptions {
   id: string
   labels: LoanLabels
-  consent: ConsentTextsState
+  consent: ConsentTextsState & { retry: () => void }
   prefill: LeadPrefill | undefined
   serverErrors: readonly { field: string; reason: string }[] | undefined
   submitting: boolean
@@ -71,13 +72,16 @@ export function useLoanForm(options: LoanFormOptions) {
     moveFocus(at >= 0 ? 'invalid' : 'heading')
   }
 
-  // The BFF refused the submitted lead: its fields marked, on the first step holding one.
+  // The BFF refused the submitted lead: its fields marked, on the first step holding one (server-errors.ts).
   // biome-ignore lint/correctness/useExhaustiveDependencies: on a new answer of the BFF only; values and labels are read as they are then
   useEffect(() => {
     if (!options.serverErrors || options.serverErrors.length === 0) return
-    const mapped = mapServerErrors(options.serverErrors, valuesRef.current, labels)
-    const none = Object.keys(mapped.errors).length === 0
-    fail(mapped.errors, ALL_LOAN_FIELDS, none || mapped.unmapped ? labels.loanRefused : undefined)
+    const view = readServerErrors(options.serverErrors, valuesRef.current, labels)
+    if (view.consentChanged) {
+      setValues((v) => ({ ...v, fcra: false, tcpa: false }))
+      consent.retry()
+    }
+    fail(view.errors, ALL_LOAN_FIELDS, view.message)
   }, [options.serverErrors])
 
   const set: FieldKit['set'] = (field, value) => {

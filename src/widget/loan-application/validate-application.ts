@@ -1,8 +1,8 @@
 /**
  * @module The application's one set of rules: the lead its values make is judged by `leadInputSchema`, the
  * schema the BFF applies, and each issue is put on the field that holds it with a sentence for visitors.
- * Added here only what the schema cannot know (see FORM_RULES). Also maps the BFF's own field errors
- * (`personalInformation.email`) onto fields, by the same paths.
+ * Added here only what the schema cannot know (see formRules). The BFF's own field errors are put on
+ * fields by the same paths (server-errors.ts).
  */
 import type { ConsentTexts } from '../../contract/consent.ts'
 import { type LeadInput, leadInputSchema } from '../../contract/partner.ts'
@@ -81,13 +81,13 @@ export function fieldOfPath(
   }
 }
 
+/** The sentence for a field holding something the lead does not take (the BFF's refusals use it too). */
+export function wrongSentence(field: LoanField, labels: LoanLabels): string {
+  return labels[MESSAGES[field][1]]
+}
+
 /** The visitor's sentence for a field the lead does not take: blank, too long, or wrong. */
-export function fieldMessage(
-  field: LoanField,
-  values: LoanValues,
-  labels: LoanLabels,
-  tooLongAt?: number,
-): string {
+function fieldMessage(field: LoanField, values: LoanValues, labels: LoanLabels, tooLongAt?: number): string {
   if (tooLongAt !== undefined) return formatLabel(labels.loanTooLong, { max: tooLongAt })
   const value = values[field]
   const [blank, wrong] = MESSAGES[field]
@@ -155,23 +155,4 @@ export function validateApplication(
   for (const field of fields) if (all[field] !== undefined) errors[field] = all[field]
   const valid = parsed.success && Object.keys(all).length === 0
   return { errors, lead: valid ? parsed.data : undefined }
-}
-
-/**
- * The BFF's 400 `errors[]` on the fields that hold them (a sentence for visitors, not the BFF's words for
- * developers), and whether any named no field.
- */
-export function mapServerErrors(
-  issues: readonly { field: string; reason: string }[],
-  values: LoanValues,
-  labels: LoanLabels,
-): { errors: LoanErrors; unmapped: boolean } {
-  const errors: LoanErrors = {}
-  let unmapped = false
-  for (const issue of issues) {
-    const field = fieldOfPath(issue.field, values)
-    if (field === undefined) unmapped = true
-    else errors[field] ??= labels[MESSAGES[field][1]]
-  }
-  return { errors, unmapped }
 }

@@ -179,3 +179,26 @@ test("the BFF's field errors: the first step holding one, the field marked with 
   await app.next()
   expect(descriptionOf(screen.getByLabelText('ZIP code'))).toBe(DEFAULT_LOAN_LABELS.loanZipcodeInvalid)
 })
+
+test('a consent text the operator changed since it was shown: the new text, its box unchecked, and why', async () => {
+  const changed = {
+    ...CONSENT_TEXTS,
+    fcra: { id: 'fcra-2', text: 'By checking this box I authorize the new terms.' },
+  }
+  let requests = 0
+  server.use(http.get(CONSENT_URL, () => HttpResponse.json(requests++ === 0 ? CONSENT_TEXTS : changed)))
+  const app = renderApplication({ prefill: PREFILL })
+  await app.toLastStep()
+  await app.user.click(await screen.findByRole('checkbox', named(FCRA)))
+  await app.user.click(submitButton())
+  app.rerender({
+    serverErrors: [{ field: 'legalInformation.fcraLanguage', reason: 'not a text this server serves' }],
+  })
+  const fresh = await screen.findByRole('checkbox', named(changed.fcra.text))
+  expect(requests).toBe(2)
+  expect((fresh as HTMLInputElement).checked).toBe(false)
+  expect(descriptionOf(fresh)).toBe(DEFAULT_LOAN_LABELS.loanConsentChanged)
+  await app.user.click(fresh)
+  await app.user.click(submitButton())
+  expect(app.onSubmit.mock.calls[1]?.[0].legalInformation.fcraLanguage).toBe(changed.fcra.text)
+})

@@ -16,7 +16,6 @@ import {
 } from '../../../src/widget/loan-application/loan-values.ts'
 import {
   fieldOfPath,
-  mapServerErrors,
   validateApplication,
 } from '../../../src/widget/loan-application/validate-application.ts'
 import { CONSENT_TEXTS, LEAD } from './loan-fixtures.ts'
@@ -159,26 +158,4 @@ test('a step is judged on its own fields only', () => {
   expect(Object.keys(check(values, LOAN_STEPS[1]?.fields).errors).sort()).toEqual(
     ['dateOfBirth', 'email', 'firstName', 'lastName', 'primaryPhone'].sort(),
   )
-})
-
-test("the BFF's field errors land on the fields that hold them; a path no field holds is reported", () => {
-  const values = { ...valid(), creditKind: 'rating' as const }
-  const mapped = mapServerErrors(
-    [
-      { field: 'personalInformation.email', reason: 'personalInformation.email must be an email address' },
-      { field: 'creditInformation.providedCreditRating', reason: 'x' },
-      { field: 'legalInformation.fcraLanguage', reason: 'not a text the operator serves' },
-    ],
-    values,
-    L,
-  )
-  expect(mapped).toEqual({
-    errors: {
-      email: L.loanEmailInvalid,
-      providedCreditRating: L.loanCreditRatingRequired,
-      fcra: L.loanFcraRequired,
-    },
-    unmapped: false,
-  })
-  expect(mapServerErrors([{ field: 'consent.pageUrl', reason: 'x' }], values, L).unmapped).toBe(true)
 })
