@@ -90,7 +90,7 @@ export const LOAN_LABELS_ES_US: LoanLabels = {
   loanRatingExcellent: 'Excelente (de 740 a 850)',
   loanRatingGood: 'Bueno (de 670 a 739)',
   loanRatingFair: 'Regular (de 580 a 669)',
-  loanRatingPoor: 'Malo (de 300 a 579)',
+  loanRatingPoor: 'Deficiente (de 300 a 579)',
 
   loanPurposeRequired: 'Elija para qué es el préstamo.',
   loanAmountRequired: 'Ingrese cuánto dinero necesita.',

@@ -80,6 +80,28 @@ describe('consent', () => {
     },
   )
 
+  test("the certificate of the host page's TrustedForm and the publisher's prefilled LeadiD token reach the lead", async () => {
+    const cert = `https://cert.trustedform.com/${'c3'.repeat(20)}`
+    const token = '0A1B2C3D-4E5F-6071-8293-A4B5C6D7E8F9'
+    const field = Object.assign(document.createElement('input'), {
+      type: 'hidden',
+      name: 'xxTrustedFormCertUrl',
+      value: cert,
+    })
+    document.body.append(field)
+    server.use(consentRoute())
+    const app = renderApplication({ prefill: { ...PREFILL, consent: { leadiDToken: token } } })
+    await app.toLastStep()
+    await app.user.click(await screen.findByRole('checkbox', named(FCRA)))
+    await app.user.click(submitButton())
+    expect(app.onSubmit.mock.calls[0]?.[0].consent).toEqual({
+      pageUrl: `${window.location.origin}/loans`,
+      trustedFormCertUrl: cert,
+      leadiDToken: token,
+    })
+    field.remove()
+  })
+
   test('an operator without a TCPA text: one box, and no consentstoTcpa in the lead', async () => {
     const { tcpa: __, ...fcraOnly } = CONSENT_TEXTS
     server.use(consentRoute(fcraOnly))
