@@ -1,8 +1,10 @@
 /**
- * @module The application's steps, phone first: which fields each holds, in order. At most six controls a
- * step, so a step fits about one and a half 360 px screens (a field is ~90 px: label, 44 px input, gap).
- * The loan comes first (what the visitor came for, two answers), identity numbers last, beside the consent
- * that lets lenders use them.
+ * @module The application's steps, phone first: which fields each holds, in order. At most six fields a step,
+ * each about 88 px at 360 px (label, 45 px input, gap), so by the CSS the steps are about 440, 710, 800 and
+ * 900 px tall, and the consent step 670 px with short texts (920 px with a typical FCRA and TCPA pair, shown
+ * whole): step 1 fits one phone screen with its button, none needs more than about one and a half. The loan
+ * comes first (what the visitor came for, two answers), identity numbers last, beside the consent that lets
+ * lenders use them.
  */
 import type { LoanLabels } from './loan-labels.ts'
 import type { LoanField } from './loan-values.ts'
