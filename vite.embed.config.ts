@@ -8,9 +8,11 @@
 import { createHash } from 'node:crypto'
 import { readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
-import { type Alias, defineConfig, type Plugin } from 'vite'
+import { type Alias, build, defineConfig, type Plugin, type Rolldown, type UserConfig } from 'vite'
 import { precompress } from './scripts/precompress.ts'
+import { APPLICATION_HOST, applicationFileName } from './src/embed/application-host.ts'
 import { loaderScript } from './src/embed/loader-snippet.ts'
 import {
   bundleFileName,
@@ -46,7 +48,68 @@ const COMPILE_HINT = '//# allFunctionsCalledOnLoad'
 
 const version = (JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version
 
-function versionedBundle(): Plugin {
+const sri = (code: string | Buffer) => `sha384-${createHash('sha384').update(code).digest('base64')}`
+const contentHash = (code: string | Buffer) => createHash('sha256').update(code).digest('hex').slice(0, 10)
+
+/** The loan-application chunk as built for this bundle: what the bundle's loader names and checks. */
+interface ApplicationChunk {
+  file: string
+  integrity: string
+  code: string
+}
+
+/**
+ * The loan application, a chunk of its own (docs/decisions/0107-application-chunk.md): an IIFE built before
+ * the bundle, from src/embed/application-chunk.ts, whose `react` and JSX runtime are the bundle's, handed
+ * over at load (src/embed/application-host.ts). Its file name and SRI hash reach the bundle as the constant
+ * `__OFFER_WIDGET_APPLICATION__`, and the file is written beside the bundle (and precompressed with it). The
+ * IIFE format has no code splitting, hence the second build rather than a dynamic import.
+ */
+async function buildApplicationChunk(): Promise<ApplicationChunk> {
+  const output = (await build({
+    configFile: false,
+    logLevel: 'warn',
+    plugins: [react()],
+    publicDir: false,
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+    build: {
+      write: false,
+      target: 'es2022',
+      minify: true,
+      sourcemap: false,
+      lib: {
+        entry: fileURLToPath(new URL('src/embed/application-chunk.ts', import.meta.url)),
+        formats: ['iife'],
+        name: 'OfferWidgetApplication',
+      },
+      rolldownOptions: {
+        external: ['react', 'react/jsx-runtime'],
+        output: {
+          globals: {
+            react: `${APPLICATION_HOST}.react`,
+            'react/jsx-runtime': `${APPLICATION_HOST}.jsx`,
+          },
+        },
+      },
+    },
+  })) as Rolldown.RolldownOutput[]
+  const code = output[0]?.output.find((o) => o.type === 'chunk')?.code
+  if (!code) throw new Error('offer-widget embed: the loan-application chunk built no code')
+  return { file: applicationFileName(version, contentHash(code)), integrity: sri(code), code }
+}
+
+/** Writes the application chunk beside the bundle. */
+function applicationFile(chunk: ApplicationChunk): Plugin {
+  return {
+    name: 'offer-widget-application-chunk',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: chunk.file, source: chunk.code })
+    },
+  }
+}
+
+function versionedBundle(chunk: ApplicationChunk): Plugin {
   return {
     name: 'offer-widget-versioned-bundle',
     apply: 'build',
@@ -59,10 +122,9 @@ function versionedBundle(): Plugin {
     writeBundle(options) {
       const dir = options.dir ?? EMBED_OUT_DIR
       const code = readFileSync(join(dir, BUILT))
-      const hash = createHash('sha256').update(code).digest('hex').slice(0, 10)
-      const file = bundleFileName(version, hash)
+      const file = bundleFileName(version, contentHash(code))
       renameSync(join(dir, BUILT), join(dir, file))
-      const integrity = `sha384-${createHash('sha384').update(code).digest('base64')}`
+      const integrity = sri(code)
       const script = loaderScript({ src: `${EMBED_PATH}${file}`, integrity })
       const manifest: EmbedManifest = {
         version,
@@ -71,6 +133,7 @@ function versionedBundle(): Plugin {
         loaderScript: script,
         loaderSnippet: `<script>${script}</script>`,
         loaderCspHash: `'sha256-${createHash('sha256').update(script).digest('base64')}'`,
+        application: { file: chunk.file, integrity: chunk.integrity },
       }
       writeFileSync(join(dir, EMBED_MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`)
       console.log(`\noffer-widget embed: ${dir}/${file}\n  integrity ${integrity}\n`)
@@ -78,24 +141,41 @@ function versionedBundle(): Plugin {
   }
 }
 
-export default defineConfig({
-  // precompress after the bundle has its hashed name: `.br` and `.gz` beside it, served by Accept-Encoding.
-  plugins: [react(), versionedBundle(), precompress()],
-  resolve: { alias: REACT_18_ALIASES },
-  publicDir: false,
-  // React and its dependencies choose their dev build from process.env.NODE_ENV, which no browser defines.
-  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
-  build: {
-    outDir: EMBED_OUT_DIR,
-    emptyOutDir: true,
-    target: 'es2022',
-    minify: true,
-    sourcemap: false,
-    lib: {
-      entry: 'src/embed/auto.ts',
-      formats: ['iife'],
-      name: 'OfferWidgetBundle',
-      fileName: () => BUILT,
+/** The widget's dynamic import of its application becomes the chunk's script-tag loader. */
+export const APPLICATION_LOADER_ALIAS: Alias = {
+  find: /^\.\/load-application\.ts$/,
+  replacement: fileURLToPath(new URL('src/embed/load-application-chunk.ts', import.meta.url)),
+}
+
+export default defineConfig(async (): Promise<UserConfig> => {
+  const application = await buildApplicationChunk()
+  return {
+    // precompress after the bundle has its hashed name: `.br` and `.gz` beside it, served by Accept-Encoding.
+    plugins: [react(), applicationFile(application), versionedBundle(application), precompress()],
+    resolve: {
+      alias: [...REACT_18_ALIASES, APPLICATION_LOADER_ALIAS],
     },
-  },
+    publicDir: false,
+    // React and its dependencies choose their dev build from process.env.NODE_ENV, which no browser defines.
+    define: {
+      'process.env.NODE_ENV': JSON.stringify('production'),
+      __OFFER_WIDGET_APPLICATION__: JSON.stringify({
+        file: application.file,
+        integrity: application.integrity,
+      }),
+    },
+    build: {
+      outDir: EMBED_OUT_DIR,
+      emptyOutDir: true,
+      target: 'es2022',
+      minify: true,
+      sourcemap: false,
+      lib: {
+        entry: 'src/embed/auto.ts',
+        formats: ['iife'],
+        name: 'OfferWidgetBundle',
+        fileName: () => BUILT,
+      },
+    },
+  }
 })

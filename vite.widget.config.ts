@@ -18,7 +18,7 @@ export const WIDGET_EXTERNALS = ['react', 'react-dom', 'react/jsx-runtime', 'rea
 const DEPENDENCY_PACKAGES = /^(?:@tanstack\/(?:react-query|query-core)|zod)(?:\/|$)/
 
 /**
- * The stylesheet `<OfferWidget>` injects, made page-proof for the light DOM (scripts/isolate-css.ts): the
+ * The stylesheets `<OfferWidget>` injects (its own, and its loan application's), made page-proof for the light DOM (scripts/isolate-css.ts): the
  * npm component renders among the host app's elements and under its CSS, unlike the script tag's shadow
  * root. The same text ships as the package's `styles.css` (scripts/pack.ts).
  */
@@ -28,7 +28,8 @@ function isolatedWidgetCss(): Plugin {
     enforce: 'pre',
     load(id) {
       const [file, query] = id.split('?')
-      if (query !== 'inline' || !file?.endsWith('/src/widget/styles.css')) return undefined
+      const ours = ['/src/widget/styles.css', '/src/widget/loan-application/loan-application.css']
+      if (query !== 'inline' || !file || !ours.some((name) => file.endsWith(name))) return undefined
       return isolateCss(readFileSync(file, 'utf8'))
     },
   }

@@ -13,10 +13,12 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
+import type { Alias, ConfigEnv, UserConfig } from 'vite'
 import { brotli } from '../scripts/precompress.ts'
 import { readEmbedManifest, snippetFor } from '../src/publisher/snippet.ts'
 import { launchBrowser, openWithoutDevTools } from '../test/e2e/support/browser.ts'
 import { startTestServer } from '../test/e2e/support/server.ts'
+import { REACT_18_ALIASES } from '../vite.embed.config.ts'
 
 /**
  * Issue #24: the script-tag bundle (React 18.3 inside) at most 78 KiB, measured with gzip -9 (the level of
@@ -31,17 +33,25 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 /** The shipped config with React's aliases taken out: the bundle as it would be with React 19. */
 async function buildWithReact19(): Promise<Buffer> {
   const { build } = await import('vite')
-  const { default: config } = await import('../vite.embed.config.ts')
+  const { default: configOf } = await import('../vite.embed.config.ts')
+  const config = await (configOf as (env: ConfigEnv) => Promise<UserConfig>)({
+    command: 'build',
+    mode: 'production',
+  })
   const outDir = mkdtempSync(join(tmpdir(), 'embed-react19-'))
   try {
     await build({
       ...config,
       configFile: false,
       logLevel: 'warn',
-      resolve: { ...config.resolve, alias: [] },
+      // Only React's aliases out: the application's loader stays as shipped.
+      resolve: {
+        ...config.resolve,
+        alias: (config.resolve?.alias as Alias[]).filter((alias) => !REACT_18_ALIASES.includes(alias)),
+      },
       build: { ...config.build, outDir },
     })
-    const file = readdirSync(outDir).find((name) => name.endsWith('.js'))
+    const file = readdirSync(outDir).find((name) => /^offer-widget\.\d.*\.js$/.test(name))
     if (!file) throw new Error('embed bench: the React 19 build wrote no bundle')
     return readFileSync(join(outDir, file))
   } finally {
@@ -69,8 +79,14 @@ const sized = (name: string, content: Buffer, budget?: number) => ({
   brotli: brotli(content).length,
   budget,
 })
+const application = manifest.application
+  ? readFileSync(join(root, 'dist/embed', manifest.application.file))
+  : undefined
 const sizes = [
   sized(`bundle \`${manifest.file}\` (React 18.3 inside, shipped)`, bundle, BUNDLE_BUDGET),
+  ...(application
+    ? [sized('loan-application chunk (fetched only where the second look shows it)', application)]
+    : []),
   sized('the same bundle with React 19 (not shipped)', react19),
   sized('loader snippet (inline `<script>`)', loader, LOADER_BUDGET),
 ]

@@ -42,10 +42,12 @@ const json =
       return undefined
     }
   }
-/** A string-to-string object whose keys are all in `known`. */
-const keysIn = (known: readonly string[]) =>
+/** A string-to-string object whose keys are all in `known` (or match `also`). */
+const keysIn = (known: readonly string[], also = /^$/) =>
   json((record) =>
-    Object.entries(record).every(([k, v]) => known.includes(k) && typeof v === 'string') ? record : undefined,
+    Object.entries(record).every(([k, v]) => (known.includes(k) || also.test(k)) && typeof v === 'string')
+      ? record
+      : undefined,
   )
 const isPastDate = (value: string) => {
   const time = Date.parse(`${value}T00:00:00Z`)
@@ -88,8 +90,9 @@ const RULES: Record<string, readonly [Read, string]> = {
     `JSON like {"--ow-color-accent":"#0a7"} (keys: ${THEME_VARIABLES})`,
   ],
   labels: [
-    keysIn(Object.keys(DEFAULT_LABELS)),
-    'JSON like {"heading":"Your quotes"} with keys of DEFAULT_LABELS',
+    // The loan application's `loan…` labels are its chunk's to check.
+    keysIn(Object.keys(DEFAULT_LABELS), /^loan[A-Z]/),
+    'JSON like {"heading":"Your quotes"} with keys of DEFAULT_LABELS or DEFAULT_LOAN_LABELS',
   ],
   emptyState: oneOf('message', 'hide'),
   disclosureUrl: [

@@ -49,6 +49,11 @@ export interface EmbedBundle {
   file: string
   /** `sha384-...` of the file. */
   integrity: string
+  /**
+   * The loan-application chunk this bundle loads on demand (src/embed/application-host.ts), served and
+   * archived with it; absent from builds before it existed.
+   */
+  application?: { file: string; integrity: string }
 }
 
 /** `dist/embed/manifest.json` as the build writes it. */

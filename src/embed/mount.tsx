@@ -5,7 +5,7 @@
  * on the element, for pages that configure the widget with data attributes only.
  */
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client'
-import { OfferWidget } from '../widget/OfferWidget.tsx'
+import { ApplicationGate } from '../widget/ApplicationGate.tsx'
 import { describeElement } from './describe-element.ts'
 import { fitSlot } from './fit-slot.ts'
 import { EMBED_EVENTS, type EmbedCallback, type EmbedOptions, type MountHandle } from './options.ts'
@@ -91,7 +91,7 @@ export function mount(target: Element | string, options: EmbedOptions = {}): Mou
     shadow.append(container)
   }
   let current = rendered ? { ...options, ...rendered.options } : options
-  const widget = () => <OfferWidget {...withEvents(element, current)} injectStyles={false} />
+  const widget = () => <ApplicationGate {...withEvents(element, current)} injectStyles={false} />
   let root: Root | undefined = rendered ? hydrateRoot(container, widget()) : createRoot(container)
 
   const render = () => root?.render(widget())

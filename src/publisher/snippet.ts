@@ -5,12 +5,14 @@
  * (`npm run snippet -- <BFF origin>`), it prints them. The BFF serves the bundle itself:
  * src/server/embed-assets.ts. Policy and periods: docs/upgrading.md.
  */
+
 import { createHash } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { z } from 'zod/mini'
 import { httpUrlField } from '../contract/http-url.ts'
+import { APPLICATION_NAME } from '../embed/application-host.ts'
 import { loaderScript } from '../embed/loader-snippet.ts'
 import {
   BUNDLE_NAME,
@@ -34,7 +36,12 @@ export function readEmbedManifest(root: string): EmbedBundle | undefined {
     const parsed = JSON.parse(readFileSync(path, 'utf8')) as Partial<EmbedBundle>
     if (typeof parsed.file !== 'string' || !BUNDLE_NAME.test(parsed.file)) return undefined
     if (typeof parsed.integrity !== 'string' || typeof parsed.version !== 'string') return undefined
-    return { version: parsed.version, file: parsed.file, integrity: parsed.integrity }
+    const { application } = parsed
+    const chunk =
+      application && APPLICATION_NAME.test(application.file) && typeof application.integrity === 'string'
+        ? { application: { file: application.file, integrity: application.integrity } }
+        : {}
+    return { version: parsed.version, file: parsed.file, integrity: parsed.integrity, ...chunk }
   } catch {
     return undefined
   }

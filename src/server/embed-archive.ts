@@ -5,7 +5,9 @@
  * file, its brotli and gzip copies and a record `<file>.meta.json` (version, integrity, when it was archived
  * and when a newer build superseded it). A superseded bundle is served for `retentionDays`, then removed.
  * One record per bundle rather than one index, so replicas sharing the directory never overwrite each
- * other's; every lookup reads the disk, so what one process archives the others serve. docs/upgrading.md.
+ * other's; every lookup reads the disk, so what one process archives the others serve. A bundle's
+ * loan-application chunk (src/embed/application-host.ts) is kept, served and removed with it: a pinned page
+ * that shows the application loads the chunk its own bundle names. docs/upgrading.md.
  */
 import {
   copyFileSync,
@@ -19,6 +21,7 @@ import {
 } from 'node:fs'
 import { join } from 'node:path'
 import { z } from 'zod/mini'
+import { APPLICATION_NAME } from '../embed/application-host.ts'
 import { BUNDLE_NAME, type EmbedBundle, embedLine } from '../embed/manifest.ts'
 import { type Clock, systemTimers } from '../http/timers.ts'
 
@@ -35,6 +38,10 @@ const archivedBundleSchema = z.object({
   archivedAt: z.number(),
   /** Epoch ms when a newer build replaced it; absent while it is the current one. */
   supersededAt: z.optional(z.number()),
+  /** The bundle's loan-application chunk, kept beside it. */
+  application: z.optional(
+    z.object({ file: z.string().check(z.regex(APPLICATION_NAME)), integrity: z.string() }),
+  ),
 })
 
 type ArchivedBundle = z.infer<typeof archivedBundleSchema>
@@ -56,7 +63,7 @@ export interface EmbedArchive {
    * now, and removes those superseded longer than the retention period.
    */
   keep(current: EmbedBundle, sourceDir: string): void
-  /** A bundle by file name, while it is within its retention period. */
+  /** A bundle, or a bundle's application chunk, by file name, while it is within its retention period. */
   find(file: string): ArchivedBundle | undefined
   /** The newest bundle of a line (`v0.1`, `v1`) still within its retention period. */
   latestOf(line: string): ArchivedBundle | undefined
@@ -99,10 +106,24 @@ export function createEmbedArchive({
     writeAtomically(recordPath(record.file), (temporary) =>
       writeFileSync(temporary, `${JSON.stringify(record, null, 2)}\n`),
     )
-  const remove = (file: string) => {
-    // The record first: a bundle without its record is never served, one with a record but no file would be.
-    rmSync(recordPath(file), { force: true })
+  const copyIn = (file: string, sourceDir: string) => {
+    for (const suffix of COPIES) {
+      const source = join(sourceDir, `${file}${suffix}`)
+      if (existsSync(source)) {
+        writeAtomically(join(dir, `${file}${suffix}`), (temporary) => copyFileSync(source, temporary))
+      }
+    }
+  }
+  const removeFiles = (file: string) => {
     for (const suffix of COPIES) rmSync(join(dir, `${file}${suffix}`), { force: true })
+  }
+  const remove = (record: ArchivedBundle, kept: readonly ArchivedBundle[]) => {
+    // The record first: a bundle without its record is never served, one with a record but no file would be.
+    rmSync(recordPath(record.file), { force: true })
+    removeFiles(record.file)
+    // Two builds that differ only outside the application share its chunk: it goes with the last of them.
+    const chunk = record.application?.file
+    if (chunk && !kept.some((other) => other.application?.file === chunk)) removeFiles(chunk)
   }
 
   return {
@@ -113,30 +134,31 @@ export function createEmbedArchive({
       const at = timers.now()
       const known = read(current.file)
       if (!known || known.integrity !== current.integrity) {
-        for (const suffix of COPIES) {
-          const source = join(sourceDir, `${current.file}${suffix}`)
-          if (existsSync(source)) {
-            writeAtomically(join(dir, `${current.file}${suffix}`), (temporary) =>
-              copyFileSync(source, temporary),
-            )
-          }
-        }
-        const { version, file, integrity } = current
-        writeRecord({ version, file, integrity, archivedAt: at })
+        copyIn(current.file, sourceDir)
+        if (current.application) copyIn(current.application.file, sourceDir)
+        const { version, file, integrity, application } = current
+        writeRecord({ version, file, integrity, archivedAt: at, ...(application && { application }) })
       } else if (known.supersededAt !== undefined) {
         // Rolled back to it: current again, so no longer counting down.
         const { supersededAt: _, ...again } = known
         writeRecord(again)
       }
-      for (const record of records()) {
-        if (record.file === current.file) continue
-        if (expired(record, retentionDays, at)) remove(record.file)
-        else if (record.supersededAt === undefined) writeRecord({ ...record, supersededAt: at })
+      const all = records()
+      const expiring = all.filter((r) => r.file !== current.file && expired(r, retentionDays, at))
+      const kept = all.filter((r) => !expiring.includes(r))
+      for (const record of expiring) remove(record, kept)
+      for (const record of kept) {
+        if (record.file !== current.file && record.supersededAt === undefined) {
+          writeRecord({ ...record, supersededAt: at })
+        }
       }
     },
     find(file) {
-      const record = read(file)
-      return record && !expired(record, retentionDays, timers.now()) && existsSync(join(dir, file))
+      const now = timers.now()
+      const record = APPLICATION_NAME.test(file)
+        ? records().find((r) => r.application?.file === file && !expired(r, retentionDays, now))
+        : read(file)
+      return record && !expired(record, retentionDays, now) && existsSync(join(dir, file))
         ? record
         : undefined
     },

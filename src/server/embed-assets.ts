@@ -15,6 +15,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Context, MiddlewareHandler } from 'hono'
+import { APPLICATION_NAME } from '../embed/application-host.ts'
 import {
   BUNDLE_NAME,
   EMBED_OUT_DIR,
@@ -200,7 +201,7 @@ export function withEmbedAssets(
           `offer-widget: this BFF serves no ${line} bundle; its current one is ${stableBundlePath(manifest.version)} (a new line may change what a page must paste: see docs/upgrading.md)`,
         )
       }
-      if (BUNDLE_NAME.test(name)) {
+      if (BUNDLE_NAME.test(name) || APPLICATION_NAME.test(name)) {
         const here = join(outDir, name)
         const kept = existsSync(here) ? here : archive?.find(name) && join(archive.dir, name)
         const served = kept ? await sendBundle(c, next, kept, IMMUTABLE) : undefined

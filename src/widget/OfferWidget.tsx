@@ -14,6 +14,7 @@ import { type FieldErrors, formFieldOf } from './form-values.ts'
 import { injectStyles } from './inject-styles.ts'
 import { useInteractionHold } from './interaction-hold.ts'
 import { completeLabel, countLabel, DEFAULT_LABELS, formatLabel, type Labels } from './labels.ts'
+import type { LoanLabels } from './loan-application/loan-labels.ts'
 import { OfferList } from './OfferList.tsx'
 import type { SearchCompleteEvent, SearchCreatedEvent } from './offer-search.ts'
 import { type PixelTracker, pageTracker } from './pixel-tracker.ts'
@@ -56,8 +57,8 @@ export interface OfferWidgetProps {
   form?: FormMode
   /** Previews link to `unmonetizedUrl` and fire no pixels, so they are never tracked. */
   preview?: boolean
-  /** Override any visible string. */
-  labels?: Partial<Labels>
+  /** Override any visible string: the widget's (`DEFAULT_LABELS`) and its loan application's (`DEFAULT_LOAN_LABELS`). */
+  labels?: Partial<Labels & LoanLabels>
   /** `light` (default) or `dark`. */
   theme?: ThemePreset
   /** Any `--ow-*` custom property, e.g. `{ '--ow-color-accent': '#0a7' }`. */

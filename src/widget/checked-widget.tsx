@@ -6,7 +6,8 @@
  * it has already read.
  */
 import { useEffect } from 'react'
-import { type OfferWidgetProps, OfferWidget as Widget } from './OfferWidget.tsx'
+import { ApplicationGate } from './ApplicationGate.tsx'
+import type { OfferWidgetProps } from './OfferWidget.tsx'
 import { parseProps, searchDataWarnings } from './parse-props.ts'
 
 /** Messages already printed on this page: a re-render or a second widget does not repeat them. */
@@ -25,5 +26,5 @@ export function OfferWidget(props: OfferWidgetProps) {
       console.warn(line)
     }
   })
-  return <Widget {...parsed.props} />
+  return <ApplicationGate {...parsed.props} />
 }

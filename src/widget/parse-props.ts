@@ -33,6 +33,12 @@ const oneOf = <T extends string | number>(...values: T[]) =>
     values.map((value) => JSON.stringify(value)).join(' or '),
   ] as const
 
+/**
+ * The loan application's labels (`loan…`, loan-application/loan-labels.ts) pass to its chunk, which names an
+ * unknown one itself: their list is not in this module, whose bytes every offer search pays for.
+ */
+const LOAN_LABEL_KEY = /^loan[A-Z]\w*$/
+
 /** Object props whose known keys are kept and unknown ones dropped, each named: prop -> its keys. */
 const KEYED: Partial<Record<keyof OfferWidgetProps, readonly string[]>> = {
   themeVariables: THEME_VARIABLES,
@@ -49,7 +55,8 @@ function keyedWarnings(clean: Record<string, unknown>, key: string, known: reado
     ]
   }
   const kept = Object.entries(value).filter(
-    ([name, text]) => known.includes(name) && typeof text === 'string',
+    ([name, text]) =>
+      (known.includes(name) || (key === 'labels' && LOAN_LABEL_KEY.test(name))) && typeof text === 'string',
   )
   if (kept.length === Object.keys(value).length) return []
   clean[key] = Object.fromEntries(kept)

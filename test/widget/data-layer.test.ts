@@ -10,10 +10,9 @@ import { describe, expect, it } from 'vitest'
 
 const root = join(import.meta.dirname, '../..')
 const sources = ['src/widget', 'src/embed'].flatMap((dir) =>
-  readdirSync(join(root, dir)).map((name) => ({
-    file: `${dir}/${name}`,
-    text: readFileSync(join(root, dir, name), 'utf8'),
-  })),
+  readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' })
+    .filter((name) => /\.tsx?$/.test(name))
+    .map((name) => ({ file: `${dir}/${name}`, text: readFileSync(join(root, dir, name), 'utf8') })),
 )
 
 describe('widget data layer', () => {

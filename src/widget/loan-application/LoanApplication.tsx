@@ -33,6 +33,11 @@ export interface LoanApplicationProps {
   nonce?: string | undefined
   /** Field problems the BFF answered to a submitted lead (400 `errors[]` of { field: 'personalInformation.email', reason }): marked on their fields, the application goes to the first step with one, focus on that field. */
   serverErrors?: readonly { field: string; reason: string }[] | undefined
+  /**
+   * The BFF refused the lead because this applicant applied within the duplicate window and that
+   * application's offers have expired (409 `duplicate_applicant`): the application says so.
+   */
+  duplicate?: boolean | undefined
   /** True while the lead is being sent: the submit button says so and is not pressable twice. */
   submitting?: boolean | undefined
   /** The complete lead, valid by leadInputSchema, with legalInformation carrying EXACTLY the texts shown and the `consent` extension. */
@@ -82,7 +87,11 @@ export function LoanApplication(props: LoanApplicationProps) {
         </Heading>
         <p className="ow-intro ow-muted">{labels.loanIntro}</p>
         <div role="alert" className="ow-loan-summary">
-          {summary && <p className="ow-form-error">{summary}</p>}
+          {props.duplicate ? (
+            <p className="ow-form-error">{labels.loanDuplicate}</p>
+          ) : (
+            summary && <p className="ow-form-error">{summary}</p>
+          )}
         </div>
       </div>
       <LoanProgress step={step + 1} total={LOAN_STEPS.length} labels={labels} />

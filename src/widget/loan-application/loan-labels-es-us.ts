@@ -25,6 +25,8 @@ export const LOAN_LABELS_ES_US: LoanLabels = {
   loanErrorsOne: 'Corrija el campo marcado.',
   loanErrorsMany: 'Corrija los {count} campos marcados.',
   loanRefused: 'No pudimos enviar su solicitud con estos datos. Revíselos e inténtelo de nuevo.',
+  loanDuplicate:
+    'Ya presentó una solicitud hace poco. Los prestamistas aceptan una solicitud por persona durante algunas semanas, y las ofertas de su solicitud anterior ya vencieron. Inténtelo de nuevo más adelante.',
 
   loanPurpose: '¿Para qué es el préstamo?',
   loanAmount: '¿Cuánto dinero necesita?',

@@ -30,6 +30,9 @@ export const DEFAULT_LOAN_LABELS = {
   loanErrorsMany: 'Please correct the {count} highlighted fields.',
   /** The server refused details that no field of the application holds. */
   loanRefused: 'We could not send your application with these details. Please check them and try again.',
+  /** The BFF answered 409 `duplicate_applicant`: this applicant applied within the window, those offers expired. */
+  loanDuplicate:
+    'You have already applied recently. Lenders accept one application per person for a few weeks, and the offers from your earlier application have expired. Please try again later.',
 
   loanPurpose: 'What is the loan for?',
   loanAmount: 'How much do you want to borrow?',

@@ -1,0 +1,68 @@
+/**
+ * @module What a second look without a complete lead shows: the loan application, then the widget with the
+ * lead it made; a lead the BFF refuses (fields to fix, or an applicant seen within the duplicate window)
+ * brings the application back with what the visitor typed. Part of the application's chunk; the widget
+ * comes from the caller (`widget`), so the script tag's chunk renders the bundle's own.
+ */
+import { type ComponentType, useEffect, useRef, useState } from 'react'
+import type { LeadInput } from '../../contract/partner.ts'
+import type { OfferWidgetProps } from '../OfferWidget.tsx'
+import { themeStyle } from '../theme.ts'
+import type { OfferWidgetError } from '../widget-error.ts'
+import { LoanApplication } from './LoanApplication.tsx'
+
+export interface ApplicationFlowProps extends OfferWidgetProps {
+  widget: ComponentType<OfferWidgetProps>
+}
+
+export function ApplicationFlow({ widget: Widget, ...props }: ApplicationFlowProps) {
+  const [applied, setApplied] = useState<LeadInput>()
+  const [refusal, setRefusal] = useState<OfferWidgetError>()
+  const submitted = useRef(false)
+  const root = useRef<HTMLDivElement>(null)
+  // After a submit the visitor lands on the results' heading, as after the insurance form.
+  useEffect(() => {
+    if (applied && !refusal && submitted.current) {
+      submitted.current = false
+      root.current?.querySelector<HTMLElement>('.ow-heading')?.focus()
+    }
+  }, [applied, refusal])
+
+  if (applied && !refusal) {
+    return (
+      <div ref={root}>
+        <Widget
+          {...props}
+          lead={applied}
+          onError={(error) => {
+            if (error.kind === 'validation' || error.status === 409) setRefusal(error)
+            props.onError?.(error)
+          }}
+        />
+      </div>
+    )
+  }
+  return (
+    <div
+      className={props.className ? `ow-root ${props.className}` : 'ow-root'}
+      data-ow-theme={props.theme ?? 'light'}
+      data-ow-status="form"
+      style={themeStyle(props.themeVariables)}
+    >
+      <LoanApplication
+        endpoint={props.endpoint ?? ''}
+        labels={props.labels}
+        prefill={applied ?? props.lead}
+        headingLevel={props.headingLevel ?? 2}
+        nonce={props.nonce}
+        serverErrors={refusal?.fieldErrors}
+        duplicate={refusal?.status === 409}
+        onSubmit={(lead) => {
+          submitted.current = true
+          setRefusal(undefined)
+          setApplied(lead)
+        }}
+      />
+    </div>
+  )
+}
