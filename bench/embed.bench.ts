@@ -47,7 +47,9 @@ async function buildWithReact19(): Promise<Buffer> {
       // Only React's aliases out: the application's loader stays as shipped.
       resolve: {
         ...config.resolve,
-        alias: (config.resolve?.alias as Alias[]).filter((alias) => !REACT_18_ALIASES.includes(alias)),
+        alias: ((config.resolve?.alias ?? []) as Alias[]).filter(
+          (alias) => !REACT_18_ALIASES.includes(alias),
+        ),
       },
       build: { ...config.build, outDir },
     })
