@@ -17,7 +17,7 @@ import puppeteer, {
   type Page,
   type Browser as PuppeteerBrowser,
 } from 'puppeteer-core'
-import { Builder, By, Capabilities, type WebDriver, type WebElement } from 'selenium-webdriver'
+import { Builder, By, Capabilities, Key, type WebDriver, type WebElement } from 'selenium-webdriver'
 
 const FIREFOX_PATH = '/usr/bin/firefox-esr'
 const WEBKIT_DRIVER_PATH = '/usr/bin/WebKitWebDriver'
@@ -26,6 +26,9 @@ const MINIBROWSER_PATH = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser'
 const XVFB_PATH = '/usr/bin/Xvfb'
 
 export type EngineName = 'firefox' | 'webkit'
+
+/** A key a visitor presses, or text typed into the focused control (`selectAll`: Ctrl+A). */
+export type KeyPress = 'Tab' | 'Enter' | 'Space' | 'ArrowDown' | 'selectAll' | { text: string }
 
 /** A function run in the page: serialised with `toString()`, so it must not close over anything. */
 // biome-ignore lint/suspicious/noExplicitAny: the arguments are whatever the page function takes
@@ -54,6 +57,8 @@ export interface EngineBrowser {
    * with the URL of the window or tab it opened, once that has loaded, and closes it.
    */
   clickOpeningWindow(locate: PageFunction<Element | null | undefined>, ...args: unknown[]): Promise<string>
+  /** Real key presses (the driver's keyboard), to whatever has focus: a visitor without a mouse. */
+  press(keys: readonly KeyPress[]): Promise<void>
   /** A PNG of the whole top page, or of the element `selector` finds in it (the narrow frame). */
   screenshot(path: string, selector?: string): Promise<void>
   close(): Promise<void>
@@ -161,6 +166,16 @@ async function launchFirefox(): Promise<EngineBrowser> {
       )
       await popup.close()
       return url
+    },
+    async press(keys) {
+      for (const key of keys) {
+        if (typeof key !== 'string') await page.keyboard.type(key.text)
+        else if (key === 'selectAll') {
+          await page.keyboard.down('Control')
+          await page.keyboard.press('a')
+          await page.keyboard.up('Control')
+        } else await page.keyboard.press(key === 'Space' ? ' ' : key)
+      }
     },
     async screenshot(path, selector) {
       if (!selector) return writePng(path, await page.screenshot({ fullPage: true }))
@@ -354,6 +369,16 @@ async function launchWebKit(): Promise<EngineBrowser> {
       await driver.switchTo().window(home)
       await enter(frames)
       return url
+    },
+    async press(keys) {
+      const named = { Tab: Key.TAB, Enter: Key.ENTER, Space: Key.SPACE, ArrowDown: Key.ARROW_DOWN }
+      for (const key of keys) {
+        const actions = driver.actions()
+        if (typeof key !== 'string') actions.sendKeys(key.text)
+        else if (key === 'selectAll') actions.keyDown(Key.CONTROL).sendKeys('a').keyUp(Key.CONTROL)
+        else actions.sendKeys(named[key])
+        await actions.perform()
+      }
     },
     async screenshot(path, selector) {
       await driver.switchTo().defaultContent()

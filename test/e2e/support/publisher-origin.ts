@@ -38,7 +38,8 @@ ${body}
 <p id="below">Text the widget must never push.</p></body></html>`
 }
 
-export async function startPublisherSetup(): Promise<PublisherSetup> {
+/** `env` adds BFF variables (e.g. `REPORTS_TOKEN` to read consent records). */
+export async function startPublisherSetup(env: Record<string, string> = {}): Promise<PublisherSetup> {
   const manifest = requireBuild()
   const pages = new Map<string, { body: string; type: string }>()
   const server: Server = createServer((request, response) => {
@@ -65,6 +66,7 @@ export async function startPublisherSetup(): Promise<PublisherSetup> {
       LOG_LEVEL: 'silent',
       RATE_LIMIT_POINTS: '100000',
       ALLOWED_ORIGINS: publisherUrl,
+      ...env,
     }),
     { staticFiles, secondLook: { inMemoryLedger: true } },
   )
