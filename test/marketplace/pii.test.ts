@@ -7,7 +7,7 @@ import {
   harnessAround,
   KNOWN_EMAIL,
   KNOWN_SSN,
-  makeLead,
+  makeKnownLead,
   submitAndSettle,
 } from './support/harness.ts'
 
@@ -53,7 +53,7 @@ describe.each(LEDGER_DRIVERS)('no identifying data in the ledger or the logs on 
   )
 
   it('a lead with a known SSN and email leaves no trace of them in any table or log line', async () => {
-    const { final } = await submitAndSettle(h, makeLead(), { 'Idempotency-Key': 'pii-probe-key' })
+    const { final } = await submitAndSettle(h, makeKnownLead(), { 'Idempotency-Key': 'pii-probe-key' })
     const click = await h.app.request(new URL(String(final.offers[0]?.url)).pathname)
     expect(click.status).toBe(302)
     const reports = await h.app.request('/api/reports/partners/echo', {

@@ -11,6 +11,7 @@ import type {
   SentRequest,
 } from '../../../src/ledger/index.ts'
 import { LedgerError } from '../../../src/ledger/ledger-error.ts'
+import { sandboxConsentTexts } from '../../../src/marketplace/consent/consent-texts.ts'
 import type { PartnerRegistryEntry, PartnerTier } from '../../../src/marketplace/index.ts'
 import {
   type IntakeDeps,
@@ -46,11 +47,14 @@ function partner(id: string, tier: PartnerTier, timeoutMs = 12_000, enabled = tr
 
 const registryOf = (...entries: PartnerRegistryEntry[]) => new Map(entries.map((p) => [p.id, p]))
 
+const LEAD = makeLead()
+
 function input(overrides: Partial<LeadRequestInput> = {}): LeadRequestInput {
   return {
     idempotencyKey: undefined,
-    bodyText: async () => JSON.stringify(makeLead()),
+    bodyText: async () => JSON.stringify(LEAD),
     identity: () => CLIENT,
+    consentTexts: sandboxConsentTexts(),
     logger: { error: vi.fn() },
     ...overrides,
   }
@@ -67,7 +71,7 @@ describe('readLeadRequest', () => {
     const request = await validRequest('key-1')
     expect(request.lead.sessionInformation).toEqual(CLIENT)
     expect(request.idempotencyKey).toBe('key-1')
-    expect(request.body).toEqual(makeLead())
+    expect(request.body).toEqual(LEAD)
   })
 
   it('refuses a malformed Idempotency-Key before reading the body', async () => {
@@ -186,9 +190,10 @@ describe('intakeLead', () => {
       firstLookDeadlineMs: 12_000,
       timers: { now: () => NOW },
       hashBody: (body: unknown) => `hash:${JSON.stringify(body).length}`,
-      ledger: { createLead: vi.fn(createLead) },
+      clickTokenTtlMs: 24 * 60 * 60 * 1000,
+      ledger: { createLead: vi.fn(createLead), recordDuplicate: vi.fn(async () => {}) },
       searches: { get: vi.fn(get), remember: vi.fn() },
-      logger: { info: vi.fn(), error: vi.fn() },
+      logger: { info: vi.fn(), warn: vi.fn(), error: vi.fn() },
       startRun: vi.fn(),
     } satisfies IntakeDeps
   }
