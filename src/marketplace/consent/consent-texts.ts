@@ -61,14 +61,26 @@ const setShape = (at: string) => ({
   tcpa: z.optional(consentText(`${at}tcpa`)),
 })
 
-const fileSchema = z.strictObject({
-  ...setShape(''),
-  previous: z.optional(
-    z.array(z.strictObject(setShape('previous[].')), {
-      error: 'previous must be a list of earlier { version, fcra, tcpa? } sets, newest first',
-    }),
-  ),
-})
+/** An unknown key, or not an object at all, said with the keys there are. */
+const objectError = (what: string, keys: string) => (issue: z.core.$ZodRawIssue) =>
+  issue.code === 'unrecognized_keys'
+    ? `${issue.keys.join(', ')} ${issue.keys.length > 1 ? 'are not keys' : 'is not a key'} of ${what}: use ${keys}`
+    : `${what} must be an object { ${keys} }`
+
+const fileSchema = z.strictObject(
+  {
+    ...setShape(''),
+    previous: z.optional(
+      z.array(
+        z.strictObject(setShape('previous[].'), {
+          error: objectError('an earlier set in previous', 'version, fcra, tcpa'),
+        }),
+        { error: 'previous must be a list of earlier { version, fcra, tcpa? } sets, newest first' },
+      ),
+    ),
+  },
+  { error: objectError('the consent texts', 'version, fcra, tcpa, previous') },
+)
 type ConsentTextsFile = z.infer<typeof fileSchema>
 
 export class ConsentTextsError extends Error {
@@ -147,7 +159,9 @@ export function parseConsentTexts(
   }
   const parsed = fileSchema.safeParse(raw)
   if (!parsed.success) {
-    const lines = toFieldIssues(parsed.error).map((issue) => `  ${issue.field}: ${issue.reason}`)
+    const lines = toFieldIssues(parsed.error).map(
+      (issue) => `  ${issue.field === '(body)' ? '(file)' : issue.field}: ${issue.reason}`,
+    )
     throw new ConsentTextsError(`${origin} is invalid:\n${lines.join('\n')}\n${FILE_SHAPE}`)
   }
   const problems = fileProblems(parsed.data)
