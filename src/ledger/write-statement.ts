@@ -196,6 +196,6 @@ function settled(rows: Row[]): SQL | undefined {
 }
 
 /** Rows of a raw statement; PGlite and node-postgres both answer `{ rows }`. */
-export function rowsOf<T>(result: unknown): T[] {
+function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows
 }

@@ -5,6 +5,7 @@ import { LEDGER_DRIVERS } from '../ledger/support/ledger-drivers.ts'
 import {
   type Harness,
   harnessAround,
+  KNOWN_DATE_OF_BIRTH,
   KNOWN_EMAIL,
   KNOWN_SSN,
   makeKnownLead,
@@ -24,7 +25,7 @@ const FORBIDDEN = [
   'Quentina',
   'Probeworth',
   '4821 Unlikely Boulevard',
-  '1983-07-19',
+  KNOWN_DATE_OF_BIRTH,
 ]
 
 /** Rows of a raw query; both drivers answer `{ rows }`. */

@@ -101,7 +101,7 @@ export function consentRecordOf(
  * The page a lead was given on, as kept: scheme, host, port and path only. The query string and fragment
  * (they may carry an email or a tracking id) and any user name or password are dropped.
  */
-export function pageUrlOf(value: string): string | undefined {
+function pageUrlOf(value: string): string | undefined {
   try {
     const url = new URL(value)
     if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined
@@ -112,7 +112,7 @@ export function pageUrlOf(value: string): string | undefined {
 }
 
 /** `X-Offer-Widget` as kept: printable ASCII, at most 64 characters; undefined when absent or empty. */
-export function widgetVersionOf(header: string | undefined): string | undefined {
+function widgetVersionOf(header: string | undefined): string | undefined {
   const value = header
     ?.trim()
     .replace(/[^\x21-\x7e]/g, '')

@@ -9,7 +9,7 @@ import type { TimerHandle, Timers } from '../../http/timers.ts'
 import type { Ledger } from '../../ledger/index.ts'
 
 /** An hour: records are kept for years, so an hour late is nothing, and the delete is one indexed range. */
-export const RETENTION_SWEEP_EVERY_MS = 60 * 60 * 1000
+const RETENTION_SWEEP_EVERY_MS = 60 * 60 * 1000
 
 export interface RetentionSweepDeps {
   ledger: Pick<Ledger, 'purgeExpired'>

@@ -83,7 +83,7 @@ export function secondLookRoutes(ctx: MarketplaceContext, beforeIntake: Middlewa
 }
 
 /** Marks a 201 that answers a duplicate applicant with the first application's search. */
-export const DUPLICATE_HEADER = 'Second-Look-Duplicate'
+const DUPLICATE_HEADER = 'Second-Look-Duplicate'
 
 /** The 201: a new access token for the search, and its rate table (`secondLook.duplicate` for a duplicate). */
 function created(
