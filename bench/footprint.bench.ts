@@ -35,7 +35,6 @@ const SEARCH = JSON.stringify({
   productTypes: ['AutomobileInsurance'],
   personalInformation: { zipcode: '94105' },
 })
-const LEAD = JSON.stringify(secondLookLead())
 
 const rssMb = (pid: number) => {
   const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
@@ -124,7 +123,7 @@ async function run(env: Record<string, string>): Promise<Figures> {
     const searches = await pool(SEARCHES, () => create(`${base}/api/offer-searches`, SEARCH))
     await pool(SEARCHES, (i) => settle(`${base}/api/offer-searches`, searches[i] as (typeof searches)[0]))
     const afterSearches = rssMb(pid)
-    const leads = await pool(LEADS, () => create(`${base}/api/second-look`, LEAD))
+    const leads = await pool(LEADS, () => create(`${base}/api/second-look`, JSON.stringify(secondLookLead())))
     await pool(LEADS, (i) => settle(`${base}/api/second-look`, leads[i] as (typeof leads)[0]))
     return { readyMs, idle, searches: afterSearches, leads: rssMb(pid) }
   } finally {

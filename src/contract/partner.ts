@@ -4,6 +4,7 @@
  */
 import * as z from 'zod/mini'
 import { ipAddress, nonEmptyText, realDate, text } from './common.ts'
+import { consentContextSchema } from './consent.ts'
 import { hostReach } from './network-host.ts'
 
 /** docs/partner-interface.md: "50 U.S. states plus DC, PR and VI". */
@@ -253,11 +254,12 @@ export type Lead = z.infer<typeof leadSchema>
 
 /**
  * The lead as a publisher submits it to the BFF: every level closed (an unknown key is a 400 naming it),
- * and session information, always rebuilt server-side, taken as anything and dropped.
+ * and session information, always rebuilt server-side, taken as anything and dropped. `consent` is our
+ * extension (src/contract/consent.ts): kept in the consent record, never sent to partners as is.
  */
 export const leadInputSchema = leadObject(
   '',
-  { ...closedShapes, sessionInformation: z.optional(z.unknown()) },
+  { ...closedShapes, sessionInformation: z.optional(z.unknown()), consent: z.optional(consentContextSchema) },
   true,
 )
 export type LeadInput = z.infer<typeof leadInputSchema>

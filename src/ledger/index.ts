@@ -2,6 +2,7 @@
  * @module The ledger's public surface: open it, then record and report through the returned store.
  */
 
+export type { ConsentRecordQuery } from './consent-records.ts'
 export { instrumentLedger } from './instrument-ledger.ts'
 export type { LedgerDb } from './ledger-db.ts'
 export { LedgerError } from './ledger-error.ts'
@@ -10,8 +11,12 @@ export type { OpenLedgerOptions } from './open-ledger.ts'
 export { MIGRATIONS_FOLDER, openLedger } from './open-ledger.ts'
 export type { PartnerReportQuery } from './partner-report.ts'
 export {
+  applicantClaims,
   clicks,
+  consentRecords,
+  consentTexts,
   conversions,
+  duplicateApplications,
   impressions,
   leadHandoffs,
   leads,
@@ -22,10 +27,16 @@ export {
 export type { SuppressionQuery } from './suppression-list.ts'
 export type {
   ClaimedLead,
+  ConsentRecord,
+  ConsentTextRecord,
   ConversionInput,
   ConversionRecord,
   CreateLeadResult,
+  DuplicateApplication,
+  DuplicatesReport,
+  FirstApplication,
   LeadRow,
+  NewConsentRecord,
   NewLead,
   OfferRecord,
   PartnerLeadRef,

@@ -26,6 +26,10 @@ const OPERATIONS = [
   'recordConversion',
   'firstSentAt',
   'suppressionList',
+  'consentRecord',
+  'purgeExpired',
+  'recordDuplicate',
+  'duplicatesReport',
 ] as const satisfies ReadonlyArray<keyof Ledger>
 
 type Operation = (typeof OPERATIONS)[number]

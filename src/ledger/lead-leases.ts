@@ -8,7 +8,7 @@ import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm'
 import { toLeadRow } from './lead-row.ts'
 import type { LedgerDb } from './ledger-db.ts'
 import { columnName as col } from './recordset.ts'
-import { leadHandoffs, leads, offers, partnerRequests } from './schema.ts'
+import { applicantClaims, leadHandoffs, leads, offers, partnerRequests } from './schema.ts'
 import type { ClaimedLead, RequestStatus, Tier } from './types.ts'
 
 /** Extends `owner`'s leases on `leadIds` to `until`; returns the ids it still holds (the others were taken). */
@@ -95,7 +95,8 @@ export async function claimLeads(
 
 /**
  * A lead whose create its caller gave up on: `failed` with `reason` if still pending, its awaited requests
- * errors, its sealed copy deleted; one statement (data-modifying CTEs), so it is all or nothing.
+ * errors, its sealed copy deleted, and its applicant's duplicate window released (it was sent to no partner,
+ * so it is no application); one statement (data-modifying CTEs), so it is all or nothing.
  */
 export async function withdrawLead(db: LedgerDb, leadId: string, at: Date, reason: string): Promise<void> {
   const when = at.toISOString()
@@ -107,6 +108,8 @@ export async function withdrawLead(db: LedgerDb, leadId: string, at: Date, reaso
     unanswered as (
       update ${partnerRequests} set ${col(partnerRequests.status)} = 'error', ${col(partnerRequests.reason)} = ${reason},
         ${col(partnerRequests.repliedAt)} = ${when}::timestamptz
-      where ${col(partnerRequests.leadId)} in (select id from failed) and ${col(partnerRequests.status)} = 'pending')
+      where ${col(partnerRequests.leadId)} in (select id from failed) and ${col(partnerRequests.status)} = 'pending'),
+    released as (
+      delete from ${applicantClaims} where ${col(applicantClaims.leadId)} in (select id from failed))
     delete from ${leadHandoffs} where ${col(leadHandoffs.leadId)} in (select id from failed)`)
 }

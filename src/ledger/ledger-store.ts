@@ -6,6 +6,13 @@
  */
 import { and, asc, eq, sql } from 'drizzle-orm'
 import type { Timers } from '../http/timers.ts'
+import {
+  type ConsentRecordQuery,
+  purgeApplicantClaims,
+  purgeConsentRecords,
+  readConsentRecord,
+} from './consent-records.ts'
+import { queryDuplicatesReport, recordDuplicate } from './duplicate-applications.ts'
 import { claimLeads, renewLeases, withdrawLead } from './lead-leases.ts'
 import { toLeadRow } from './lead-row.ts'
 import type { LedgerDb } from './ledger-db.ts'
@@ -16,8 +23,11 @@ import { clicks, impressions, leads, offers, partnerRequests } from './schema.ts
 import { querySuppressionList, type SuppressionQuery } from './suppression-list.ts'
 import type {
   ClaimedLead,
+  ConsentRecord,
   ConversionInput,
   CreateLeadResult,
+  DuplicateApplication,
+  DuplicatesReport,
   NewLead,
   PartnerLeadRef,
   PartnerReport,
@@ -40,8 +50,9 @@ export interface Ledger {
   /** Bound on every database call; past it the call fails with a transient `LedgerError`. */
   readonly timeoutMs: number
   /**
-   * Inserts the lead and its first requests, or, when its idempotency key is already taken, returns the
-   * lead that holds it (`created: false`) and writes nothing.
+   * Inserts the lead, its first requests and its consent record; or, when its idempotency key is already
+   * taken, returns the lead that holds it (`created: false`), or, when its applicant's duplicate window is
+   * held by another lead, that lead (`duplicate`), and writes nothing.
    */
   createLead(lead: NewLead, requests: SentRequest[]): Promise<CreateLeadResult>
   /** A reply (or timeout) that does not end its tier. */
@@ -86,6 +97,16 @@ export interface Ledger {
   firstSentAt(ref: PartnerLeadRef): Promise<Date | undefined>
   /** The partner's leads sent in the range that did not click its offer (docs/partner-interface.md: no remarketing). */
   suppressionList(query: SuppressionQuery): Promise<SuppressionList>
+  /** A lead's consent record, by lead id (the operator) or by the request a partner was sent (that partner). */
+  consentRecord(query: ConsentRecordQuery): Promise<ConsentRecord | undefined>
+  /** Deletes consent records made before `before`, and applicant claims whose window ended before `now`. */
+  purgeExpired(expiry: {
+    consentBefore: Date
+    now: Date
+  }): Promise<{ consentRecords: number; claims: number }>
+  /** An application refused as a duplicate (no partner was sent it), for the reports. */
+  recordDuplicate(duplicate: DuplicateApplication): Promise<void>
+  duplicatesReport(range: { from: Date; to: Date }): Promise<DuplicatesReport>
   close(): Promise<void>
 }
 
@@ -143,6 +164,14 @@ export function createLedgerStore(
     recordConversion: (conversion) => guard('recordConversion', () => recordConversion(db, conversion)),
     firstSentAt: (ref) => guard('firstSentAt', () => firstSentAt(db, ref)),
     suppressionList: (query) => guard('suppressionList', () => querySuppressionList(db, query)),
+    consentRecord: (query) => guard('consentRecord', () => readConsentRecord(db, query)),
+    purgeExpired: ({ consentBefore, now }) =>
+      guard('purgeExpired', async () => ({
+        consentRecords: await purgeConsentRecords(db, consentBefore),
+        claims: await purgeApplicantClaims(db, now),
+      })),
+    recordDuplicate: (duplicate) => guard('recordDuplicate', () => recordDuplicate(db, duplicate)),
+    duplicatesReport: (range) => guard('duplicatesReport', () => queryDuplicatesReport(db, range)),
 
     async close() {
       await writes.drain()

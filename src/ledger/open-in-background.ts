@@ -105,6 +105,10 @@ export function openInBackground(open: () => Promise<Ledger>, options: OpenInBac
     recordConversion: (conversion) => run('recordConversion', (l) => l.recordConversion(conversion)),
     firstSentAt: (ref) => run('firstSentAt', (l) => l.firstSentAt(ref)),
     suppressionList: (query) => run('suppressionList', (l) => l.suppressionList(query)),
+    consentRecord: (query) => run('consentRecord', (l) => l.consentRecord(query)),
+    purgeExpired: (expiry) => run('purgeExpired', (l) => l.purgeExpired(expiry)),
+    recordDuplicate: (duplicate) => run('recordDuplicate', (l) => l.recordDuplicate(duplicate)),
+    duplicatesReport: (range) => run('duplicatesReport', (l) => l.duplicatesReport(range)),
     async close() {
       const was = state
       state = { kind: 'closed' }

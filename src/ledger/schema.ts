@@ -46,9 +46,16 @@ export const leads = pgTable(
      */
     owner: text('owner'),
     leaseUntil: timestamp('lease_until', { withTimezone: true, mode: 'date' }),
+    /**
+     * The applicant's duplicate key: HMAC-SHA-256 of the SSN's digits and the date of birth under a key
+     * derived from `SESSION_SECRET`, never the values (docs/decisions/0106-duplicate-applicants.md). Null
+     * when the duplicate check is off, and on leads from before it.
+     */
+    applicantKey: text('applicant_key'),
   },
   (t) => [
     uniqueIndex('marketplace_leads_search_uuid').on(t.searchUuid),
+    index('marketplace_leads_applicant_key').on(t.applicantKey, t.createdAt),
     uniqueIndex('marketplace_leads_idempotency_key').on(t.idempotencyKey),
     index('marketplace_leads_created_at').on(t.createdAt),
     // The sweep that closes leads left unsettled looks for pending ones by deadline.
@@ -193,4 +200,91 @@ export const conversions = pgTable(
   ],
 )
 
-export const ledgerSchema = { leads, partnerRequests, offers, clicks, impressions, conversions, leadHandoffs }
+/**
+ * The one lead that holds an applicant's duplicate window (docs/decisions/0106-duplicate-applicants.md): the
+ * write of a new lead claims its applicant key in the same statement (insert, or take over a claim past its
+ * `expires_at`), and a lead whose claim fails is not written. The primary key makes two intakes of one
+ * applicant at once, on any replica, fan out once.
+ */
+export const applicantClaims = pgTable(
+  'marketplace_applicant_claims',
+  {
+    applicantKey: text('applicant_key').primaryKey(),
+    leadId: uuid('lead_id').notNull(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** The end of the window: a new application from then on fans out again. */
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('marketplace_applicant_claims_expires_at').on(t.expiresAt)],
+)
+
+/**
+ * An application refused as a duplicate: PII-free (the first lead's id and when), counted per day in the
+ * operator's report. `shown`: it was answered with the first lead's offers (201); else a 409.
+ */
+export const duplicateApplications = pgTable(
+  'marketplace_duplicate_applications',
+  {
+    id: uuid('id').primaryKey(),
+    firstLeadId: uuid('first_lead_id'),
+    receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull(),
+    shown: boolean('shown').notNull(),
+  },
+  (t) => [index('marketplace_duplicate_applications_received_at').on(t.receivedAt)],
+)
+
+/**
+ * Every consent text a lead was given with, once (docs/decisions/0105-consent-records.md): keyed by its
+ * content hash, so an edited text is a new row and a record always points at the words the visitor saw.
+ */
+export const consentTexts = pgTable('marketplace_consent_texts', {
+  id: text('id').primaryKey(),
+  /** `fcra` or `tcpa`. */
+  kind: text('kind').notNull(),
+  /** The operator's version of the newest set of texts holding it, when it was first stored. */
+  version: text('version').notNull(),
+  text: text('text').notNull(),
+  firstStoredAt: timestamp('first_stored_at', { withTimezone: true, mode: 'date' }).notNull(),
+})
+
+/**
+ * Proof of the consent given with a lead, written with the lead (write-ahead): the texts shown, the boxes,
+ * when, on which page (no query string or fragment), the visitor's IP address and user agent as partners
+ * were sent them, the widget version, and a TrustedForm or Jornaya certificate when the page ran one. Never
+ * the lead's SSN, date of birth, name, email, phone or address. Deleted after `CONSENT_RETENTION_DAYS`.
+ */
+export const consentRecords = pgTable(
+  'marketplace_consent_records',
+  {
+    leadId: uuid('lead_id').primaryKey(),
+    recordedAt: timestamp('recorded_at', { withTimezone: true, mode: 'date' }).notNull(),
+    fcraTextId: text('fcra_text_id').notNull(),
+    /** Always true: a lead without FCRA consent is refused. */
+    fcraChecked: boolean('fcra_checked').notNull(),
+    tcpaTextId: text('tcpa_text_id'),
+    /** `consentstoTcpa` as given: true, false, or null when absent. */
+    tcpaChecked: boolean('tcpa_checked'),
+    pageUrl: text('page_url'),
+    ipAddress: text('ip_address').notNull(),
+    userAgent: text('user_agent').notNull(),
+    /** The `X-Offer-Widget` header; null for a lead sent without it (server to server). */
+    widgetVersion: text('widget_version'),
+    trustedFormCertUrl: text('trusted_form_cert_url'),
+    leadiDToken: text('leadid_token'),
+  },
+  (t) => [index('marketplace_consent_records_recorded_at').on(t.recordedAt)],
+)
+
+export const ledgerSchema = {
+  leads,
+  partnerRequests,
+  offers,
+  clicks,
+  impressions,
+  conversions,
+  leadHandoffs,
+  applicantClaims,
+  duplicateApplications,
+  consentTexts,
+  consentRecords,
+}

@@ -25,6 +25,53 @@ export interface NewLead {
    * over (`marketplace_lead_handoffs`), deleted when it settles.
    */
   sealed?: string | undefined
+  /**
+   * The applicant's duplicate key and the end of its window: the lead is written only if it claims the key
+   * (no other lead holds it, or that lead's window has ended); else `createLead` answers `duplicate`.
+   */
+  applicant?: { key: string; expiresAt: Date } | undefined
+  /** Proof of the consent given with the lead, written in the same statement. */
+  consent?: NewConsentRecord | undefined
+}
+
+/** A consent text as shown (docs/decisions/0105-consent-records.md): stored once, under its content hash. */
+export interface ConsentTextRecord {
+  id: string
+  kind: 'fcra' | 'tcpa'
+  version: string
+  text: string
+}
+
+/** What intake records of a lead's consent; its time is the lead's `createdAt`. */
+export interface NewConsentRecord {
+  fcra: ConsentTextRecord
+  /** The TCPA text sent with the lead, if any. */
+  tcpa?: ConsentTextRecord | undefined
+  /** `consentstoTcpa`: true, false, or undefined when absent. */
+  tcpaChecked?: boolean | undefined
+  /** The page, without query string or fragment. */
+  pageUrl?: string | undefined
+  /** The visitor's, as partners are sent them. */
+  ipAddress: string
+  userAgent: string
+  /** `X-Offer-Widget`; undefined for a lead sent without it. */
+  widgetVersion?: string | undefined
+  trustedFormCertUrl?: string | undefined
+  leadiDToken?: string | undefined
+}
+
+/** A consent record as the reports serve it (`GET /api/reports/consent/:leadId`). */
+export interface ConsentRecord {
+  leadId: string
+  recordedAt: string
+  pageUrl: string | null
+  ipAddress: string
+  userAgent: string
+  widgetVersion: string | null
+  certificate: { trustedFormCertUrl?: string; leadiDToken?: string } | null
+  fcra: { version: string; textId: string; text: string; checked: true }
+  /** Null when the lead carried neither a TCPA text nor `consentstoTcpa`. */
+  tcpa: { version: string | null; textId: string | null; text: string | null; checked: boolean | null } | null
 }
 
 export interface SentRequest {
@@ -141,7 +188,40 @@ export interface ClaimedLead {
   sealed: string | undefined
 }
 
-export type CreateLeadResult = { created: true; lead: LeadRow } | { created: false; lead: LeadRow }
+/**
+ * `created`; or not, because its idempotency key is held (`lead`: the holder); or because its applicant
+ * key is (`duplicate`: the lead holding it, undefined when that lead is no longer readable, and when it
+ * claimed the key).
+ */
+export type CreateLeadResult =
+  | { created: true; lead: LeadRow }
+  | { created: false; lead: LeadRow }
+  | { created: false; duplicate: FirstApplication }
+
+/** The application that holds an applicant's duplicate window. */
+export interface FirstApplication {
+  lead: LeadRow | undefined
+  claimedAt: Date
+}
+
+/** A duplicate application as recorded for the reports: no partner was sent it. */
+export interface DuplicateApplication {
+  id: string
+  firstLeadId: string | undefined
+  receivedAt: Date
+  /** Answered with the first application's offers (201); false: refused (409). */
+  shown: boolean
+}
+
+/** Duplicate applications per UTC day of `[from, to)`, for the operator. */
+export interface DuplicatesReport {
+  from: string
+  to: string
+  duplicates: number
+  shown: number
+  refused: number
+  daily: Array<{ date: string; duplicates: number; shown: number; refused: number }>
+}
 
 /** Per reply status: how many, and how long the partner took (timeouts: the window it was given). */
 export interface ReplyStats {

@@ -3,8 +3,16 @@
  * `jsonb_to_recordset`, with the column lists (from the drizzle schema) its statement inserts and updates.
  */
 import { allColumns, columnList, type JsonValue } from './recordset.ts'
-import { leadHandoffs, leads, offers, partnerRequests } from './schema.ts'
-import type { NewLead, OfferRecord, ReplyRecord, SentRequest } from './types.ts'
+import {
+  applicantClaims,
+  consentRecords,
+  consentTexts,
+  leadHandoffs,
+  leads,
+  offers,
+  partnerRequests,
+} from './schema.ts'
+import type { ConsentTextRecord, NewLead, OfferRecord, ReplyRecord, SentRequest } from './types.ts'
 import type { LeadOp, Op } from './write-ops.ts'
 
 export type LeadOpAt = { op: LeadOp; index: number; completedAt: Date | null }
@@ -63,6 +71,9 @@ export function batchRows(batch: Op[]) {
         : [HANDOFF.row({ leadId: op.lead.id, sealed: op.lead.sealed })],
     ),
     leadRequests,
+    claims: claimRows(leadOpsAt),
+    consentTexts: consentTextRows(leadOpsAt),
+    consentRecords: leadOpsAt.flatMap(({ op }) => (op.lead.consent ? [consentRecordRow(op.lead)] : [])),
     nextTierRequests,
     offers: offerRows,
     replyUpdates: replies.filter((r) => !newRequestIds.has(r.requestId)).map(replyRow),
@@ -93,6 +104,9 @@ export const REPLY = columnList(partnerRequests, [
   'offersDropped',
   'repliedAt',
 ])
+export const CLAIM = allColumns(applicantClaims)
+export const CONSENT_TEXT = allColumns(consentTexts)
+export const CONSENT_RECORD = allColumns(consentRecords)
 export const WINNER = columnList(offers, ['id', 'rank'])
 export const SETTLE = columnList(leads, ['id', 'completedAt'])
 
@@ -111,6 +125,59 @@ function leadRow(lead: NewLead, completedAt: Date | null): Row {
     failureReason: null,
     owner: completedAt ? null : (lead.owner ?? null),
     leaseUntil: completedAt ? null : (lead.leaseUntil?.toISOString() ?? null),
+    applicantKey: lead.applicant?.key ?? null,
+  })
+}
+
+/**
+ * One claim per applicant key in the batch: the first lead of an applicant claims it; a later one in the
+ * same batch is a duplicate of it (and one statement may not touch a claim row twice). Each row carries the
+ * lead's idempotency key beside the claim's columns: a lead whose key is already held claims nothing.
+ */
+function claimRows(leadOps: LeadOpAt[]): Row[] {
+  const claimed = new Set<string>()
+  return leadOps.flatMap(({ op: { lead } }) => {
+    if (lead.applicant === undefined || claimed.has(lead.applicant.key)) return []
+    claimed.add(lead.applicant.key)
+    const row = CLAIM.row({
+      applicantKey: lead.applicant.key,
+      leadId: lead.id,
+      claimedAt: lead.createdAt.toISOString(),
+      expiresAt: lead.applicant.expiresAt.toISOString(),
+    })
+    return [{ ...row, idempotency_key: lead.idempotencyKey ?? null }]
+  })
+}
+
+/** The texts of the batch's consent records, each once: inserted unless already stored. */
+function consentTextRows(leadOps: LeadOpAt[]): Row[] {
+  const texts = new Map<string, { text: ConsentTextRecord; at: Date }>()
+  for (const { op } of leadOps) {
+    const { consent, createdAt } = op.lead
+    for (const text of consent ? [consent.fcra, consent.tcpa] : []) {
+      if (text && !texts.has(text.id)) texts.set(text.id, { text, at: createdAt })
+    }
+  }
+  return [...texts.values()].map(({ text, at }) =>
+    CONSENT_TEXT.row({ ...text, firstStoredAt: at.toISOString() }),
+  )
+}
+
+function consentRecordRow(lead: NewLead): Row {
+  const consent = lead.consent as NonNullable<NewLead['consent']>
+  return CONSENT_RECORD.row({
+    leadId: lead.id,
+    recordedAt: lead.createdAt.toISOString(),
+    fcraTextId: consent.fcra.id,
+    fcraChecked: true,
+    tcpaTextId: consent.tcpa?.id ?? null,
+    tcpaChecked: consent.tcpaChecked ?? null,
+    pageUrl: consent.pageUrl ?? null,
+    ipAddress: consent.ipAddress,
+    userAgent: consent.userAgent,
+    widgetVersion: consent.widgetVersion ?? null,
+    trustedFormCertUrl: consent.trustedFormCertUrl ?? null,
+    leadiDToken: consent.leadiDToken ?? null,
   })
 }
 

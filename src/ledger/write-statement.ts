@@ -2,18 +2,28 @@
  * @module The one statement a flush of the write batch runs: a data-modifying CTE per table touched, then
  * each create's answer (its new lead, or the lead already holding its idempotency key).
  */
-import { inArray, type SQL, sql } from 'drizzle-orm'
-import { toLeadRow } from './lead-row.ts'
+import { type SQL, sql } from 'drizzle-orm'
+import { createResults } from './create-results.ts'
 import type { LedgerDb } from './ledger-db.ts'
 import { columnName, recordset } from './recordset.ts'
-import { leadHandoffs, leads, offers, partnerRequests } from './schema.ts'
-import type { CreateLeadResult, LeadRow } from './types.ts'
+import {
+  applicantClaims,
+  consentRecords,
+  consentTexts,
+  leadHandoffs,
+  leads,
+  offers,
+  partnerRequests,
+} from './schema.ts'
+import type { CreateLeadResult } from './types.ts'
 import type { Op } from './write-ops.ts'
 import {
   batchRows,
+  CLAIM,
+  CONSENT_RECORD,
+  CONSENT_TEXT,
   HANDOFF,
   LEAD,
-  type LeadOpAt,
   OFFER,
   REPLY,
   REQUEST,
@@ -35,10 +45,14 @@ export async function writeAll(
   batch: Op[],
 ): Promise<Array<CreateLeadResult | Error | undefined>> {
   const rows = batchRows(batch)
+  const claiming = rows.claims.length > 0
   const ctes = [
-    newLeads(rows.leads),
+    newClaims(rows.claims),
+    newLeads(rows.leads, claiming),
     newLeadRequests(rows.leadRequests),
     newHandoffs(rows.handoffs),
+    newConsentTexts(rows.consentTexts),
+    newConsentRecords(rows.consentRecords),
     nextTierRequests(rows.nextTierRequests),
     newOffers(rows.offers),
     replied(rows.replyUpdates),
@@ -46,20 +60,73 @@ export async function writeAll(
     settled(rows.settledUpdates),
   ].filter((cte) => cte !== undefined)
   if (ctes.length === 0) return batch.map(() => undefined)
-  const main = rows.leads.length > 0 ? sql`select id from new_leads` : sql`select null as id`
+  const main =
+    rows.leads.length === 0
+      ? sql`select null as id, null as kind`
+      : claiming
+        ? sql`select id, 'lead' as kind from new_leads union all select lead_id, 'claim' from new_claims`
+        : sql`select id, 'lead' as kind from new_leads`
   const written = await db.execute(sql`with ${sql.join(ctes, sql`, `)} ${main}`)
-  const insertedIds = new Set(rowsOf<{ id: string | null }>(written).map((row) => row.id))
-  return createResults(db, batch, rows.leadOps, insertedIds)
+  const returned = rowsOf<{ id: string | null; kind: string | null }>(written)
+  const ids = (kind: string) => new Set(returned.filter((r) => r.kind === kind).map((r) => r.id))
+  return createResults(db, batch, rows.leadOps, { inserted: ids('lead'), claimed: ids('claim') })
 }
 
-/** A taken idempotency key (or uuid) inserts nothing; the lead holding the key is looked up afterwards. */
-function newLeads(rows: Row[]): SQL | undefined {
+/**
+ * Applicant claims (docs/decisions/0106-duplicate-applicants.md): a new key is inserted; a held one is taken
+ * over only once its window has ended. A lead whose idempotency key is already held claims nothing (it is a
+ * retry, answered with the holder). Concurrent statements claiming one key wait on each other's row: one wins.
+ */
+function newClaims(rows: Row[]): SQL | undefined {
   if (rows.length === 0) return undefined
+  const key = columnName(leads.idempotencyKey)
+  const expiresAt = columnName(applicantClaims.expiresAt)
+  return sql`new_claims as (
+      insert into ${applicantClaims} (${CLAIM.names})
+      select ${CLAIM.names} from ${recordset(rows, `${CLAIM.definition}, "idempotency_key" text`)}
+      where v."idempotency_key" is null
+        or not exists (select 1 from ${leads} as l where l.${key} = v."idempotency_key")
+      on conflict (${columnName(applicantClaims.applicantKey)}) do update
+        set ${columnName(applicantClaims.leadId)} = excluded.${columnName(applicantClaims.leadId)},
+          ${columnName(applicantClaims.claimedAt)} = excluded.${columnName(applicantClaims.claimedAt)},
+          ${expiresAt} = excluded.${expiresAt}
+        where ${applicantClaims}.${expiresAt} <= excluded.${columnName(applicantClaims.claimedAt)}
+      returning ${columnName(applicantClaims.leadId)})`
+}
+
+/**
+ * A taken idempotency key (or uuid) inserts nothing; the lead holding the key is looked up afterwards. With
+ * claims in the batch, a lead with an applicant key is inserted only if it claimed it.
+ */
+function newLeads(rows: Row[], claiming: boolean): SQL | undefined {
+  if (rows.length === 0) return undefined
+  const claimed = claiming
+    ? sql`where v.${columnName(leads.applicantKey)} is null or v.${columnName(leads.id)} in (select lead_id from new_claims)`
+    : sql``
   return sql`new_leads as (
       insert into ${leads} (${LEAD.names})
       select * from ${recordset(rows, LEAD.definition)}
+      ${claimed}
       on conflict do nothing
       returning id)`
+}
+
+/** The consent texts of the batch's leads; a text already stored keeps its first row. */
+function newConsentTexts(rows: Row[]): SQL | undefined {
+  if (rows.length === 0) return undefined
+  return sql`new_consent_texts as (
+      insert into ${consentTexts} (${CONSENT_TEXT.names})
+      select * from ${recordset(rows, CONSENT_TEXT.definition)}
+      on conflict do nothing)`
+}
+
+/** A lead's consent record, only for a lead this statement inserted. */
+function newConsentRecords(rows: Row[]): SQL | undefined {
+  if (rows.length === 0) return undefined
+  return sql`new_consent_records as (
+      insert into ${consentRecords} (${CONSENT_RECORD.names})
+      select * from ${recordset(rows, CONSENT_RECORD.definition)}
+      where v.${columnName(consentRecords.leadId)} in (select id from new_leads))`
 }
 
 function newLeadRequests(rows: Row[]): SQL | undefined {
@@ -126,59 +193,6 @@ function settled(rows: Row[]): SQL | undefined {
       returning l.${id}),
     settled_handoffs as (
       delete from ${leadHandoffs} where ${columnName(leadHandoffs.leadId)} in (select ${id} from settled))`
-}
-
-/**
- * Each create's answer once the statement has committed: its lead, or the lead already holding its
- * idempotency key (read after the statement, so only the conflicted creates wait on that read; a
- * concurrent holder's insert has committed by the time ours saw the conflict).
- */
-async function createResults(
-  db: LedgerDb,
-  batch: Op[],
-  leadOps: LeadOpAt[],
-  insertedIds: Set<string | null>,
-): Promise<Array<CreateLeadResult | Error | undefined>> {
-  const results: Array<CreateLeadResult | Error | undefined> = batch.map(() => undefined)
-  const conflicted = leadOps.filter(({ op }) => !insertedIds.has(op.lead.id))
-  const keys = conflicted.flatMap(({ op }) => (op.lead.idempotencyKey ? [op.lead.idempotencyKey] : []))
-  const holders = new Map<string, LeadRow>()
-  let lookupFailed: unknown
-  if (keys.length > 0) {
-    try {
-      const rows = await db.select().from(leads).where(inArray(leads.idempotencyKey, keys))
-      for (const row of rows) if (row.idempotencyKey) holders.set(row.idempotencyKey, toLeadRow(row))
-    } catch (error) {
-      lookupFailed = error
-    }
-  }
-  for (const { op, index, completedAt } of leadOps) {
-    if (insertedIds.has(op.lead.id)) {
-      results[index] = {
-        created: true,
-        lead: {
-          id: op.lead.id,
-          searchUuid: op.lead.searchUuid,
-          state: op.lead.state,
-          zip: op.lead.zip,
-          bodyHash: op.lead.bodyHash ?? null,
-          status: completedAt ? 'complete' : 'pending',
-          createdAt: op.lead.createdAt,
-          deadlineAt: op.lead.deadlineAt,
-          completedAt: completedAt ? new Date(completedAt) : null,
-          failureReason: null,
-        },
-      }
-      continue
-    }
-    const holder = op.lead.idempotencyKey ? holders.get(op.lead.idempotencyKey) : undefined
-    results[index] = holder
-      ? { created: false, lead: holder }
-      : lookupFailed instanceof Error
-        ? lookupFailed
-        : new Error(`lead ${op.lead.id} could not be inserted and its idempotency key's holder was not found`)
-  }
-  return results
 }
 
 /** Rows of a raw statement; PGlite and node-postgres both answer `{ rows }`. */

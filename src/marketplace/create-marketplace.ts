@@ -11,7 +11,6 @@ import { Hono, type MiddlewareHandler } from 'hono'
 import pino, { type Logger } from 'pino'
 import { Registry } from 'prom-client'
 import { Agent, type Dispatcher } from 'undici'
-import { refuseDeclaredBots } from '../http/refuse-declared-bots.ts'
 import type { AccessTokens, ClientIdentityFn } from '../http/request-services.ts'
 import { systemTimers, type TimerHandle, type Timers } from '../http/timers.ts'
 import { inSpan, openSpan, SEARCH_UUID_ATTRIBUTE } from '../http/trace.ts'
@@ -19,7 +18,9 @@ import type { ClaimedLead, Ledger } from '../ledger/index.ts'
 import { createSearchCache } from '../ledger/search-cache.ts'
 import type { Winner, WinnerPolicy } from './auction/auction.ts'
 import { type Scorer, scoreOffer } from './auction/score.ts'
-import { type ClickSigner, createClickSigner } from './clicks/click-token.ts'
+import { type ClickSigner, createClickSigner, DEFAULT_CLICK_TOKEN_TTL_MS } from './clicks/click-token.ts'
+import { type OperatorConsentTexts, sandboxConsentTexts } from './consent/consent-texts.ts'
+import { startRetentionSweep } from './consent/retention-sweep.ts'
 import { DEFAULT_MAX_REPLY_BYTES } from './fan-out/call-partner.ts'
 import { createPartnerLeadIdHasher } from './fan-out/partner-lead-id-hash.ts'
 import {
@@ -30,19 +31,13 @@ import {
   recordSettled,
   runLead,
 } from './fan-out/run-lead.ts'
+import { createApplicantHasher } from './intake/applicant-key.ts'
 import { createBodyHasher } from './intake/idempotency.ts'
+import { checkedConsentTexts, checkedRegistry, checkedWindows } from './marketplace-checks.ts'
 import type { MarketplaceContext } from './marketplace-context.ts'
-import {
-  identityProblems,
-  MAX_PARTNER_TIMEOUT_MS,
-  type PartnerRegistryEntry,
-} from './registry/partner-registry.ts'
-import { clickRoutes } from './routes/click-route.ts'
-import { conversionRoutes } from './routes/conversion-route.ts'
-import { impressionRoutes } from './routes/impression-route.ts'
+import { marketplaceRoutes } from './marketplace-routes.ts'
+import type { PartnerRegistryEntry } from './registry/partner-registry.ts'
 import { reportPageRoutes } from './routes/report-page-routes.ts'
-import { reportRoutes } from './routes/report-routes.ts'
-import { secondLookRoutes } from './routes/second-look-routes.ts'
 import { createSecondLookMetrics } from './second-look-metrics.ts'
 import { type LeaseKeeper, startLeaseKeeper } from './takeover/lease-keeper.ts'
 import { planTakeover, type TakeoverPlan } from './takeover/plan-takeover.ts'
@@ -76,6 +71,19 @@ export interface MarketplaceConfig {
    * Once it has run out, another replica takes the lead over. 3 s.
    */
   leaseMs?: number
+  /**
+   * The operator's FCRA and TCPA texts (`loadConsentTexts(CONSENT_TEXTS_FILE)`), the only ones a lead may
+   * carry. In sandbox mode the partner kit's sample texts by default; outside it required when any partner
+   * gets leads.
+   */
+  consentTexts?: OperatorConsentTexts | undefined
+  /**
+   * How long one application holds its applicant (`DUPLICATE_WINDOW_DAYS`): another application with the same
+   * SSN and date of birth within it is sent to no partner. 30 days; 0 turns the check off.
+   */
+  duplicateWindowMs?: number
+  /** How long a consent record is kept (`CONSENT_RETENTION_DAYS`): 1825 days (5 years). */
+  consentRetentionMs?: number
 }
 
 export interface MarketplaceDeps {
@@ -125,6 +133,10 @@ export interface Marketplace {
 }
 
 const DEFAULT_LEASE_MS = 3_000
+const DAY_MS = 24 * 60 * 60 * 1000
+const DEFAULT_DUPLICATE_WINDOW_MS = 30 * DAY_MS
+/** Five years: FCRA's statute of limitations (TCPA's is four), docs/decisions/0105-consent-records.md. */
+const DEFAULT_CONSENT_RETENTION_MS = 1825 * DAY_MS
 const WITHDRAWN =
   'the ledger did not confirm the lead in time, so intake answered 503 and it was sent to no partner'
 
@@ -133,6 +145,10 @@ export function createMarketplace(deps: MarketplaceDeps): Marketplace {
   const windows = checkedWindows(config)
   const drainTimeoutMs = config.drainTimeoutMs ?? 15_000
   const registry = checkedRegistry(deps.registry, config.sandboxMode)
+  const consentTexts = checkedConsentTexts(
+    config.consentTexts ?? (config.sandboxMode ? sandboxConsentTexts() : undefined),
+    registry,
+  )
   const timers = deps.timers ?? systemTimers
   const ownedDispatcher = deps.dispatcher
     ? undefined
@@ -159,8 +175,16 @@ export function createMarketplace(deps: MarketplaceDeps): Marketplace {
     onLost: (leadId) => state.leases.get(leadId)?.abort(),
     onClaimed: (claimed) => takeOver(state, runCtx, sealer.open, claimed),
   })
-  const ctx = marketplaceContext(deps, runCtx, { state, clickSigner, sealer, lease, keeper })
-  const drain = (timeoutMs = drainTimeoutMs) => drainLeads(state, keeper, runCtx, timeoutMs)
+  const sweep = startRetentionSweep({
+    ledger: deps.ledger,
+    retentionMs: config.consentRetentionMs ?? DEFAULT_CONSENT_RETENTION_MS,
+    timers,
+    logger: runCtx.logger,
+  })
+  const parts = { state, clickSigner, sealer, lease, keeper, consentTexts }
+  const ctx = marketplaceContext(deps, runCtx, parts)
+  const background = { stop: async () => void (await Promise.all([keeper.stop(), sweep.stop()])) }
+  const drain = (timeoutMs = drainTimeoutMs) => drainLeads(state, background, runCtx, timeoutMs)
 
   return {
     routes: (options = {}) => marketplaceRoutes(ctx, config.sandboxMode, options.beforeIntake ?? []),
@@ -250,11 +274,16 @@ function marketplaceContext(
     sealer: LeadSealer
     lease: MarketplaceContext['lease']
     keeper: LeaseKeeper
+    consentTexts: OperatorConsentTexts | undefined
   },
 ): MarketplaceContext {
   const { config } = deps
   const { state, sealer, keeper } = parts
   return {
+    consentTexts: parts.consentTexts,
+    clickTokenTtlMs: config.clickTokenTtlMs ?? DEFAULT_CLICK_TOKEN_TTL_MS,
+    hashApplicant: createApplicantHasher(deps.secret),
+    duplicateWindowMs: config.duplicateWindowMs ?? DEFAULT_DUPLICATE_WINDOW_MS,
     ledger: deps.ledger,
     registry: runCtx.registry,
     policy: config.winnerPolicy,
@@ -279,30 +308,6 @@ function marketplaceContext(
     withdraw: (leadId) => withdrawLead(state, runCtx, leadId),
     startRun: (searchUuid, run) => startRun(state, runCtx, searchUuid, run),
   }
-}
-
-/** The API sub-app (`Marketplace.routes`). */
-function marketplaceRoutes(
-  ctx: MarketplaceContext,
-  sandboxMode: boolean,
-  beforeIntake: MiddlewareHandler[],
-): Hono {
-  return new Hono()
-    .route(
-      '/second-look',
-      secondLookRoutes(ctx, [
-        // Before the per-IP limit, as for offer searches: a bot's lead never reaches a partner.
-        refuseDeclaredBots({
-          active: !sandboxMode,
-          refused: 'send second-look leads (each one goes to lending partners)',
-        }),
-        ...beforeIntake,
-      ]),
-    )
-    .route('/clicks', clickRoutes(ctx))
-    .route('/impressions', impressionRoutes(ctx))
-    .route('/conversions', conversionRoutes(ctx))
-    .route('/reports/partners', reportRoutes(ctx))
 }
 
 /** Runs a lead in the background, in a span of its own, under a lease this process renews until it ends. */
@@ -410,12 +415,12 @@ function settleOnRecord(
 
 /**
  * The drain (`Marketplace.drain`), once: intake refuses from now on, leads in flight get `timeoutMs` to
- * finish, then the shutdown cuts their partner calls; resolves when the keeper has stopped and every lead
- * has been written.
+ * finish, then the shutdown cuts their partner calls; resolves when the keeper and the retention sweep have
+ * stopped and every lead has been written.
  */
 function drainLeads(
   state: LeadsState,
-  keeper: LeaseKeeper,
+  background: { stop(): Promise<void> },
   runCtx: Pick<RunLeadContext, 'timers' | 'logger'>,
   timeoutMs: number,
 ): Promise<void> {
@@ -433,43 +438,8 @@ function drainLeads(
       timers.clearTimeout(timer)
     }
     shutdown.abort()
-    await keeper.stop()
+    await background.stop()
     await Promise.all(running.values())
   })()
   return state.drained
-}
-/** Each partner's window and first look's deadline: within docs/partner-interface.md's 12 s. */
-function checkedWindows(config: MarketplaceConfig): { deadlineMs: number; firstLookDeadlineMs: number } {
-  const deadlineMs = config.deadlineMs ?? MAX_PARTNER_TIMEOUT_MS
-  if (!(deadlineMs > 0 && deadlineMs <= MAX_PARTNER_TIMEOUT_MS)) {
-    throw new Error(
-      `marketplace deadlineMs must be 1-${MAX_PARTNER_TIMEOUT_MS} (docs/partner-interface.md's 12 s window)`,
-    )
-  }
-  const firstLookDeadlineMs = config.firstLookDeadlineMs ?? deadlineMs
-  if (!(firstLookDeadlineMs > 0 && firstLookDeadlineMs <= MAX_PARTNER_TIMEOUT_MS)) {
-    throw new Error(`marketplace firstLookDeadlineMs must be 1-${MAX_PARTNER_TIMEOUT_MS}`)
-  }
-  return { deadlineMs, firstLookDeadlineMs }
-}
-
-/** The registry by id: ids unique, endpoints public https outside sandbox mode (the lead carries an SSN). */
-function checkedRegistry(
-  entries: readonly PartnerRegistryEntry[],
-  sandboxMode: boolean,
-): Map<string, PartnerRegistryEntry> {
-  const registry = new Map<string, PartnerRegistryEntry>()
-  const seen = new Set<string>()
-  for (const entry of entries) {
-    const [problem] = identityProblems(entry, seen, sandboxMode)
-    if (problem?.field === 'id') throw new Error(`partner registry: id ${problem.reason}`)
-    if (problem?.field === 'endpoint') {
-      throw new Error(
-        `partner registry: ${entry.id}.endpoint ${problem.reason}: give partner "${entry.name}" its public https ` +
-          `endpoint${sandboxMode ? '' : ', or run in sandbox mode to try a partner on this machine'}`,
-      )
-    }
-    registry.set(entry.id, entry)
-  }
-  return registry
 }

@@ -1,6 +1,7 @@
 /**
  * @module The second-look marketplace's public surface: build it with `createMarketplace`, feed it a
- * registry from `resolvePartnerRegistry` (or `loadPartnerRegistry`) and a ledger from `src/ledger`.
+ * registry from `resolvePartnerRegistry` (or `loadPartnerRegistry`), the operator's consent texts from
+ * `loadConsentTexts`, and a ledger from `src/ledger`.
  */
 
 export type { AccessTokens, ClientIdentityFn } from '../http/request-services.ts'
@@ -10,6 +11,8 @@ export type { Scorer } from './auction/score.ts'
 export { scoreOffer } from './auction/score.ts'
 export type { ClickSigner } from './clicks/click-token.ts'
 export { createClickSigner } from './clicks/click-token.ts'
+export type { ConsentKind, ConsentTextEntry, OperatorConsentTexts } from './consent/consent-texts.ts'
+export { ConsentTextsError, loadConsentTexts, parseConsentTexts } from './consent/consent-texts.ts'
 export type { Marketplace, MarketplaceConfig, MarketplaceDeps } from './create-marketplace.ts'
 export { createMarketplace } from './create-marketplace.ts'
 export type { PartnerDisplay, PartnerRegistryEntry, PartnerTier } from './registry/partner-registry.ts'

@@ -13,7 +13,9 @@ import type { SearchCache } from '../ledger/search-cache.ts'
 import type { WinnerPolicy } from './auction/auction.ts'
 import type { Scorer } from './auction/score.ts'
 import type { ClickSigner } from './clicks/click-token.ts'
+import type { OperatorConsentTexts } from './consent/consent-texts.ts'
 import type { LeadRun } from './fan-out/run-lead.ts'
+import type { ApplicantHasher } from './intake/applicant-key.ts'
 import type { PartnerRegistryEntry } from './registry/partner-registry.ts'
 import type { SecondLookMetrics } from './second-look-metrics.ts'
 
@@ -25,6 +27,14 @@ export interface MarketplaceContext {
   accessTokens: AccessTokens
   clientIdentity: ClientIdentityFn
   clickSigner: ClickSigner
+  /** Lifetime of a click link: a duplicate applicant gets the first application's offers within it. */
+  clickTokenTtlMs: number
+  /** The operator's FCRA and TCPA texts; undefined outside sandbox mode without `CONSENT_TEXTS_FILE`. */
+  consentTexts: OperatorConsentTexts | undefined
+  /** The applicant's duplicate key (a keyed hash of SSN and date of birth). */
+  hashApplicant: ApplicantHasher
+  /** How long one application holds its applicant (`DUPLICATE_WINDOW_DAYS`); 0: no duplicate check. */
+  duplicateWindowMs: number
   hashBody: (body: unknown) => string
   /** Keyed hash of a partner's raw `lead_id`: what conversions match on. */
   hashPartnerLeadId: (rawLeadId: string) => string

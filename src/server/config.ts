@@ -6,10 +6,11 @@ import { randomBytes } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import { parseEnv } from 'node:util'
 import * as z from 'zod/mini'
-import { httpUrlField, safeHttpUrl } from '../contract/http-url.ts'
+import { httpUrlField } from '../contract/http-url.ts'
 import { API_VERSION_PATTERN, CURRENT_API_VERSION, ZIP_KEYS } from '../contract/offer-search.ts'
 import { MIN_SECRET_LENGTH, SECRET_FIX } from '../http/server-secret.ts'
 import { SANDBOX_DEFAULT_TOKENS } from '../sandbox/types.ts'
+import { isOrigin, isTrustProxy, partnerSecrets, shown } from './config-values.ts'
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value)
 const optionalString = z.pipe(z.transform(emptyToUndefined), z.optional(z.string()))
@@ -75,6 +76,7 @@ const envSchema = z.object({
   SANDBOX_TEST_TOKEN: z._default(z.string().check(z.minLength(8)), SANDBOX_DEFAULT_TOKENS.test),
   SANDBOX_PRODUCTION_TOKEN: z._default(z.string().check(z.minLength(8)), SANDBOX_DEFAULT_TOKENS.production),
   PARTNERS_FILE: optionalString,
+  CONSENT_TEXTS_FILE: optionalString,
   REPORTS_TOKEN: optionalString,
   WINNER_POLICY: z._default(
     z.enum(['phase1', 'phase2'], { error: 'WINNER_POLICY must be "phase1" or "phase2"' }),
@@ -108,6 +110,21 @@ const envSchema = z.object({
   FIRST_LOOK_DEADLINE_MS: wholeNumber('FIRST_LOOK_DEADLINE_MS', '12000', 100, 12_000),
   LEAD_LEASE_MS: wholeNumber('LEAD_LEASE_MS', '3000', 300, 12_000),
   MARKETPLACE_DRAIN_TIMEOUT_MS: wholeNumber('MARKETPLACE_DRAIN_TIMEOUT_MS', '15000', 0, 120_000),
+  // Second-look consent and duplicates (docs/decisions/0105-consent-records.md, 0106-duplicate-applicants.md).
+  DUPLICATE_WINDOW_DAYS: wholeNumber(
+    'DUPLICATE_WINDOW_DAYS',
+    '30',
+    0,
+    365,
+    '0 turns the duplicate check off',
+  ),
+  CONSENT_RETENTION_DAYS: wholeNumber(
+    'CONSENT_RETENTION_DAYS',
+    '1825',
+    1,
+    3650,
+    "5 years, FCRA's statute of limitations; TCPA's is 4",
+  ),
   // OpenTelemetry tracing (docs/operating.md): the standard variables; unset, nothing of the SDK loads.
   OTEL_EXPORTER_OTLP_ENDPOINT: httpUrl('OTEL_EXPORTER_OTLP_ENDPOINT'),
   OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: httpUrl('OTEL_EXPORTER_OTLP_TRACES_ENDPOINT'),
@@ -128,16 +145,17 @@ const envSchema = z.object({
   OTEL_SERVICE_NAME: optionalString,
 })
 
-function wholeNumber(name: string, fallback: string, min: number, max: number) {
+function wholeNumber(name: string, fallback: string, min: number, max: number, fix?: string) {
+  const hint = fix ? ` (default ${fallback}; ${fix})` : ''
   return z.pipe(
     z._default(z.string(), fallback),
     z.pipe(
       z.transform((v: string) => (/^\d+$/.test(v.trim()) ? Number(v.trim()) : Number.NaN)),
       z
-        .int({ error: `${name} must be a whole number ${min}-${max}` })
+        .int({ error: `${name} must be a whole number ${min}-${max}${hint}` })
         .check(
-          z.gte(min, { error: `${name} must be at least ${min}` }),
-          z.lte(max, { error: `${name} must be at most ${max}` }),
+          z.gte(min, { error: `${name} must be at least ${min}${hint}` }),
+          z.lte(max, { error: `${name} must be at most ${max}${hint}` }),
         ),
     ),
   )
@@ -183,6 +201,11 @@ export interface Config {
   zipCodeKey: Env['ZIP_CODE_KEY']
   sandboxTokens: { test: string; production: string }
   partnersFile: string | undefined
+  /**
+   * `CONSENT_TEXTS_FILE`: the operator's FCRA and TCPA texts (JSON or YAML), read and checked at start by the
+   * second look; required outside sandbox mode with `PARTNERS_FILE`. Sandbox mode has built-in texts.
+   */
+  consentTextsFile: string | undefined
   reportsToken: string | undefined
   /** True when `reportsToken` was made up for this sandbox-mode process (printed at start). */
   reportsTokenGenerated: boolean
@@ -229,6 +252,10 @@ export interface Config {
     leaseMs: number
     /** `LEAD_ID_HASH_SECRET`: key of the partner lead_id hash; derived from `sessionSecret` when unset. */
     leadIdHashSecret: string | undefined
+    /** `DUPLICATE_WINDOW_DAYS`: one application per applicant within it reaches partners; 0 is off. */
+    duplicateWindowDays: number
+    /** `CONSENT_RETENTION_DAYS`: how long consent records are kept. */
+    consentRetentionDays: number
   }
   /** OpenTelemetry tracing; undefined (off, nothing loaded) without an OTLP endpoint. */
   tracing: TracingConfig | undefined
@@ -301,6 +328,12 @@ function configProblems(
   if (!sandboxMode && baseUrl === undefined) {
     const name = e.ENGINE_ENV === 'test' ? 'ENGINE_BASE_URL_TEST' : 'ENGINE_BASE_URL_PRODUCTION'
     problems.push(`  ${name}: required when ENGINE_TOKEN is set and ENGINE_ENV=${e.ENGINE_ENV}`)
+  }
+  if (!sandboxMode && e.PARTNERS_FILE !== undefined && e.CONSENT_TEXTS_FILE === undefined) {
+    // A lead carries the visitor's consent to the partners: the operator's own words, never a sample.
+    problems.push(
+      '  CONSENT_TEXTS_FILE: required when ENGINE_TOKEN and PARTNERS_FILE are set; the JSON or YAML file of your FCRA (and TCPA) consent texts, { "version": "2026-11", "fcra": "...", "tcpa": "..." } (docs/second-look.md)',
+    )
   }
   if (!sandboxMode && e.PUBLIC_BASE_URL === undefined) {
     // Links in answers (clicks, pixels) are built on it; the Host header is the visitor's to choose.
@@ -386,6 +419,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     zipCodeKey: e.ZIP_CODE_KEY,
     sandboxTokens: { test: e.SANDBOX_TEST_TOKEN, production: e.SANDBOX_PRODUCTION_TOKEN },
     partnersFile: e.PARTNERS_FILE,
+    consentTextsFile: e.CONSENT_TEXTS_FILE,
     // Sandbox mode shows the whole product with no setup, partner reports included: a fresh random token
     // per process, printed at start. Outside sandbox mode reports stay off until REPORTS_TOKEN is set.
     reportsToken: e.REPORTS_TOKEN ?? (sandboxMode ? randomBytes(16).toString('hex') : undefined),
@@ -417,6 +451,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       leaseMs: e.LEAD_LEASE_MS,
       // Key of the partner lead_id hash that conversions match on; derived from SESSION_SECRET when unset.
       leadIdHashSecret: e.LEAD_ID_HASH_SECRET,
+      duplicateWindowDays: e.DUPLICATE_WINDOW_DAYS,
+      consentRetentionDays: e.CONSENT_RETENTION_DAYS,
     },
     tracing: tracingConfig(e),
   }
@@ -437,47 +473,4 @@ function tracingConfig(e: Env): TracingConfig | undefined {
     protocol: protocol === 'http/json' ? 'http/json' : 'http/protobuf',
     serviceName: e.OTEL_SERVICE_NAME ?? 'offer-widget-bff',
   }
-}
-
-/** Variables whose value can carry a secret: shown with credentials removed, or not at all. */
-const SECRET_VALUES =
-  /^(ENGINE_TOKEN|SESSION_SECRET|LEAD_ID_HASH_SECRET|REPORTS_TOKEN|SERVER_API_KEYS|SANDBOX_.*_TOKEN|PARTNER_.*)$/
-const URL_VALUES = new Set([
-  'DATABASE_URL',
-  'REDIS_URL',
-  'OTEL_EXPORTER_OTLP_ENDPOINT',
-  'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT',
-])
-
-/** What a config error may echo of a bad value: URLs without their user and password, secrets never. */
-function shown(name: string, value: string | undefined): string | undefined {
-  if (value === undefined) return undefined
-  if (SECRET_VALUES.test(name)) return '[redacted]'
-  if (!URL_VALUES.has(name)) return value
-  // A URL that failed to parse may still hold `user:password@`: cut everything up to the last `@`.
-  return value.replace(/^([a-z][a-z0-9+.-]*:\/\/)?.*@/i, (_match, scheme = '') => `${scheme}[redacted]@`)
-}
-
-/** `PARTNER_<NAME>` variables: the registry names them instead of holding credentials in its file. */
-function partnerSecrets(env: Record<string, string | undefined>): Record<string, string> {
-  const out: Record<string, string> = {}
-  for (const [name, value] of Object.entries(env)) {
-    if (/^PARTNER_[A-Z0-9_]+$/.test(name) && value !== undefined && value !== '') out[name] = value
-  }
-  return out
-}
-
-const PROXY_KEYWORDS = new Set(['loopback', 'linklocal', 'uniquelocal'])
-
-function isTrustProxy(value: string): boolean {
-  if (/^\d+$/.test(value.trim())) return true
-  return value
-    .split(',')
-    .map((part) => part.trim())
-    .every((part) => PROXY_KEYWORDS.has(part) || /^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(part))
-}
-
-function isOrigin(value: string): boolean {
-  const href = safeHttpUrl(value)
-  return href !== undefined && new URL(href).origin === value
 }

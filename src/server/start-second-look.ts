@@ -1,13 +1,15 @@
 /**
- * @module Composes the second-look marketplace for a running BFF on Node: opens the ledger (PGlite, or
- * PostgreSQL with `DATABASE_URL`; PGlite on disk opens in the background), resolves the partner registry (a file, or the simulated partners in
- * sandbox mode), and returns the routes to hand to `createBff` plus one `close()` for shutdown.
+ * @module Composes the second-look marketplace for a running BFF on Node: reads the operator's consent texts
+ * (`CONSENT_TEXTS_FILE`), opens the ledger (PGlite, or PostgreSQL with `DATABASE_URL`; PGlite on disk opens in
+ * the background), resolves the partner registry (a file, or the simulated partners in sandbox mode), and
+ * returns the routes to hand to `createBff` plus one `close()` for shutdown.
  */
 import { Hono, type MiddlewareHandler } from 'hono'
 import type { Logger } from 'pino'
 import { Registry } from 'prom-client'
 import type { AccessTokens, ClientIdentityFn } from '../http/request-services.ts'
 import { instrumentLedger, type Ledger, openLedger } from '../ledger/index.ts'
+import { loadConsentTexts } from '../marketplace/consent/consent-texts.ts'
 import { createMarketplace, type Marketplace } from '../marketplace/create-marketplace.ts'
 import {
   type ResolvedRegistry,
@@ -56,7 +58,11 @@ export interface StartSecondLookOptions {
   metricsRegistry?: Registry
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000
+
 export async function startSecondLook(config: Config, options: StartSecondLookOptions): Promise<SecondLook> {
+  // First, before anything is opened: a bad file stops the start naming CONSENT_TEXTS_FILE and its fields.
+  const consentTexts = config.consentTextsFile ? loadConsentTexts(config.consentTextsFile) : undefined
   const metricsRegistry = options.metricsRegistry ?? new Registry()
   const openedLedger = await openLedger({
     databaseUrl: config.databaseUrl,
@@ -106,6 +112,10 @@ export async function startSecondLook(config: Config, options: StartSecondLookOp
           firstLookDeadlineMs: config.marketplace.firstLookDeadlineMs,
           drainTimeoutMs: config.marketplace.drainTimeoutMs,
           leaseMs: config.marketplace.leaseMs,
+          // Sandbox mode without a file: the built-in texts (createMarketplace's default).
+          consentTexts,
+          duplicateWindowMs: config.marketplace.duplicateWindowDays * DAY_MS,
+          consentRetentionMs: config.marketplace.consentRetentionDays * DAY_MS,
         },
         ledger,
         registry: registry.entries,

@@ -14,7 +14,7 @@ import { dirname, join } from 'node:path'
 import { promisify } from 'node:util'
 import { JSDOM, VirtualConsole } from 'jsdom'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { parsePartnerRegistry } from '../../src/marketplace/index.ts'
+import { parseConsentTexts, parsePartnerRegistry } from '../../src/marketplace/index.ts'
 import { serveSandbox } from '../../src/sandbox/index.ts'
 import {
   block,
@@ -57,6 +57,7 @@ const HANDLED = [
   'worker',
   'sandbox',
   'partners-file',
+  'consent-texts-file',
   'partner',
   'check-partner',
 ]
@@ -472,6 +473,13 @@ describe('README code blocks', () => {
       format: 'yaml',
     })
     expect(entries.map((entry) => entry.id)).toEqual(['acme-loans'])
+  })
+
+  it('consent texts: the YAML example is a valid CONSENT_TEXTS_FILE, its previous set still accepted', () => {
+    const texts = parseConsentTexts(block('consent-texts-file').code, { format: 'yaml' })
+    expect(texts.served.version).toBe('2026-11')
+    expect(texts.served.tcpa).toBeDefined()
+    expect([...texts.fcra.values()].map((text) => text.version)).toEqual(['2026-11', '2026-01'])
   })
 
   describe('partner kit commands', () => {

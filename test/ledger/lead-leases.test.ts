@@ -6,7 +6,14 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Ledger, leadHandoffs, leads, type NewLead, type SentRequest } from '../../src/ledger/index.ts'
+import {
+  applicantClaims,
+  type Ledger,
+  leadHandoffs,
+  leads,
+  type NewLead,
+  type SentRequest,
+} from '../../src/ledger/index.ts'
 import { LEDGER_DRIVERS } from './support/ledger-drivers.ts'
 
 const T0 = new Date('2026-03-02T10:00:00.000Z')
@@ -109,11 +116,19 @@ describe.each(LEDGER_DRIVERS)('lead leases on $name', (driver) => {
   })
 
   it('a withdrawn lead (its create was answered 503) fails, keeps no sealed copy and is never claimed', async () => {
-    const { lead } = await createLead('a')
+    const applicant = { key: `applicant-${randomUUID()}`, expiresAt: at(30 * 86_400_000) }
+    const { lead } = await createLead('a', { applicant })
     await ledger.withdrawLead(lead.id, at(100), 'not confirmed in time')
     const [row] = await ledger.db.select().from(leads).where(eq(leads.id, lead.id))
     expect(row).toMatchObject({ status: 'failed', failureReason: 'not confirmed in time', owner: null })
     expect(await ledger.db.select().from(leadHandoffs).where(eq(leadHandoffs.leadId, lead.id))).toEqual([])
     expect(await claimMine('b', at(60_000), [lead.id])).toEqual([])
+    // It reached no partner, so it holds no duplicate window: the applicant's next application is written.
+    expect(await ledger.db.select().from(applicantClaims).where(eq(applicantClaims.leadId, lead.id))).toEqual(
+      [],
+    )
+    const next = await createLead('a', { applicant })
+    const [written] = await ledger.db.select().from(leads).where(eq(leads.id, next.lead.id))
+    expect(written?.applicantKey).toBe(applicant.key)
   })
 })

@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto'
-import { asc, eq, sql } from 'drizzle-orm'
+import { asc, eq, inArray, sql } from 'drizzle-orm'
 import { describe, expect, it, vi } from 'vitest'
 import {
+  applicantClaims,
+  type CreateLeadResult,
+  consentRecords,
+  consentTexts,
   type Ledger,
   leadHandoffs,
   leads,
@@ -31,6 +35,12 @@ function newLead(key?: string) {
     createdAt: T0,
     deadlineAt: at(12_000),
   }
+}
+
+/** The lead a create answered with: its own, or the one holding its idempotency key. */
+function leadOf(result: CreateLeadResult) {
+  if ('duplicate' in result) throw new Error('the create was answered as a duplicate applicant')
+  return result.lead
 }
 
 function sent(partnerId: string, tier: 'first' | 'second' = 'first', ms = 0): SentRequest {
@@ -219,8 +229,8 @@ describe.each(LEDGER_DRIVERS)('ledger on $name', (driver) => {
     ])
     const createdCount = [r1, r2].filter((r) => r.created).length
     expect(createdCount).toBe(1)
-    expect(r1.lead.id).toBe(r2.lead.id)
-    expect(r1.lead.bodyHash).toBe(`hash-${key}`)
+    expect(leadOf(r1).id).toBe(leadOf(r2).id)
+    expect(leadOf(r1).bodyHash).toBe(`hash-${key}`)
     const loser = r1.created ? two : one
     expect(await ledger.getSearch(loser.searchUuid)).toBeUndefined()
   })
@@ -259,7 +269,7 @@ describe.each(LEDGER_DRIVERS)('ledger on $name', (driver) => {
   it('a lead with no partner to ask is complete at once', async () => {
     const lead = newLead()
     const result = await ledger.createLead(lead, [])
-    expect(result.lead.status).toBe('complete')
+    expect(leadOf(result).status).toBe('complete')
   })
 
   it('counts a click once per offer', async () => {
@@ -422,9 +432,36 @@ describe.each(LEDGER_DRIVERS)('ledger on $name', (driver) => {
       deadlineAt: new Date(T0.getTime() + 12_000),
     }
     const lease = { owner: 'replica-a', leaseUntil: new Date(T0.getTime() + 3_000), sealed: 'v1.sealed' }
+    const applicant = {
+      key: `applicant-${randomUUID()}`,
+      expiresAt: new Date(T0.getTime() + 30 * 86_400_000),
+    }
+    const fcra = {
+      id: `f-${randomUUID()}`.slice(0, 16),
+      kind: 'fcra' as const,
+      version: 'v1',
+      text: 'FCRA text',
+    }
+    const tcpa = {
+      id: `t-${randomUUID()}`.slice(0, 16),
+      kind: 'tcpa' as const,
+      version: 'v1',
+      text: 'TCPA text',
+    }
+    const consent = {
+      fcra,
+      tcpa,
+      tcpaChecked: false,
+      pageUrl: 'https://publisher.example/loans',
+      ipAddress: '203.0.113.7',
+      userAgent: 'Mozilla/5.0 (Test)',
+      widgetVersion: '0.1.0',
+      trustedFormCertUrl: `https://cert.trustedform.com/${'a'.repeat(40)}`,
+      leadiDToken: randomUUID(),
+    }
     const first: SentRequest = { id: randomUUID(), partnerId: 'alpha', tier: 'first', sentAt: T0 }
     const second: SentRequest = { id: randomUUID(), partnerId: 'bravo', tier: 'second', sentAt: T0 }
-    await ledger.createLead({ ...lead, ...lease }, [first])
+    await ledger.createLead({ ...lead, ...lease, applicant, consent }, [first])
     // The lead is held by its replica, and its sealed copy waits beside it for a takeover.
     expect(await ledger.db.select().from(leads).where(eq(leads.id, lead.id))).toEqual([
       {
@@ -434,6 +471,37 @@ describe.each(LEDGER_DRIVERS)('ledger on $name', (driver) => {
         failureReason: null,
         owner: 'replica-a',
         leaseUntil: lease.leaseUntil,
+        applicantKey: applicant.key,
+      },
+    ])
+    // Its applicant's claim, the texts once each, and the consent record, in the same statement.
+    expect(await ledger.db.select().from(applicantClaims).where(eq(applicantClaims.leadId, lead.id))).toEqual(
+      [{ applicantKey: applicant.key, leadId: lead.id, claimedAt: T0, expiresAt: applicant.expiresAt }],
+    )
+    expect(
+      await ledger.db
+        .select()
+        .from(consentTexts)
+        .where(inArray(consentTexts.id, [fcra.id, tcpa.id]))
+        .orderBy(consentTexts.kind),
+    ).toEqual([
+      { ...fcra, firstStoredAt: T0 },
+      { ...tcpa, firstStoredAt: T0 },
+    ])
+    expect(await ledger.db.select().from(consentRecords).where(eq(consentRecords.leadId, lead.id))).toEqual([
+      {
+        leadId: lead.id,
+        recordedAt: T0,
+        fcraTextId: fcra.id,
+        fcraChecked: true,
+        tcpaTextId: tcpa.id,
+        tcpaChecked: false,
+        pageUrl: consent.pageUrl,
+        ipAddress: consent.ipAddress,
+        userAgent: consent.userAgent,
+        widgetVersion: consent.widgetVersion,
+        trustedFormCertUrl: consent.trustedFormCertUrl,
+        leadiDToken: consent.leadiDToken,
       },
     ])
     expect(await ledger.db.select().from(leadHandoffs).where(eq(leadHandoffs.leadId, lead.id))).toEqual([
@@ -475,7 +543,15 @@ describe.each(LEDGER_DRIVERS)('ledger on $name', (driver) => {
     const db = ledger.db
     // Settled: no owner, no lease, and the sealed copy deleted in the same statement.
     expect(await db.select().from(leads).where(eq(leads.id, lead.id))).toEqual([
-      { ...lead, status: 'complete', completedAt, failureReason: null, owner: null, leaseUntil: null },
+      {
+        ...lead,
+        status: 'complete',
+        completedAt,
+        failureReason: null,
+        owner: null,
+        leaseUntil: null,
+        applicantKey: applicant.key,
+      },
     ])
     expect(await db.select().from(leadHandoffs).where(eq(leadHandoffs.leadId, lead.id))).toEqual([])
     const requests = await db

@@ -10,6 +10,7 @@ import { MockAgent } from 'undici'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { WIDGET_HEADER } from '../../src/contract/bff.ts'
 import type { Ledger } from '../../src/ledger/index.ts'
+import { sandboxConsentTexts } from '../../src/marketplace/consent/consent-texts.ts'
 import { createMarketplace, type Marketplace } from '../../src/marketplace/index.ts'
 import type { PartnerRegistryEntry } from '../../src/marketplace/registry/partner-registry.ts'
 import { LEDGER_DRIVERS, openLedgerAround } from '../ledger/support/ledger-drivers.ts'
@@ -77,7 +78,7 @@ describe.each(LEDGER_DRIVERS)('POST /api/second-look from a declared bot, on $na
 
   function start(sandboxMode: boolean) {
     marketplace = createMarketplace({
-      config: { winnerPolicy: 'phase2', sandboxMode, deadlineMs: 5_000 },
+      config: { winnerPolicy: 'phase2', sandboxMode, deadlineMs: 5_000, consentTexts: sandboxConsentTexts() },
       ledger,
       registry: [partner],
       accessTokens: TEST_ACCESS_TOKENS,

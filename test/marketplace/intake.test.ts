@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { bffErrorSchema, createdSearchSchema, LEAD_BODY_LIMIT_BYTES } from '../../src/contract/bff.ts'
 import { rateTableSchema } from '../../src/contract/offer-search.ts'
 import { type Ledger, openLedger } from '../../src/ledger/index.ts'
+import { parseConsentTexts } from '../../src/marketplace/consent/consent-texts.ts'
 import { createMarketplace, type SimulatedPartnerSpec } from '../../src/marketplace/index.ts'
 import { LEDGER_DRIVERS } from '../ledger/support/ledger-drivers.ts'
 import { CLIENT, type Harness, harnessAround, makeLead, submitAndSettle } from './support/harness.ts'
@@ -92,25 +93,6 @@ describe.each(LEDGER_DRIVERS)('second-look intake and polling on $name', (driver
     expect(fields).toEqual(expect.arrayContaining(['personalInformation.ssn', 'personalInformation.state']))
   })
 
-  it('takes a lead whose FCRA and TCPA texts are at their longest (its route declares 64 KB), and no body over that', async () => {
-    const lead = makeLead({
-      legalInformation: {
-        consentsToFcra: 'true',
-        fcraLanguage: 'I authorize lenders to pull my credit. '.repeat(256).slice(0, 10_000),
-        consentstoTcpa: 'true',
-        tcpaLanguage: 'You may call and text me. '.repeat(400).slice(0, 10_000),
-      },
-    } as Parameters<typeof makeLead>[0] & object)
-    // Over the 16 KB of a search body, which used to be the BFF's limit for every other /api path.
-    expect(JSON.stringify(lead).length).toBeGreaterThan(16 * 1024)
-    const res = await h.submit(lead)
-    expect(res.status).toBe(201)
-    await h.marketplace.settled(createdSearchSchema.parse(await res.json()).rateTable.uuid)
-    const over = await h.submit({ ...lead, padding: 'x'.repeat(LEAD_BODY_LIMIT_BYTES) })
-    expect(over.status).toBe(413)
-    expect(bffErrorSchema.parse(await over.json()).code).toBe('payload_too_large')
-  })
-
   it('refuses a body that is not JSON with 400 bad_request', async () => {
     const res = await h.submit('{not json')
     expect(res.status).toBe(400)
@@ -121,8 +103,9 @@ describe.each(LEDGER_DRIVERS)('second-look intake and polling on $name', (driver
     it('same key and body: the same search, and partners get the lead once', async () => {
       const key = randomUUID()
       const before = h.partners.requestCount('first-a')
-      const first = await h.submit(makeLead(), { 'Idempotency-Key': key })
-      const again = await h.submit(makeLead(), { 'Idempotency-Key': key })
+      const lead = makeLead()
+      const first = await h.submit(lead, { 'Idempotency-Key': key })
+      const again = await h.submit(lead, { 'Idempotency-Key': key })
       expect(first.status).toBe(201)
       expect(again.status).toBe(201)
       const a = createdSearchSchema.parse(await first.json())
@@ -136,9 +119,8 @@ describe.each(LEDGER_DRIVERS)('second-look intake and polling on $name', (driver
     it('concurrent retries with one key fan out once', async () => {
       const key = randomUUID()
       const before = h.partners.requestCount('first-a')
-      const responses = await Promise.all(
-        [1, 2, 3].map(() => h.submit(makeLead(), { 'Idempotency-Key': key })),
-      )
+      const lead = makeLead()
+      const responses = await Promise.all([1, 2, 3].map(() => h.submit(lead, { 'Idempotency-Key': key })))
       const bodies = await Promise.all(responses.map(async (r) => createdSearchSchema.parse(await r.json())))
       expect(new Set(bodies.map((b) => b.rateTable.uuid)).size).toBe(1)
       await h.marketplace.settled(bodies[0]?.rateTable.uuid ?? '')
@@ -171,6 +153,41 @@ describe.each(LEDGER_DRIVERS)('second-look intake and polling on $name', (driver
     it('a malformed key is a 400', async () => {
       const res = await h.submit(makeLead(), { 'Idempotency-Key': 'has spaces in it' })
       expect(res.status).toBe(400)
+    })
+  })
+
+  describe('with the longest consent texts an operator may write', () => {
+    const fcra = 'I authorize lenders to pull my credit. '.repeat(256).slice(0, 10_000).trim()
+    const tcpa = 'You may call and text me. '.repeat(400).slice(0, 10_000).trim()
+    let long: Harness
+    harnessAround(
+      driver,
+      {
+        partners: PARTNERS,
+        config: { consentTexts: parseConsentTexts(JSON.stringify({ version: 'long', fcra, tcpa })) },
+      },
+      (harness) => {
+        long = harness
+      },
+    )
+
+    it('takes a lead whose FCRA and TCPA texts are at their longest (its route declares 64 KB), and no body over that', async () => {
+      const lead = makeLead({
+        legalInformation: {
+          consentsToFcra: 'true',
+          fcraLanguage: fcra,
+          consentstoTcpa: 'true',
+          tcpaLanguage: tcpa,
+        },
+      })
+      // Over the 16 KB of a search body, which used to be the BFF's limit for every other /api path.
+      expect(JSON.stringify(lead).length).toBeGreaterThan(16 * 1024)
+      const res = await long.submit(lead)
+      expect(res.status).toBe(201)
+      await long.marketplace.settled(createdSearchSchema.parse(await res.json()).rateTable.uuid)
+      const over = await long.submit({ ...lead, padding: 'x'.repeat(LEAD_BODY_LIMIT_BYTES) })
+      expect(over.status).toBe(413)
+      expect(bffErrorSchema.parse(await over.json()).code).toBe('payload_too_large')
     })
   })
 })

@@ -14,6 +14,7 @@ import { Agent } from 'undici'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Lead } from '../../src/contract/partner.ts'
 import type { Ledger } from '../../src/ledger/index.ts'
+import { sandboxConsentTexts } from '../../src/marketplace/consent/consent-texts.ts'
 import { createPiiFinder } from '../../src/marketplace/fan-out/pii-finder.ts'
 import {
   createMarketplace,
@@ -23,12 +24,12 @@ import {
 import { LEDGER_DRIVERS } from '../ledger/support/ledger-drivers.ts'
 import { type LoopbackPartner, startLoopbackPartner } from '../partner-kit/support/loopback-partner.ts'
 import { makeLocalTls } from '../support/local-https.ts'
-import { CLIENT, makeLead, SECRET, TEST_ACCESS_TOKENS } from './support/harness.ts'
+import { CLIENT, makeKnownLead, SECRET, TEST_ACCESS_TOKENS } from './support/harness.ts'
 
 // Real servers and databases on a shared CI machine: generous, while every wait inside stays short.
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 })
 
-const LEAD = makeLead() as unknown as Lead
+const LEAD = makeKnownLead() as unknown as Lead
 const findPii = createPiiFinder(LEAD)
 const fullwidth = (text: string) => text.replace(/\d/g, (d) => String.fromCodePoint(0xff10 + Number(d)))
 const arabicIndic = (text: string) => text.replace(/\d/g, (d) => String.fromCodePoint(0x0660 + Number(d)))
@@ -144,7 +145,15 @@ function startMarketplace(
 ) {
   const dispatcher = ca === undefined ? undefined : new Agent({ connect: { ca } })
   const marketplace = createMarketplace({
-    config: { winnerPolicy: 'phase2', sandboxMode, deadlineMs: 5_000 },
+    // One known applicant sent again and again (the partners echo its known values), so no duplicate check:
+    // this suite is about what partners send back, not about who applies.
+    config: {
+      winnerPolicy: 'phase2',
+      sandboxMode,
+      deadlineMs: 5_000,
+      duplicateWindowMs: 0,
+      consentTexts: sandboxConsentTexts(),
+    },
     ledger,
     registry,
     accessTokens: TEST_ACCESS_TOKENS,
@@ -160,7 +169,7 @@ function startMarketplace(
 async function runLead(marketplace: Marketplace, app: Hono) {
   const res = await app.request('http://bff.test/api/second-look', {
     method: 'POST',
-    body: JSON.stringify(makeLead()),
+    body: JSON.stringify(makeKnownLead()),
     headers: { 'content-type': 'application/json', 'x-offer-widget': '1' },
   })
   expect(res.status).toBe(201)

@@ -5,9 +5,10 @@ import { LEDGER_DRIVERS } from '../ledger/support/ledger-drivers.ts'
 import {
   type Harness,
   harnessAround,
+  KNOWN_DATE_OF_BIRTH,
   KNOWN_EMAIL,
   KNOWN_SSN,
-  makeLead,
+  makeKnownLead,
   submitAndSettle,
 } from './support/harness.ts'
 
@@ -24,7 +25,7 @@ const FORBIDDEN = [
   'Quentina',
   'Probeworth',
   '4821 Unlikely Boulevard',
-  '1983-07-19',
+  KNOWN_DATE_OF_BIRTH,
 ]
 
 /** Rows of a raw query; both drivers answer `{ rows }`. */
@@ -53,7 +54,17 @@ describe.each(LEDGER_DRIVERS)('no identifying data in the ledger or the logs on 
   )
 
   it('a lead with a known SSN and email leaves no trace of them in any table or log line', async () => {
-    const { final } = await submitAndSettle(h, makeLead(), { 'Idempotency-Key': 'pii-probe-key' })
+    // The page's query string carries the email, as careless pages do: the consent record drops it.
+    const lead = {
+      ...makeKnownLead(),
+      consent: {
+        pageUrl: `https://publisher.example/loans?email=${KNOWN_EMAIL}&ssn=${KNOWN_SSN}#${KNOWN_EMAIL}`,
+      },
+    }
+    const { final } = await submitAndSettle(h, lead, { 'Idempotency-Key': 'pii-probe-key' })
+    // The same applicant again: a duplicate, sent to no partner, counted without a trace of who.
+    const again = await h.submit(lead, { 'Idempotency-Key': 'pii-probe-key-2' })
+    expect(again.headers.get('Second-Look-Duplicate')).toBe('true')
     const click = await h.app.request(new URL(String(final.offers[0]?.url)).pathname)
     expect(click.status).toBe(302)
     const reports = await h.app.request('/api/reports/partners/echo', {
@@ -74,8 +85,20 @@ describe.each(LEDGER_DRIVERS)('no identifying data in the ledger or the logs on 
         'marketplace_partner_requests',
         'marketplace_offers',
         'marketplace_clicks',
+        'marketplace_consent_texts',
+        'marketplace_consent_records',
+        'marketplace_applicant_claims',
+        'marketplace_duplicate_applications',
       ]),
     )
+    // Each of them holds a row of this lead: the check below reads what was written, not empty tables.
+    for (const table of [
+      'marketplace_consent_records',
+      'marketplace_applicant_claims',
+      'marketplace_duplicate_applications',
+    ]) {
+      expect(await query(ledger, sql.raw(`select * from ${table}`)), table).toHaveLength(1)
+    }
     let rowCount = 0
     for (const table of tables) {
       const rows = await query(ledger, sql.raw(`select * from "${table.table_schema}"."${table.table_name}"`))

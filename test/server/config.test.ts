@@ -1,8 +1,11 @@
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import pino from 'pino'
 import { describe, expect, it } from 'vitest'
+import { ConsentTextsError } from '../../src/marketplace/consent/consent-texts.ts'
 import { applyEnvFile, ConfigError, loadConfig } from '../../src/server/config.ts'
+import { startSecondLook } from '../../src/server/start-second-look.ts'
 
 describe('config', () => {
   it('runs on the embedded defaults with an empty environment: sandbox mode', () => {
@@ -97,6 +100,63 @@ describe('config', () => {
     expect(() => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'ftp://user:hunter2@collector' })).toThrow(
       /got "ftp:\/\/\[redacted\]@collector"/,
     )
+  })
+
+  it('second look: a 30-day duplicate window (0 is off) and 1825 days of consent records, each bad value named with its fix', () => {
+    expect(loadConfig({}).marketplace).toMatchObject({ duplicateWindowDays: 30, consentRetentionDays: 1825 })
+    expect(loadConfig({ DUPLICATE_WINDOW_DAYS: '0' }).marketplace.duplicateWindowDays).toBe(0)
+    expect(() => loadConfig({ DUPLICATE_WINDOW_DAYS: 'a month' })).toThrow(
+      /DUPLICATE_WINDOW_DAYS: DUPLICATE_WINDOW_DAYS must be a whole number 0-365 \(default 30; 0 turns the duplicate check off\)/,
+    )
+    expect(() => loadConfig({ DUPLICATE_WINDOW_DAYS: '400' })).toThrow(
+      /DUPLICATE_WINDOW_DAYS must be at most 365/,
+    )
+    expect(() => loadConfig({ CONSENT_RETENTION_DAYS: '0' })).toThrow(
+      /CONSENT_RETENTION_DAYS: CONSENT_RETENTION_DAYS must be at least 1 \(default 1825; 5 years, FCRA's statute of limitations; TCPA's is 4\)/,
+    )
+    expect(() => loadConfig({ CONSENT_RETENTION_DAYS: 'forever' })).toThrow(
+      /CONSENT_RETENTION_DAYS must be a whole number/,
+    )
+  })
+
+  it("requires CONSENT_TEXTS_FILE once real partners get leads: the operator's own texts, never the sample ones", () => {
+    const production = {
+      ENGINE_TOKEN: 'real-token',
+      SESSION_SECRET: 'x'.repeat(32),
+      ENGINE_BASE_URL_TEST: 'https://test.example.com',
+      PUBLIC_BASE_URL: 'https://offers.example.com',
+    }
+    expect(loadConfig(production).consentTextsFile).toBeUndefined()
+    expect(() => loadConfig({ ...production, PARTNERS_FILE: 'partners.yaml' })).toThrow(
+      /CONSENT_TEXTS_FILE: required when ENGINE_TOKEN and PARTNERS_FILE are set; the JSON or YAML file of your FCRA \(and TCPA\) consent texts/,
+    )
+    const config = loadConfig({
+      ...production,
+      PARTNERS_FILE: 'partners.yaml',
+      CONSENT_TEXTS_FILE: 'texts.yaml',
+    })
+    expect(config.consentTextsFile).toBe('texts.yaml')
+    // Sandbox mode has texts built in.
+    expect(() => loadConfig({ PARTNERS_FILE: 'partners.yaml' })).not.toThrow()
+  })
+
+  it('a bad CONSENT_TEXTS_FILE stops the start before anything is opened, naming the file, the field and the fix', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'config-consent-'))
+    const file = join(dir, 'texts.yaml')
+    writeFileSync(file, 'version: "2026-11"\nfcra: ""\n')
+    const start = startSecondLook(loadConfig({ CONSENT_TEXTS_FILE: file, LOG_LEVEL: 'silent' }), {
+      logger: pino({ level: 'silent' }),
+      inMemoryLedger: true,
+    })
+    await expect(start).rejects.toThrow(ConsentTextsError)
+    await expect(start).rejects.toThrow(
+      `CONSENT_TEXTS_FILE ${file} is invalid:\n  fcra: fcra must not be empty`,
+    )
+    await expect(
+      startSecondLook(loadConfig({ CONSENT_TEXTS_FILE: join(dir, 'missing.yaml') }), {
+        logger: pino({ level: 'silent' }),
+      }),
+    ).rejects.toThrow(/CONSENT_TEXTS_FILE .*missing\.yaml: cannot be read \(ENOENT\)/)
   })
 
   it('uses a fresh random session secret per process in sandbox mode', () => {

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createLogger } from '../../src/bff/logger.ts'
 import { createdSearchSchema } from '../../src/contract/bff.ts'
 import { issuerListSchema, rateTableSchema } from '../../src/contract/offer-search.ts'
-import { startReferencePartner } from '../../src/partner-kit/index.ts'
+import { sampleLeads, startReferencePartner } from '../../src/partner-kit/index.ts'
 import { loadConfig } from '../../src/server/config.ts'
 import { type RunningServer, startServer } from '../../src/server/start-server.ts'
 import { FAKE_TOKEN } from '../bff/support/fake-harness.ts'
@@ -367,6 +367,46 @@ describe('startServer with the second-look marketplace', () => {
     } finally {
       await running.close()
       await partner.close()
+    }
+  }, 30_000)
+
+  it("serves the operator's consent texts (CONSENT_TEXTS_FILE) to another origin with no widget header, and takes only them", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bff-consent-'))
+    const textsFile = join(dir, 'consent.yaml')
+    writeFileSync(textsFile, 'version: "2026-11"\nfcra: I authorize lenders to obtain my credit report.\n')
+    const running = await startServer(
+      loadConfig({
+        PORT: '0',
+        LOG_LEVEL: 'silent',
+        DATA_DIR: dir,
+        CONSENT_TEXTS_FILE: textsFile,
+        ALLOWED_ORIGINS: 'https://publisher.example',
+      }),
+      { staticRoot: staticRoot(), secondLook: { inMemoryLedger: true } },
+    )
+    try {
+      const texts = await http(`${running.url}/api/second-look/consent`, {
+        headers: { origin: 'https://publisher.example', 'user-agent': UA },
+      })
+      expect(texts.status).toBe(200)
+      expect(texts.headers['access-control-allow-origin']).toBe('https://publisher.example')
+      expect(texts.headers['cache-control']).toBe('public, max-age=300')
+      expect(JSON.parse(texts.text)).toMatchObject({
+        version: '2026-11',
+        fcra: { text: 'I authorize lenders to obtain my credit report.' },
+      })
+      // The sample lead carries the sandbox's sample text, which is not this operator's.
+      const refused = await http(`${running.url}/api/second-look`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-offer-widget': 'test', 'user-agent': UA },
+        body: JSON.stringify(sampleLeads().find((sample) => sample.id === 'always-available')?.lead),
+      })
+      expect(refused.status).toBe(400)
+      expect(JSON.parse(refused.text).errors).toContainEqual(
+        expect.objectContaining({ field: 'legalInformation.fcraLanguage' }),
+      )
+    } finally {
+      await running.close()
     }
   }, 30_000)
 })

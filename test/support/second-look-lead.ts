@@ -4,8 +4,14 @@
  * `example.com` email, so nothing real reaches a partner.
  */
 import type { LeadInput } from '../../src/contract/partner.ts'
+import { SAMPLE_FCRA_TEXT } from '../../src/partner-kit/sample-leads.ts'
+import { distinctDateOfBirth } from './applicants.ts'
 
-/** A fresh copy each call, so a caller may change it. */
+/**
+ * A fresh copy each call, so a caller may change it: a distinct applicant each time (a date of birth of its
+ * own: the second look sends an applicant once per duplicate window), with the sandbox's FCRA text, the one a
+ * server in sandbox mode accepts.
+ */
 export function secondLookLead(): LeadInput {
   return {
     personalInformation: {
@@ -17,12 +23,12 @@ export function secondLookLead(): LeadInput {
       primaryPhone: '202-555-0100',
       address1: '1 Example Street',
       zipcode: '94105',
-      dateOfBirth: '1985-04-17',
+      dateOfBirth: distinctDateOfBirth(),
       ssn: '987-65-4320',
     },
     loanInformation: { purpose: 'debt_consolidation', loanAmount: 12_000 },
     creditInformation: { providedNumericCreditScore: 620 },
     financialInformation: { annualIncome: 52_000 },
-    legalInformation: { consentsToFcra: 'true', fcraLanguage: 'I authorize lenders to pull my credit.' },
+    legalInformation: { consentsToFcra: 'true', fcraLanguage: SAMPLE_FCRA_TEXT },
   }
 }

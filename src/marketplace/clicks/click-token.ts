@@ -18,7 +18,7 @@ export interface ClickSigner {
 }
 
 /** A day: long enough for a visitor who leaves the tab open, short enough that old links die. */
-const DEFAULT_CLICK_TOKEN_TTL_MS = 24 * 60 * 60 * 1000
+export const DEFAULT_CLICK_TOKEN_TTL_MS = 24 * 60 * 60 * 1000
 
 const TOKEN =
   /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.([0-9a-z]{1,11})\.([A-Za-z0-9_-]{43})$/

@@ -11,40 +11,39 @@
 
 import { randomUUID } from 'node:crypto'
 import type { Logger } from 'pino'
-import type { ErrorCode } from '../../contract/bff.ts'
-import { type FieldIssue, toFieldIssues } from '../../contract/common.ts'
-import { type Lead, leadInputSchema, leadSessionInformationSchema } from '../../contract/partner.ts'
+import { toFieldIssues } from '../../contract/common.ts'
+import {
+  type Lead,
+  type LeadInput,
+  leadInputSchema,
+  leadSessionInformationSchema,
+} from '../../contract/partner.ts'
 import { parseJsonBounded } from '../../http/json-body.ts'
 import type { Clock } from '../../http/timers.ts'
 import { annotate, tagSearch } from '../../http/trace.ts'
-import type { Ledger, NewLead, SearchSnapshot, SentRequest } from '../../ledger/index.ts'
+import type { Ledger, NewConsentRecord, NewLead, SearchSnapshot, SentRequest } from '../../ledger/index.ts'
 import { LedgerError } from '../../ledger/ledger-error.ts'
 import type { SearchCache } from '../../ledger/search-cache.ts'
+import type { OperatorConsentTexts } from '../consent/consent-texts.ts'
+import { consentRecordOf, matchConsentTexts, partnerLeadOf } from '../consent/lead-consent.ts'
 import { type LeadRun, partnerWindowMs } from '../fan-out/run-lead.ts'
 import type { PartnerRegistryEntry } from '../registry/partner-registry.ts'
+import { answerDuplicate, type DuplicateAnswer, type DuplicateDeps } from './answer-duplicate.ts'
+import type { ApplicantHasher } from './applicant-key.ts'
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY } from './idempotency.ts'
+import { type IntakeRefusal, refuse, unavailable } from './intake-refusal.ts'
+
+export type { IntakeRefusal } from './intake-refusal.ts'
 
 /** Nesting a lead can need (object, section, value) with room to spare. */
 const LEAD_MAX_DEPTH = 8
 
-/** Seconds a client waits before sending a lead the ledger could not take: a blip, or a failover. */
-const LEDGER_RETRY_AFTER_SECONDS = 2
-
-/** A lead intake will not take, as the error answer to send (`bffErrorSchema`). */
-export interface IntakeRefusal {
-  kind: 'refused'
-  status: 400 | 409 | 500 | 503
-  code: ErrorCode
-  message: string
-  errors?: FieldIssue[]
-  /** Sent as `Retry-After` (503 only). */
-  retryAfterSeconds?: number
-}
-
-/** A well-formed lead request: the lead with the live session, and what idempotency needs. */
+/** A well-formed lead request: the lead partners are sent, its consent record, and what idempotency needs. */
 export interface LeadRequest {
   kind: 'lead'
   lead: Lead
+  /** Proof of the consent the lead was given with, written with it. */
+  consent: NewConsentRecord
   /** The parsed body as sent: what the `Idempotency-Key` fingerprint covers. */
   body: unknown
   idempotencyKey: string | undefined
@@ -56,6 +55,10 @@ export interface LeadRequestInput {
   bodyText(): Promise<string>
   /** The live request's IP and user agent (the BFF's client identity); read only for a valid lead. */
   identity(): unknown
+  /** The operator's texts a lead's must be; undefined when none are configured (no lead is taken). */
+  consentTexts: OperatorConsentTexts | undefined
+  /** The `X-Offer-Widget` header: the widget's version, kept in the consent record. */
+  widgetHeader?: string | undefined
   logger: Pick<Logger, 'error'>
 }
 
@@ -92,6 +95,34 @@ export async function readLeadRequest(input: LeadRequestInput): Promise<LeadRequ
       toFieldIssues(fields.error),
     )
   }
+  return withConsent(input, fields.data, { body: parsed.value, idempotencyKey: key })
+}
+
+/**
+ * The lead's texts checked against the operator's, then the live session taken: the lead partners are
+ * sent, and its consent record.
+ */
+function withConsent(
+  input: LeadRequestInput,
+  fields: LeadInput,
+  request: Pick<LeadRequest, 'body' | 'idempotencyKey'>,
+): LeadRequest | IntakeRefusal {
+  if (input.consentTexts === undefined) {
+    return refuse(
+      503,
+      'upstream_misconfigured',
+      'This server has no consent texts, so it takes no second-look lead: its operator must set CONSENT_TEXTS_FILE (docs/second-look.md).',
+    )
+  }
+  const texts = matchConsentTexts(input.consentTexts, fields.legalInformation)
+  if (!texts.ok) {
+    return refuse(
+      400,
+      'validation_failed',
+      "The lead's consent texts are not the operator's; fix the fields listed.",
+      texts.errors,
+    )
+  }
   const session = leadSessionInformationSchema.safeParse(input.identity())
   if (!session.success) {
     input.logger.error('client identity is unusable: check the BFF trusted proxies')
@@ -102,12 +133,9 @@ export async function readLeadRequest(input: LeadRequestInput): Promise<LeadRequ
       toFieldIssues(session.error).map((e) => ({ ...e, field: `sessionInformation.${e.field}` })),
     )
   }
-  return {
-    kind: 'lead',
-    lead: { ...fields.data, sessionInformation: session.data } as Lead,
-    body: parsed.value,
-    idempotencyKey: key,
-  }
+  const lead = partnerLeadOf(fields, session.data, texts.texts)
+  const consent = consentRecordOf(fields, lead, texts.texts, input.widgetHeader)
+  return { kind: 'lead', lead, consent, ...request }
 }
 
 export interface LeadPlanOptions {
@@ -123,6 +151,10 @@ export interface LeadPlanOptions {
   lease?: { owner: string; ms: number }
   /** Seals the lead for a takeover (`marketplace_lead_handoffs`); without it a dead owner's lead settles on what was recorded. */
   seal?: (lead: Lead) => string
+  /** The applicant's duplicate key; with `duplicateWindowMs` over 0, a lead claims its applicant's window. */
+  hashApplicant?: ApplicantHasher
+  /** How long one application holds its applicant (`DUPLICATE_WINDOW_DAYS`); 0: no duplicate check. */
+  duplicateWindowMs?: number
 }
 
 /** What intake writes, and the run it starts once that is committed. */
@@ -170,12 +202,20 @@ export function planLead(request: LeadRequest, options: LeadPlanOptions): LeadPl
     owner: options.lease?.owner,
     leaseUntil: options.lease ? new Date(options.now + options.lease.ms) : undefined,
     sealed: requests.length > 0 ? options.seal?.(request.lead) : undefined,
+    applicant:
+      options.hashApplicant && (options.duplicateWindowMs ?? 0) > 0
+        ? {
+            key: options.hashApplicant(request.lead),
+            expiresAt: new Date(options.now + (options.duplicateWindowMs ?? 0)),
+          }
+        : undefined,
+    consent: request.consent,
   }
   return { lead, requests, run: { lead: request.lead, leadId: lead.id, requests, nextTier } }
 }
 
-export interface IntakeDeps extends Omit<LeadPlanOptions, 'now'> {
-  ledger: Pick<Ledger, 'createLead'>
+export interface IntakeDeps extends Omit<LeadPlanOptions, 'now'>, Omit<DuplicateDeps, 'ledger' | 'newId'> {
+  ledger: Pick<Ledger, 'createLead' | 'recordDuplicate'>
   /**
    * Called with a lead whose create failed: it may still be written late (a statement that committed after
    * its caller gave up), and must then never be sent (the caller was told no partner was).
@@ -185,17 +225,20 @@ export interface IntakeDeps extends Omit<LeadPlanOptions, 'now'> {
   searches: Pick<SearchCache, 'get' | 'remember'>
   /** A retried key found its lead still pending: look now for leads whose owner died (takeover). */
   onPendingReplay?: () => Promise<void>
-  logger: Pick<Logger, 'info' | 'error'>
+  logger: Pick<Logger, 'info' | 'warn' | 'error'>
   timers: Clock
   /** Starts the background fan-out of a lead just written. */
   startRun(searchUuid: string, run: LeadRun): void
 }
 
-/** `created`: a new search (its fan-out started); `replayed`: the search a retried `Idempotency-Key` made. */
+/**
+ * `created`: a new search (its fan-out started); `replayed`: the search a retried `Idempotency-Key` made;
+ * `duplicate`: the search of the applicant's first application within the window (no partner was asked).
+ */
 export type IntakeOutcome =
   | { kind: 'created'; snapshot: SearchSnapshot }
   | { kind: 'replayed'; snapshot: SearchSnapshot }
-  | IntakeRefusal
+  | DuplicateAnswer
 
 /** Writes the lead ahead of any partner call, then starts its fan-out; a retried key never fans out twice. */
 export async function intakeLead(deps: IntakeDeps, request: LeadRequest): Promise<IntakeOutcome> {
@@ -212,6 +255,7 @@ export async function intakeLead(deps: IntakeDeps, request: LeadRequest): Promis
     return unavailable('The lead could not be recorded, so it was sent to no partner. Send it again shortly.')
   }
 
+  if (!result.created && 'duplicate' in result) return answerDuplicate(deps, result.duplicate)
   if (!result.created) {
     if (result.lead.bodyHash !== deps.hashBody(request.body)) {
       return refuse(
@@ -254,25 +298,4 @@ export async function intakeLead(deps: IntakeDeps, request: LeadRequest): Promis
   }
   deps.searches.remember(snapshot)
   return { kind: 'created', snapshot }
-}
-
-function refuse(
-  status: IntakeRefusal['status'],
-  code: ErrorCode,
-  message: string,
-  errors?: FieldIssue[],
-): IntakeRefusal {
-  return errors
-    ? { kind: 'refused', status, code, message, errors }
-    : { kind: 'refused', status, code, message }
-}
-
-function unavailable(message: string): IntakeRefusal {
-  return {
-    kind: 'refused',
-    status: 503,
-    code: 'upstream_unavailable',
-    message,
-    retryAfterSeconds: LEDGER_RETRY_AFTER_SECONDS,
-  }
 }

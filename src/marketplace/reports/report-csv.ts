@@ -3,7 +3,7 @@
  * one header row and no blank-line sections. Cells a spreadsheet would run as a formula are prefixed with
  * `'`, since reasons, product types and lead ids are partner text.
  */
-import type { PartnerReport, SuppressionList } from '../../ledger/index.ts'
+import type { DuplicatesReport, PartnerReport, SuppressionList } from '../../ledger/index.ts'
 import { isFormulaLike } from './csv-formula.ts'
 
 export const REPORT_TABLES = ['summary', 'daily', 'products', 'replies', 'causes', 'leads'] as const
@@ -72,6 +72,14 @@ export function suppressionToCsv(list: SuppressionList): string {
   return toCsv([
     ['partner_lead_id', 'lead_id', 'sent_at'],
     ...list.leads.map((l) => [l.partnerLeadId, l.leadId, l.sentAt]),
+  ])
+}
+
+/** The operator's duplicate applications per UTC day: `shown` got the first application's offers, `refused` a 409. */
+export function duplicatesToCsv(report: DuplicatesReport): string {
+  return toCsv([
+    ['date', 'duplicates', 'shown', 'refused'],
+    ...report.daily.map((d) => [d.date, d.duplicates, d.shown, d.refused]),
   ])
 }
 

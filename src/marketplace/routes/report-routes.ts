@@ -3,10 +3,13 @@
  * partner's own token (its registry `reportsTokenEnv`: itself only; any other partner id is a 404, and
  * the list holds only itself). `GET /reports/partners` (the list, for the page),
  * `GET /reports/partners/:id?from=&to=` as JSON, or CSV one table per file (`Accept: text/csv` or
- * `?format=csv`, `&table=`), and `GET /reports/partners/:id/suppression`: the partner's leads that did not
- * click its offer, which it must not remarket to (docs/partner-interface.md). Without any token the reports do not exist.
+ * `?format=csv`, `&table=`), `GET /reports/partners/:id/suppression`: the partner's leads that did not
+ * click its offer, which it must not remarket to (docs/partner-interface.md), and
+ * `GET /reports/partners/:id/consent/:requestId`: the consent record of a lead the partner was sent, by the
+ * `Idempotency-Key` it received it with. Without any token the reports do not exist.
  */
-import { type Context, Hono } from 'hono'
+import { Hono } from 'hono'
+import { UUID_PATTERN } from '../../contract/common.ts'
 import { httpError } from '../../http/errors.ts'
 import type { MarketplaceContext } from '../marketplace-context.ts'
 import {
@@ -16,38 +19,11 @@ import {
   reportToCsv,
   suppressionToCsv,
 } from '../reports/report-csv.ts'
-import { parseReportRange } from '../reports/report-range.ts'
-import { type Caller, createPartnerAuth } from './partner-auth.ts'
+import { createReportAccess, csvFile, day, wantsCsv } from './report-access.ts'
 
 /** Mounted at `/reports/partners`. */
 export function reportRoutes(ctx: MarketplaceContext): Hono {
-  const auth = createPartnerAuth(ctx)
-  const caller = (c: Context): Caller => {
-    if (!auth.enabled) {
-      throw httpError(
-        404,
-        'not_found',
-        "Partner reports are off: set REPORTS_TOKEN (the operator's) or a partner's reportsTokenEnv to turn them on.",
-      )
-    }
-    return auth.authenticate(c)
-  }
-  /** The partner the caller may read; else the 404 (the same whether it does not exist or is another's). */
-  const readable = (c: Context, who: Caller): string => {
-    const partnerId = c.req.param('id') ?? ''
-    if (ctx.registry.has(partnerId) && auth.mayRead(who, partnerId)) return partnerId
-    throw httpError(404, 'not_found', `No partner "${partnerId.slice(0, 100)}" in the registry.`)
-  }
-  const range = (c: Context) => {
-    const parsed = parseReportRange(c.req.query('from'), c.req.query('to'), ctx.timers.now())
-    if (parsed.ok) return parsed
-    throw httpError(
-      400,
-      'validation_failed',
-      `The report range is invalid: ${parsed.errors.map((e) => e.reason).join('; ')}`,
-      { errors: parsed.errors },
-    )
-  }
+  const { caller, mayRead, readable, range } = createReportAccess(ctx)
 
   const app = new Hono()
   app.get('/', (c) => {
@@ -55,7 +31,7 @@ export function reportRoutes(ctx: MarketplaceContext): Hono {
     c.header('Cache-Control', 'no-store')
     return c.json({
       partners: [...ctx.registry.values()]
-        .filter((p) => auth.mayRead(who, p.id))
+        .filter((p) => mayRead(who, p.id))
         .map((p) => ({ id: p.id, name: p.name, tier: p.tier, enabled: p.enabled })),
     })
   })
@@ -99,19 +75,23 @@ export function reportRoutes(ctx: MarketplaceContext): Hono {
       )
     return c.json(list)
   })
+
+  // The request id is our id for this lead and partner: the Idempotency-Key the partner received it with.
+  app.get('/:id/consent/:requestId', async (c) => {
+    const partnerId = readable(c, caller(c))
+    const requestId = c.req.param('requestId')
+    const record = UUID_PATTERN.test(requestId)
+      ? await ctx.ledger.consentRecord({ partnerId, requestId: requestId.toLowerCase() })
+      : undefined
+    c.header('Cache-Control', 'no-store')
+    if (record === undefined) {
+      throw httpError(
+        404,
+        'not_found',
+        'No consent record for this request: give the Idempotency-Key a lead of yours was sent with (records are kept CONSENT_RETENTION_DAYS).',
+      )
+    }
+    return c.json(record)
+  })
   return app
-}
-
-function csvFile(c: Context, name: string, body: string): Response {
-  c.header('Content-Type', 'text/csv; charset=utf-8')
-  c.header('Content-Disposition', `attachment; filename="${name}"`)
-  return c.body(body)
-}
-
-const day = (date: Date) => date.toISOString().slice(0, 10)
-
-function wantsCsv(c: Context): boolean {
-  const format = c.req.query('format')
-  if (format !== undefined) return format === 'csv'
-  return /\btext\/csv\b/.test(c.req.header('Accept') ?? '')
 }

@@ -5,8 +5,15 @@
  * 404) and a well-formed uuid (else 400). Polls read through the in-memory search cache.
  */
 import { type Context, Hono, type MiddlewareHandler } from 'hono'
-import { ACCESS_TOKEN_HEADER, type CreatedSearch, LEAD_BODY_LIMIT_BYTES } from '../../contract/bff.ts'
+import type * as z from 'zod/mini'
+import {
+  ACCESS_TOKEN_HEADER,
+  type CreatedSearch,
+  LEAD_BODY_LIMIT_BYTES,
+  WIDGET_HEADER,
+} from '../../contract/bff.ts'
 import { UUID_PATTERN } from '../../contract/common.ts'
+import type { duplicateOfSchema } from '../../contract/consent.ts'
 import { limitBody } from '../../http/body-limit.ts'
 import { httpError } from '../../http/errors.ts'
 import type { SearchSnapshot } from '../../ledger/index.ts'
@@ -37,6 +44,8 @@ export function secondLookRoutes(ctx: MarketplaceContext, beforeIntake: Middlewa
       idempotencyKey: c.req.header(IDEMPOTENCY_HEADER),
       bodyText: () => c.req.text(),
       identity: () => ctx.clientIdentity(c),
+      consentTexts: ctx.consentTexts,
+      widgetHeader: c.req.header(WIDGET_HEADER),
       logger: ctx.logger,
     })
     if (request.kind === 'refused') throw refusal(request)
@@ -44,7 +53,10 @@ export function secondLookRoutes(ctx: MarketplaceContext, beforeIntake: Middlewa
     if (outcome.kind === 'refused') throw refusal(outcome)
     // A retry: the same search, never a second fan-out.
     if (outcome.kind === 'replayed') c.header('Idempotent-Replayed', 'true')
-    return created(c, ctx, outcome.snapshot)
+    if (outcome.kind !== 'duplicate') return created(c, ctx, outcome.snapshot)
+    // The applicant's first application within the window: its search, asked of no partner again.
+    c.header(DUPLICATE_HEADER, 'true')
+    return created(c, ctx, outcome.snapshot, { firstAppliedAt: outcome.firstAppliedAt.toISOString() })
   })
 
   app.get('/:uuid', async (c) => {
@@ -70,10 +82,23 @@ export function secondLookRoutes(ctx: MarketplaceContext, beforeIntake: Middlewa
   return app
 }
 
-function created(c: Context, ctx: MarketplaceContext, snapshot: SearchSnapshot): Response {
+/** Marks a 201 that answers a duplicate applicant with the first application's search. */
+const DUPLICATE_HEADER = 'Second-Look-Duplicate'
+
+/** The 201: a new access token for the search, and its rate table (`secondLook.duplicate` for a duplicate). */
+function created(
+  c: Context,
+  ctx: MarketplaceContext,
+  snapshot: SearchSnapshot,
+  duplicate?: z.infer<typeof duplicateOfSchema>,
+): Response {
+  const rateTable = rateTableOf(c, ctx, snapshot)
   const body: CreatedSearch = {
     accessToken: ctx.accessTokens.issue(snapshot.lead.searchUuid),
-    rateTable: rateTableOf(c, ctx, snapshot),
+    rateTable:
+      duplicate && rateTable.secondLook
+        ? { ...rateTable, secondLook: { ...rateTable.secondLook, duplicate } }
+        : rateTable,
   }
   c.header('Cache-Control', 'no-store')
   return c.json(body, 201)

@@ -10,9 +10,9 @@ import type { Lead, PartnerOffer } from '../../../src/contract/partner.ts'
 import { offerProblems } from '../../../src/marketplace/fan-out/offer-problems.ts'
 import { createPiiFinder, type PiiFinding } from '../../../src/marketplace/fan-out/pii-finder.ts'
 import { identifyingValues, redactLeadId, redactReason } from '../../../src/marketplace/fan-out/redact.ts'
-import { makeLead } from '../support/harness.ts'
+import { makeKnownLead } from '../support/harness.ts'
 
-const LEAD = makeLead() as unknown as Lead
+const LEAD = makeKnownLead() as unknown as Lead
 const find = createPiiFinder(LEAD)
 const VALUES = identifyingValues(LEAD)
 const b64 = (text: string) => Buffer.from(text).toString('base64')
@@ -29,7 +29,7 @@ const FULLWIDTH = 0xff10
 const ARABIC_INDIC = 0x0660
 const DEVANAGARI = 0x0966
 
-/** The lead of `makeLead()`: SSN 987-65-4329, phone 202-555-0147, born 1983-07-19, Quentina Probeworth. */
+/** The lead of `makeKnownLead()`: SSN 987-65-4329, phone 202-555-0147, born 1983-07-19, Quentina Probeworth. */
 const SPELLINGS: Array<[label: string, payload: string, kind: PiiFinding]> = [
   ['SSN as sent', '987-65-4329', 'SSN'],
   ['SSN without separators', '987654329', 'SSN'],

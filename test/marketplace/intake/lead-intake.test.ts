@@ -11,6 +11,7 @@ import type {
   SentRequest,
 } from '../../../src/ledger/index.ts'
 import { LedgerError } from '../../../src/ledger/ledger-error.ts'
+import { sandboxConsentTexts } from '../../../src/marketplace/consent/consent-texts.ts'
 import type { PartnerRegistryEntry, PartnerTier } from '../../../src/marketplace/index.ts'
 import {
   type IntakeDeps,
@@ -46,11 +47,15 @@ function partner(id: string, tier: PartnerTier, timeoutMs = 12_000, enabled = tr
 
 const registryOf = (...entries: PartnerRegistryEntry[]) => new Map(entries.map((p) => [p.id, p]))
 
+const LEAD = makeLead()
+const LEADID = '1A2B3C4D-0000-4111-8222-933344445555'
+
 function input(overrides: Partial<LeadRequestInput> = {}): LeadRequestInput {
   return {
     idempotencyKey: undefined,
-    bodyText: async () => JSON.stringify(makeLead()),
+    bodyText: async () => JSON.stringify(LEAD),
     identity: () => CLIENT,
+    consentTexts: sandboxConsentTexts(),
     logger: { error: vi.fn() },
     ...overrides,
   }
@@ -67,7 +72,7 @@ describe('readLeadRequest', () => {
     const request = await validRequest('key-1')
     expect(request.lead.sessionInformation).toEqual(CLIENT)
     expect(request.idempotencyKey).toBe('key-1')
-    expect(request.body).toEqual(makeLead())
+    expect(request.body).toEqual(LEAD)
   })
 
   it('refuses a malformed Idempotency-Key before reading the body', async () => {
@@ -105,6 +110,35 @@ describe('readLeadRequest', () => {
     const fields = refused.kind === 'refused' ? (refused.errors ?? []).map((e) => e.field) : []
     expect(fields).toEqual(['sessionInformation.ipAddress'])
     expect(logger.error).toHaveBeenCalledWith(expect.stringMatching(/trusted proxies/))
+  })
+})
+
+describe('readLeadRequest: consent', () => {
+  it('takes no lead without consent texts, naming CONSENT_TEXTS_FILE', async () => {
+    const refused = await readLeadRequest(input({ consentTexts: undefined }))
+    expect(refused).toMatchObject({ kind: 'refused', status: 503, code: 'upstream_misconfigured' })
+    expect(refused.kind === 'refused' && refused.message).toMatch(/CONSENT_TEXTS_FILE/)
+  })
+
+  it('keeps the page without query, fragment or credentials, the visitor as partners get it, and the widget version', async () => {
+    const body = {
+      ...LEAD,
+      consent: { pageUrl: 'https://me:secret@pub.example:8443/a/b?email=x@y.example#f', leadiDToken: LEADID },
+    }
+    const request = await readLeadRequest(
+      input({ bodyText: async () => JSON.stringify(body), widgetHeader: ' 0.1.0\u0007 ' }),
+    )
+    if (request.kind !== 'lead') throw new Error(request.message)
+    expect(request.consent).toMatchObject({
+      pageUrl: 'https://pub.example:8443/a/b',
+      ipAddress: CLIENT.ipAddress,
+      userAgent: CLIENT.userAgent,
+      widgetVersion: '0.1.0',
+      leadiDToken: LEADID,
+      fcra: { kind: 'fcra', version: 'sandbox' },
+    })
+    expect(request.lead).not.toHaveProperty('consent')
+    expect(request.lead).toMatchObject({ consentCertificate: { leadiDToken: LEADID } })
   })
 })
 
@@ -186,9 +220,10 @@ describe('intakeLead', () => {
       firstLookDeadlineMs: 12_000,
       timers: { now: () => NOW },
       hashBody: (body: unknown) => `hash:${JSON.stringify(body).length}`,
-      ledger: { createLead: vi.fn(createLead) },
+      clickTokenTtlMs: 24 * 60 * 60 * 1000,
+      ledger: { createLead: vi.fn(createLead), recordDuplicate: vi.fn(async () => {}) },
       searches: { get: vi.fn(get), remember: vi.fn() },
-      logger: { info: vi.fn(), error: vi.fn() },
+      logger: { info: vi.fn(), warn: vi.fn(), error: vi.fn() },
       startRun: vi.fn(),
     } satisfies IntakeDeps
   }
@@ -264,5 +299,71 @@ describe('intakeLead', () => {
     }
     const unreadable = await intakeLead(deps(heldWith(), down), request)
     expect(unreadable).toMatchObject({ kind: 'refused', status: 503, retryAfterSeconds: 2 })
+  })
+})
+
+describe('intakeLead: a duplicate applicant', () => {
+  const first = (createdAt: number): LeadRow => ({
+    id: 'first-lead',
+    searchUuid: 'first-search',
+    state: 'CA',
+    zip: '95814',
+    bodyHash: null,
+    status: 'complete',
+    createdAt: new Date(createdAt),
+    deadlineAt: new Date(createdAt),
+    completedAt: new Date(createdAt),
+    failureReason: null,
+  })
+  const deps = (lead: LeadRow | undefined, get: IntakeDeps['searches']['get']) =>
+    ({
+      registry: registryOf(partner('first-a', 'first')),
+      windowMs: 12_000,
+      firstLookDeadlineMs: 12_000,
+      timers: { now: () => NOW },
+      hashBody: () => 'hash',
+      clickTokenTtlMs: 60_000,
+      ledger: {
+        createLead: vi.fn(
+          async (): Promise<CreateLeadResult> => ({
+            created: false,
+            duplicate: { lead, claimedAt: new Date(NOW - 1_000) },
+          }),
+        ),
+        recordDuplicate: vi.fn(async () => {}),
+      },
+      searches: { get: vi.fn(get), remember: vi.fn() },
+      logger: { info: vi.fn(), warn: vi.fn(), error: vi.fn() },
+      startRun: vi.fn(),
+    }) satisfies IntakeDeps
+
+  it('while its offers can be clicked: the first search, counted as shown, and no fan-out', async () => {
+    const row = first(NOW - 59_000)
+    const d = deps(row, async () => ({ lead: row, pending: [], requests: [], displayed: [] }))
+    const outcome = await intakeLead(d, await validRequest())
+    expect(outcome).toMatchObject({ kind: 'duplicate', firstAppliedAt: new Date(NOW - 1_000) })
+    expect(d.ledger.recordDuplicate).toHaveBeenCalledWith(
+      expect.objectContaining({ firstLeadId: 'first-lead', shown: true, receivedAt: new Date(NOW) }),
+    )
+    expect(d.startRun).not.toHaveBeenCalled()
+  })
+
+  it('past the click links’ life, gone, or unreadable: 409 duplicate_applicant, counted as refused', async () => {
+    const unreadable = async () => {
+      throw new Error('ledger down')
+    }
+    for (const d of [
+      deps(first(NOW - 60_000), async () => undefined),
+      deps(undefined, async () => undefined),
+      deps(first(NOW - 1_000), unreadable),
+    ]) {
+      expect(await intakeLead(d, await validRequest())).toMatchObject({
+        kind: 'refused',
+        status: 409,
+        code: 'duplicate_applicant',
+      })
+      expect(d.ledger.recordDuplicate).toHaveBeenCalledWith(expect.objectContaining({ shown: false }))
+      expect(d.startRun).not.toHaveBeenCalled()
+    }
   })
 })

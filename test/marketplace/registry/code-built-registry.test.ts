@@ -8,6 +8,7 @@ import pino from 'pino'
 import { describe, expect, it } from 'vitest'
 import type { Timers } from '../../../src/http/timers.ts'
 import type { Ledger } from '../../../src/ledger/index.ts'
+import { sandboxConsentTexts } from '../../../src/marketplace/consent/consent-texts.ts'
 import { createMarketplace } from '../../../src/marketplace/index.ts'
 import type { PartnerRegistryEntry } from '../../../src/marketplace/registry/partner-registry.ts'
 import { SECRET, TEST_ACCESS_TOKENS } from '../support/harness.ts'
@@ -41,9 +42,13 @@ function entry(endpoint: string): PartnerRegistryEntry {
   }
 }
 
-const build = (endpoint: string, sandboxMode: boolean) =>
+const build = (endpoint: string, sandboxMode: boolean, withTexts = true) =>
   createMarketplace({
-    config: { winnerPolicy: 'phase2', sandboxMode },
+    config: {
+      winnerPolicy: 'phase2',
+      sandboxMode,
+      ...(withTexts ? { consentTexts: sandboxConsentTexts() } : {}),
+    },
     ledger: untouchedLedger,
     registry: [entry(endpoint)],
     accessTokens: TEST_ACCESS_TOKENS,
@@ -95,5 +100,11 @@ describe('a partner registry built in code', () => {
 
   it('accepts a public https endpoint outside sandbox mode', async () => {
     await build('https://partner.example.com/leads', false).close()
+  })
+
+  it("outside sandbox mode refuses partners without the operator's consent texts, naming CONSENT_TEXTS_FILE", () => {
+    expect(() => build('https://partner.example.com/leads', false, false)).toThrow(
+      /consentTexts is required outside sandbox mode when partners get leads: .*loadConsentTexts\(CONSENT_TEXTS_FILE\)/,
+    )
   })
 })

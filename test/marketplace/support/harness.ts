@@ -20,8 +20,10 @@ import {
   type SimulatedPartners,
   startSimulatedPartners,
 } from '../../../src/marketplace/index.ts'
+import { SAMPLE_FCRA_TEXT } from '../../../src/partner-kit/sample-leads.ts'
 import type { FakeClock } from '../../ledger/support/fake-clock.ts'
 import type { LedgerDriver } from '../../ledger/support/ledger-drivers.ts'
+import { distinctDateOfBirth } from '../../support/applicants.ts'
 import { captureLog } from './captured-log.ts'
 
 export const SECRET = 'test-secret-0123456789abcdef0123456789'
@@ -33,8 +35,14 @@ export const TEST_ACCESS_TOKENS = {
 }
 export const KNOWN_SSN = '987-65-4329'
 export const KNOWN_EMAIL = 'pii.probe.lead@example.com'
+/** The date of birth of `makeKnownLead()`; `makeLead()` gives each lead its own. */
+export const KNOWN_DATE_OF_BIRTH = '1983-07-19'
 
-/** A lead with known identifying values, a fair credit score (the reference rules offer two products). */
+/**
+ * A lead with known identifying values but a date of birth of its own (a distinct applicant: the second look
+ * sends an applicant to partners once per duplicate window), a fair credit score (the reference rules offer
+ * two products), and the sandbox's FCRA text, the one the marketplace accepts by default.
+ */
 export function makeLead(overrides: Partial<Lead> = {}): Record<string, unknown> {
   return {
     personalInformation: {
@@ -46,17 +54,28 @@ export function makeLead(overrides: Partial<Lead> = {}): Record<string, unknown>
       primaryPhone: '202-555-0147',
       address1: '4821 Unlikely Boulevard',
       zipcode: '95814',
-      dateOfBirth: '1983-07-19',
+      dateOfBirth: distinctDateOfBirth(),
       ssn: KNOWN_SSN,
     },
     loanInformation: { purpose: 'debt_consolidation', loanAmount: 12_000 },
     creditInformation: { providedNumericCreditScore: 620 },
     financialInformation: { annualIncome: 52_000 },
-    legalInformation: { consentsToFcra: 'true', fcraLanguage: 'I authorize lenders to pull my credit.' },
+    legalInformation: { consentsToFcra: 'true', fcraLanguage: SAMPLE_FCRA_TEXT },
     // A forged session: the marketplace must replace it with the live request's.
     sessionInformation: { ipAddress: '198.51.100.66', userAgent: 'forged-agent' },
     ...overrides,
   }
+}
+
+/**
+ * `makeLead()` with every identifying value known, its date of birth too (`KNOWN_DATE_OF_BIRTH`): for the
+ * tests that look for that date where it must not be. Always the same applicant, so a marketplace takes it
+ * once per duplicate window.
+ */
+export function makeKnownLead(overrides: Partial<Lead> = {}): Record<string, unknown> {
+  const lead = makeLead(overrides)
+  const person = lead.personalInformation as Record<string, unknown>
+  return { ...lead, personalInformation: { ...person, dateOfBirth: KNOWN_DATE_OF_BIRTH } }
 }
 
 export interface Harness {

@@ -5,11 +5,11 @@
 import { describe, expect, it } from 'vitest'
 import { leadSchema } from '../../../src/contract/partner.ts'
 import { createLeadSealer } from '../../../src/marketplace/takeover/sealed-lead.ts'
-import { KNOWN_EMAIL, KNOWN_SSN, makeLead } from '../support/harness.ts'
+import { KNOWN_EMAIL, KNOWN_SSN, makeKnownLead } from '../support/harness.ts'
 
 const SECRET = 'a'.repeat(32)
 const lead = leadSchema.parse({
-  ...makeLead(),
+  ...makeKnownLead(),
   sessionInformation: { ipAddress: '203.0.113.7', userAgent: 'UA' },
 })
 

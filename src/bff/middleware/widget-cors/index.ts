@@ -68,7 +68,8 @@ export function widgetCors(options: WidgetCorsOptions): MiddlewareHandler {
     }
     if (listed) {
       c.header('Access-Control-Allow-Origin', origin)
-      c.header('Access-Control-Expose-Headers', 'Retry-After')
+      // Second-Look-Duplicate: a second-look 201 that answers an applicant with their first application.
+      c.header('Access-Control-Expose-Headers', 'Retry-After, Second-Look-Duplicate')
     }
     await next()
   }

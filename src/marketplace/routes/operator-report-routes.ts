@@ -1,0 +1,48 @@
+/**
+ * @module The operator's own reports (`REPORTS_TOKEN` only; a partner's token is answered like an unknown
+ * path): `GET /reports/consent/:leadId`, the proof of the consent a lead was given with
+ * (docs/decisions/0105-consent-records.md), and `GET /reports/duplicates?from=&to=`, duplicate applications
+ * per UTC day, JSON or CSV (`?format=csv` or `Accept: text/csv`) (docs/decisions/0106-duplicate-applicants.md).
+ */
+import { Hono } from 'hono'
+import { UUID_PATTERN } from '../../contract/common.ts'
+import { httpError } from '../../http/errors.ts'
+import type { MarketplaceContext } from '../marketplace-context.ts'
+import { duplicatesToCsv } from '../reports/report-csv.ts'
+import { createReportAccess, csvFile, day, wantsCsv } from './report-access.ts'
+
+/** Mounted at `/reports`. */
+export function operatorReportRoutes(ctx: MarketplaceContext): Hono {
+  const access = createReportAccess(ctx)
+  const app = new Hono()
+
+  app.get('/consent/:leadId', async (c) => {
+    access.operator(c)
+    const leadId = c.req.param('leadId')
+    const record = UUID_PATTERN.test(leadId)
+      ? await ctx.ledger.consentRecord({ leadId: leadId.toLowerCase() })
+      : undefined
+    c.header('Cache-Control', 'no-store')
+    if (record === undefined) {
+      throw httpError(
+        404,
+        'not_found',
+        'No consent record for this lead id (the rate table’s leadUuid); records are kept CONSENT_RETENTION_DAYS.',
+      )
+    }
+    return c.json(record)
+  })
+
+  app.get('/duplicates', async (c) => {
+    access.operator(c)
+    const range = access.range(c)
+    const report = await ctx.ledger.duplicatesReport(range)
+    c.header('Cache-Control', 'no-store')
+    c.header('Vary', 'Accept')
+    if (wantsCsv(c)) {
+      return csvFile(c, `duplicates-${day(range.from)}-${day(range.to)}.csv`, duplicatesToCsv(report))
+    }
+    return c.json(report)
+  })
+  return app
+}

@@ -1,0 +1,102 @@
+/**
+ * @module The retention sweep (docs/decisions/0105-consent-records.md), on fake time and both ledgers: every
+ * hour it deletes the consent records older than the retention and the applicant claims whose window has
+ * ended, and nothing younger; the marketplace runs it from its start.
+ */
+import { randomUUID } from 'node:crypto'
+import { eq } from 'drizzle-orm'
+import pino from 'pino'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { createdSearchSchema } from '../../../src/contract/bff.ts'
+import { applicantClaims, consentRecords, type Ledger, type NewLead } from '../../../src/ledger/index.ts'
+import { sandboxConsentTexts } from '../../../src/marketplace/consent/consent-texts.ts'
+import { startRetentionSweep } from '../../../src/marketplace/consent/retention-sweep.ts'
+import { createFakeClock, type FakeClock } from '../../ledger/support/fake-clock.ts'
+import { LEDGER_DRIVERS } from '../../ledger/support/ledger-drivers.ts'
+import { startFakeTimeMarket } from '../support/fake-time-harness.ts'
+import { makeLead } from '../support/harness.ts'
+
+vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 })
+
+const HOUR_MS = 60 * 60 * 1000
+const DAY_MS = 24 * HOUR_MS
+
+describe.each(LEDGER_DRIVERS)('consent retention on $name (fake time)', (driver) => {
+  let clock: FakeClock
+  let ledger: Ledger
+  beforeAll(async () => {
+    clock = createFakeClock()
+    ledger = await driver.open({ timers: clock.timers })
+  })
+  afterAll(async () => {
+    await ledger.close()
+  })
+
+  /** A lead made `ageMs` ago, with its consent record and an applicant claim of `windowMs`. */
+  async function leadAged(ageMs: number, windowMs: number): Promise<string> {
+    const texts = sandboxConsentTexts()
+    const createdAt = new Date(clock.now() - ageMs)
+    const lead: NewLead = {
+      id: randomUUID(),
+      searchUuid: randomUUID(),
+      state: 'CA',
+      zip: '94105',
+      createdAt,
+      deadlineAt: createdAt,
+      applicant: { key: `applicant-${randomUUID()}`, expiresAt: new Date(createdAt.getTime() + windowMs) },
+      consent: {
+        fcra: [...texts.fcra.values()][0] as NonNullable<NewLead['consent']>['fcra'],
+        ipAddress: '203.0.113.7',
+        userAgent: 'Mozilla/5.0 (Test)',
+      },
+    }
+    const result = await ledger.createLead(lead, [])
+    expect(result.created).toBe(true)
+    return lead.id
+  }
+  const recordOf = async (leadId: string) =>
+    (await ledger.db.select().from(consentRecords).where(eq(consentRecords.leadId, leadId))).length
+  const claimOf = async (leadId: string) =>
+    (await ledger.db.select().from(applicantClaims).where(eq(applicantClaims.leadId, leadId))).length
+
+  it('deletes records past the retention and claims past their window, every hour, and nothing younger', async () => {
+    const old = await leadAged(3 * DAY_MS, DAY_MS)
+    const young = await leadAged(DAY_MS, 30 * DAY_MS)
+    const sweep = startRetentionSweep({
+      ledger,
+      retentionMs: 2 * DAY_MS,
+      timers: clock.timers,
+      logger: pino({ level: 'silent' }),
+    })
+    try {
+      await clock.tick(HOUR_MS - 1)
+      expect(await recordOf(old)).toBe(1)
+      await clock.tick(1)
+      await sweep.run()
+      expect(await recordOf(old)).toBe(0)
+      expect(await claimOf(old)).toBe(0)
+      expect(await recordOf(young)).toBe(1)
+      expect(await claimOf(young)).toBe(1)
+    } finally {
+      await sweep.stop()
+    }
+  })
+
+  it('runs in every marketplace from its start (CONSENT_RETENTION_DAYS)', async () => {
+    const m = await startFakeTimeMarket({
+      ledger,
+      clock,
+      partners: [],
+      config: { consentRetentionMs: 30 * 60 * 1000 },
+    })
+    try {
+      const res = await m.submit(makeLead())
+      const { rateTable } = createdSearchSchema.parse(await res.json())
+      expect(await recordOf(rateTable.leadUuid)).toBe(1)
+      await clock.tick(HOUR_MS)
+      await vi.waitFor(async () => expect(await recordOf(rateTable.leadUuid)).toBe(0), { interval: 20 })
+    } finally {
+      await m.close()
+    }
+  })
+})
