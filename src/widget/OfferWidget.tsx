@@ -5,7 +5,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query'
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react'
-import type { LeadInput } from '../contract/partner.ts'
+import type { LeadInput } from '../contract/lead.ts'
 import { arrangeOffers } from './arrange-offers.ts'
 import type { OfferSource } from './bff-client.ts'
 import { Disclaimers } from './Disclaimers.tsx'

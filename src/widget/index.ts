@@ -6,7 +6,7 @@
  * Plain data a server component reads (the label packs) is in `offer-widget/labels` instead.
  */
 
-export type { LeadInput } from '../contract/partner.ts'
+export type { LeadInput } from '../contract/lead.ts'
 export type { OfferSource } from './bff-client.ts'
 export { OfferWidget } from './checked-widget.tsx'
 export type { DisplayOffer } from './display-rules.ts'

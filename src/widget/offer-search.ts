@@ -13,7 +13,7 @@ import {
   type QueryObserverResult,
   replaceEqualDeep,
 } from '@tanstack/query-core'
-import type { LeadInput } from '../contract/partner.ts'
+import type { LeadInput } from '../contract/lead.ts'
 import type { RateTable } from '../contract/rate-table.ts'
 import { createSearch, type OfferSource, pollSearch } from './bff-client.ts'
 import { type DisplayOffer, toDisplayOffers } from './display-rules.ts'

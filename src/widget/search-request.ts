@@ -4,7 +4,7 @@
  * created); `attach` wins, then the source decides. The search core and `<OfferWidget>` both read their
  * options through `searchRequestOf`, so the rule is written once. docs/decisions/0103-widget-core.md.
  */
-import type { LeadInput } from '../contract/partner.ts'
+import type { LeadInput } from '../contract/lead.ts'
 import type { RateTable } from '../contract/rate-table.ts'
 import type { OfferSource } from './bff-client.ts'
 import type { SearchData } from './search-input.ts'

@@ -4,12 +4,13 @@
  * brings the application back with what the visitor typed. Part of the application's chunk; the widget
  * comes from the caller (`widget`), so the script tag's chunk renders the bundle's own.
  */
-import { type ComponentType, useEffect, useRef, useState } from 'react'
-import type { LeadInput } from '../../contract/partner.ts'
+import { type ComponentType, useEffect, useMemo, useRef, useState } from 'react'
+import type { LeadInput } from '../../contract/lead.ts'
 import type { OfferWidgetProps } from '../OfferWidget.tsx'
 import { themeStyle } from '../theme.ts'
 import type { OfferWidgetError } from '../widget-error.ts'
 import { LoanApplication } from './LoanApplication.tsx'
+import { mergeLoanLabels } from './loan-labels.ts'
 
 export interface ApplicationFlowProps extends OfferWidgetProps {
   widget: ComponentType<OfferWidgetProps>
@@ -20,6 +21,12 @@ export function ApplicationFlow({ widget: Widget, ...props }: ApplicationFlowPro
   const [refusal, setRefusal] = useState<OfferWidgetError>()
   const submitted = useRef(false)
   const root = useRef<HTMLDivElement>(null)
+  // The widget's own defaults speak of auto insurance: after a loan application, its heading and
+  // progress line speak of loans, unless the page set them.
+  const widgetLabels = useMemo(() => {
+    const loan = mergeLoanLabels(props.labels)
+    return { heading: loan.loanResultsHeading, searching: loan.loanSearching, ...props.labels }
+  }, [props.labels])
   // After a submit the visitor lands on the results' heading, as after the insurance form.
   useEffect(() => {
     if (applied && !refusal && submitted.current) {
@@ -33,6 +40,7 @@ export function ApplicationFlow({ widget: Widget, ...props }: ApplicationFlowPro
       <div ref={root}>
         <Widget
           {...props}
+          labels={widgetLabels}
           lead={applied}
           onError={(error) => {
             if (error.kind === 'validation' || error.status === 409) setRefusal(error)

@@ -5,7 +5,7 @@
  * the lead, valid by `leadInputSchema`, carrying exactly the consent texts shown and the `consent` extension.
  */
 import { useEffect, useId, useLayoutEffect, useMemo } from 'react'
-import type { LeadInput } from '../../contract/partner.ts'
+import type { LeadInput } from '../../contract/lead.ts'
 import { ConsentBoxes } from './ConsentBoxes.tsx'
 import { injectSheet } from './inject-sheet.ts'
 import { LoanFieldView, type StringField } from './LoanFieldView.tsx'

@@ -6,7 +6,7 @@
  * (src/partner-kit/reference-rules.ts) in its four tiers, banded as its `SCORE_BANDS`. This table is the list
  * docs/partner-interface.md points partners at.
  */
-import { US_STATES, type UsState } from '../../contract/partner.ts'
+import { US_STATES, type UsState } from '../../contract/lead.ts'
 import type { LoanLabels } from './loan-labels.ts'
 
 /** One option of a select: the value sent in the lead and the label key its text comes from. */

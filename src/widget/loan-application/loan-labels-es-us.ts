@@ -7,6 +7,8 @@ import type { LoanLabels } from './loan-labels.ts'
 
 export const LOAN_LABELS_ES_US: LoanLabels = {
   loanHeading: 'Encuentre sus ofertas de préstamo',
+  loanResultsHeading: 'Sus ofertas de préstamo',
+  loanSearching: 'Consultando a los prestamistas',
   loanIntro: 'Responda unas preguntas y los prestamistas le mostrarán lo que pueden ofrecerle.',
   loanStepOf: 'Paso {step} de {total}',
   loanProgress: 'Avance de la solicitud',

@@ -6,6 +6,10 @@
 
 export const DEFAULT_LOAN_LABELS = {
   loanHeading: 'Find your loan offers',
+  /** The offers' heading once the application is sent (the widget's `heading`, unless the page set one). */
+  loanResultsHeading: 'Your loan offers',
+  /** The widget's `searching` line while lenders are asked (unless the page set one). */
+  loanSearching: 'Asking lenders',
   loanIntro: 'Answer a few questions and lenders will show you what they can offer.',
   /** Beside the progress bar: `{step}` and `{total}`. */
   loanStepOf: 'Step {step} of {total}',

@@ -4,7 +4,7 @@
  * (docs/partner-interface.md) that `leadInputSchema` judges. No rule lives here: validate-application.ts.
  */
 import type { ConsentContext, ConsentTexts } from '../../contract/consent.ts'
-import { type LeadInput, US_STATES } from '../../contract/partner.ts'
+import { type LeadInput, US_STATES } from '../../contract/lead.ts'
 import { type ChoiceField, LOAN_CHOICES } from './loan-choices.ts'
 
 export type IncomeKind = '' | 'annual' | 'monthly'

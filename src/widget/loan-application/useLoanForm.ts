@@ -4,7 +4,7 @@
  * judges only the step's fields; submit judges them all and goes to the first step with an error.
  */
 import { type FormEvent, useEffect, useRef, useState } from 'react'
-import type { LeadInput } from '../../contract/partner.ts'
+import type { LeadInput } from '../../contract/lead.ts'
 import { formatLabel } from '../labels.ts'
 import { readConsentContext } from './consent-context.ts'
 import type { FieldKit } from './field-kit.ts'

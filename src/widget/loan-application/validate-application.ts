@@ -5,7 +5,7 @@
  * fields by the same paths (server-errors.ts).
  */
 import type { ConsentTexts } from '../../contract/consent.ts'
-import { type LeadInput, leadInputSchema } from '../../contract/partner.ts'
+import { type LeadInput, leadInputSchema } from '../../contract/lead.ts'
 import { formatLabel } from '../labels.ts'
 import type { LoanLabels } from './loan-labels.ts'
 import { type CreditKind, type IncomeKind, type LoanField, type LoanValues, toLead } from './loan-values.ts'
