@@ -50,14 +50,15 @@ export const consentContextSchema = z.strictObject({
   trustedFormCertUrl: z.optional(
     z.string().check(
       z.regex(TRUSTED_FORM_CERT, {
-        error: 'consent.trustedFormCertUrl must be a TrustedForm certificate URL (https://cert.trustedform.com/<40 hex>)',
+        error:
+          'consent.trustedFormCertUrl must be a TrustedForm certificate URL (https://cert.trustedform.com/<40 hex>)',
       }),
     ),
   ),
   leadiDToken: z.optional(
-    z.string().check(
-      z.regex(LEADID_TOKEN, { error: 'consent.leadiDToken must be a Jornaya LeadiD token (a UUID)' }),
-    ),
+    z
+      .string()
+      .check(z.regex(LEADID_TOKEN, { error: 'consent.leadiDToken must be a Jornaya LeadiD token (a UUID)' })),
   ),
 })
 export type ConsentContext = z.infer<typeof consentContextSchema>
