@@ -4,6 +4,7 @@
  * `loadConsentTexts`, and a ledger from `src/ledger`.
  */
 
+export type { ConsentTexts } from '../contract/consent.ts'
 export type { AccessTokens, ClientIdentityFn } from '../http/request-services.ts'
 export type { Bid, WinnerPolicy } from './auction/auction.ts'
 export { runAuction } from './auction/auction.ts'
