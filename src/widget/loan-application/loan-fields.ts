@@ -74,7 +74,14 @@ export const LOAN_FIELDS: Record<LoanField, FieldSpec> = {
     inputMode: 'tel',
     autoComplete: 'tel-national',
   },
-  dateOfBirth: { kind: 'text', label: 'loanDateOfBirth', type: 'date', autoComplete: 'bday' },
+  // Typed as MM/DD/YYYY (loan-values.ts isoDateOf says why not a date control).
+  dateOfBirth: {
+    kind: 'text',
+    label: 'loanDateOfBirth',
+    inputMode: 'numeric',
+    autoComplete: 'bday',
+    maxLength: 10,
+  },
   address1: { kind: 'text', label: 'loanAddress1', autoComplete: 'address-line1' },
   address2: { kind: 'text', label: 'loanAddress2', autoComplete: 'address-line2', optional: true },
   city: { kind: 'text', label: 'loanCity', autoComplete: 'address-level2' },

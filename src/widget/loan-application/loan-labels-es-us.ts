@@ -36,7 +36,7 @@ export const LOAN_LABELS_ES_US: LoanLabels = {
   loanLastName: 'Apellido',
   loanEmail: 'Correo electrónico',
   loanPhone: 'Número de teléfono',
-  loanDateOfBirth: 'Fecha de nacimiento',
+  loanDateOfBirth: 'Fecha de nacimiento (MM/DD/AAAA)',
   loanAddress1: 'Dirección',
   loanAddress2: 'Apartamento, suite o unidad',
   loanCity: 'Ciudad',

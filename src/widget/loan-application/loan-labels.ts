@@ -44,7 +44,7 @@ export const DEFAULT_LOAN_LABELS = {
   loanLastName: 'Last name',
   loanEmail: 'Email',
   loanPhone: 'Phone number',
-  loanDateOfBirth: 'Date of birth',
+  loanDateOfBirth: 'Date of birth (MM/DD/YYYY)',
   loanAddress1: 'Street address',
   loanAddress2: 'Apartment, suite or unit',
   loanCity: 'City',

@@ -92,8 +92,10 @@ export function toLoanValues(prefill: LeadPrefill | undefined): LoanValues {
     lastName: str(personal.lastName),
     email: str(personal.email),
     primaryPhone: str(personal.primaryPhone),
-    // What <input type="date"> holds; any other form would be dropped by the input, unseen.
-    dateOfBirth: /^\d{4}-\d{2}-\d{2}$/.test(dateOfBirth) ? dateOfBirth : '',
+    // Shown as the visitor types it (MM/DD/YYYY); a prefill in any other form is dropped, not guessed at.
+    dateOfBirth: /^\d{4}-\d{2}-\d{2}$/.test(dateOfBirth)
+      ? `${dateOfBirth.slice(5, 7)}/${dateOfBirth.slice(8)}/${dateOfBirth.slice(0, 4)}`
+      : '',
     address1: str(personal.address1),
     address2: str(personal.address2),
     city: str(personal.city),
@@ -155,7 +157,7 @@ export function toLead(values: LoanValues, texts: ConsentTexts | undefined): Lea
       address1: trim(v.address1),
       ...optional('address2', trim(v.address2)),
       zipcode: trim(v.zipcode),
-      dateOfBirth: v.dateOfBirth,
+      dateOfBirth: isoDateOf(v.dateOfBirth),
       ssn: v.ssn,
     },
     loanInformation: { purpose: v.purpose, ...optional('loanAmount', parseUsd(v.loanAmount)) },
@@ -179,4 +181,20 @@ export function toLead(values: LoanValues, texts: ConsentTexts | undefined): Lea
       ...(tcpa && v.tcpa && { tcpaLanguage: tcpa.text }),
     },
   }
+}
+
+/**
+ * The date of birth as the lead carries it (YYYY-MM-DD) from what the visitor typed: MM/DD/YYYY as the
+ * field's label asks (single-digit month and day, dashes, dots or no separators accepted), or an ISO date
+ * (a browser's autofill). Anything else is returned as typed, for the lead's schema to refuse on its field.
+ * A text field, not `<input type="date">`: a birth date is known, not picked (a calendar opened decades
+ * away), and WebKit's date control takes no typed year from a keyboard.
+ */
+export function isoDateOf(typed: string): string {
+  const text = typed.trim()
+  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) return text
+  const parts = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(text) ?? /^(\d{2})(\d{2})(\d{4})$/.exec(text)
+  if (!parts) return text
+  const [, month = '', day = '', year = ''] = parts
+  return `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`
 }

@@ -8,7 +8,14 @@ import type { ConsentTexts } from '../../contract/consent.ts'
 import { type LeadInput, leadInputSchema } from '../../contract/lead.ts'
 import { formatLabel } from '../labels.ts'
 import type { LoanLabels } from './loan-labels.ts'
-import { type CreditKind, type IncomeKind, type LoanField, type LoanValues, toLead } from './loan-values.ts'
+import {
+  type CreditKind,
+  type IncomeKind,
+  isoDateOf,
+  type LoanField,
+  type LoanValues,
+  toLead,
+} from './loan-values.ts'
 
 export type LoanErrors = Partial<Record<LoanField, string>>
 
@@ -120,10 +127,12 @@ function formRules(values: LoanValues, labels: LoanLabels, today: Date): LoanErr
   if (values.loanAmount.trim() === '') errors.loanAmount = labels.loanAmountRequired
   if (values.employmentStatus === '') errors.employmentStatus = labels.loanEmploymentStatusRequired
   if (values.employmentPayFrequency === '') errors.employmentPayFrequency = labels.loanPayFrequencyRequired
-  const dob = values.dateOfBirth
+  // The schema judges the form (a real YYYY-MM-DD date); these only a date it reads.
+  const dob = isoDateOf(values.dateOfBirth)
   const iso = localIsoDate(today)
-  if (dob !== '' && (dob >= iso || dob < '1900-01-01')) errors.dateOfBirth = labels.loanDateOfBirthInvalid
-  else if (dob !== '' && ageOn(dob, iso) < MIN_AGE) errors.dateOfBirth = labels.loanDateOfBirthAge
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(dob)) return errors
+  if (dob >= iso || dob < '1900-01-01') errors.dateOfBirth = labels.loanDateOfBirthInvalid
+  else if (ageOn(dob, iso) < MIN_AGE) errors.dateOfBirth = labels.loanDateOfBirthAge
   return errors
 }
 

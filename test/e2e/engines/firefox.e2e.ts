@@ -3,5 +3,7 @@
  * WebDriver BiDi): see test/e2e/support/engine-suite.ts.
  */
 import { engineSuite } from '../support/engine-suite.ts'
+import { loanApplicationSuite } from '../support/loan-engine-suite.ts'
 
 engineSuite('firefox')
+loanApplicationSuite('firefox')

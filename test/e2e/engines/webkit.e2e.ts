@@ -4,5 +4,7 @@
  * test/e2e/support/engine-suite.ts.
  */
 import { engineSuite } from '../support/engine-suite.ts'
+import { loanApplicationSuite } from '../support/loan-engine-suite.ts'
 
 engineSuite('webkit')
+loanApplicationSuite('webkit')

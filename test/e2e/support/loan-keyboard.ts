@@ -53,7 +53,8 @@ export function applicant(n: number): Record<string, string> {
     lastName: 'Applicant',
     email: 'keyboard.applicant@example.com',
     primaryPhone: '2025550143',
-    dateOfBirth: `1985-04-${day}`,
+    // As the field asks for it: MM/DD/YYYY.
+    dateOfBirth: `04/${day}/1985`,
     address1: '1 Example Street',
     city: 'Example City',
     state: 'CA',
@@ -83,14 +84,7 @@ function keysFor(control: FocusedControl, values: Record<string, string>): KeyPr
     return steps > 0 ? Array.from({ length: steps }, () => 'ArrowDown' as const) : []
   }
   if (control.type === 'radio') return control.checked ? [] : ['Space']
-  if (control.tag === 'input' && wanted !== undefined && control.value === '') {
-    // A date control takes the digits of its visible segments (month, day, year in en-US).
-    if (control.type === 'date') {
-      const [y, m, d] = wanted.split('-')
-      return [{ text: `${m}${d}${y}` }]
-    }
-    return [{ text: wanted }]
-  }
+  if (control.tag === 'input' && wanted !== undefined && control.value === '') return [{ text: wanted }]
   return undefined
 }
 
@@ -118,11 +112,6 @@ export async function fillStep(
     const keys = keysFor(control, values)
     if (keys === undefined) continue
     await page.press(keys)
-    const after = await page.focused()
-    // A date control some engines draw as a plain text box: select what was typed and type the ISO date.
-    if (control.type === 'date' && after?.value !== values[control.field]) {
-      await page.press(['selectAll', { text: values[control.field] ?? '' }])
-    }
     filled.push(control.field)
   }
   throw new Error(

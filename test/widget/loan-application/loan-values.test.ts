@@ -8,6 +8,7 @@ import { leadInputSchema } from '../../../src/contract/partner.ts'
 import { LOAN_CHOICES, STATE_OPTIONS } from '../../../src/widget/loan-application/loan-choices.ts'
 import {
   formatSsn,
+  isoDateOf,
   type LeadPrefill,
   parseUsd,
   toLead,
@@ -17,6 +18,32 @@ import { CONSENT_TEXTS, LEAD } from './loan-fixtures.ts'
 
 /** The visitor checked both boxes: what the form adds to a prefilled lead. */
 const consented = <T extends object>(values: T) => ({ ...values, fcra: true, tcpa: true })
+
+describe('the date of birth as typed', () => {
+  test.each([
+    ['04/17/1985', '1985-04-17'],
+    ['4/7/1985', '1985-04-07'],
+    [' 04-17-1985 ', '1985-04-17'],
+    ['04.17.1985', '1985-04-17'],
+    ['04171985', '1985-04-17'],
+    ['1985-04-17', '1985-04-17'],
+    // Not a date it can read: left as typed, for the lead's schema to refuse on its field.
+    ['17/1985', '17/1985'],
+    ['April 17', 'April 17'],
+  ])('%j is %j in the lead', (typed, iso) => {
+    expect(isoDateOf(typed)).toBe(iso)
+  })
+
+  test('a prefilled date shows as the field asks for it (MM/DD/YYYY), and goes back to the lead unchanged', () => {
+    const values = toLoanValues(LEAD)
+    expect(values.dateOfBirth).toBe(
+      `${LEAD.personalInformation.dateOfBirth.slice(5, 7)}/${LEAD.personalInformation.dateOfBirth.slice(8)}/${LEAD.personalInformation.dateOfBirth.slice(0, 4)}`,
+    )
+    expect(toLead(consented(values), CONSENT_TEXTS).personalInformation.dateOfBirth).toBe(
+      LEAD.personalInformation.dateOfBirth,
+    )
+  })
+})
 
 describe('values <-> lead', () => {
   test('a complete lead read into the form and written back is the same lead, and the schema takes it', () => {
