@@ -3,12 +3,14 @@
  * the loader snippet, offers in rank order, pixels once each, click targets, the failure scenarios, CLS,
  * console errors and axe-core. `?zip=` picks the sandbox scenario through `data-zip-code`.
  */
+
 import { createRequire } from 'node:module'
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { carrierById } from '../../src/sandbox/carriers.ts'
 import { scenarioForZip, zipOfScenario } from '../../src/sandbox/scenarios.ts'
 import { collectErrors, SCREENSHOT_DIR, screenshot } from './support/browser.ts'
+import { applicant, applyWithKeyboard, playwrightKeyboard } from './support/loan-keyboard.ts'
 import { requireBuild } from './support/server.ts'
 import { serverAndBrowserAround } from './support/server-and-browser.ts'
 import {
@@ -258,10 +260,12 @@ describe('demo.html with the loader snippet', () => {
     )
   })
 
-  it('second look: the publisher form hands its lead to the widget; winners link through our click route', async () => {
+  it("second look: the widget's own application sends the lead; winners link through our click route", async () => {
     const { page, errors } = await open('/demo.html')
-    await page.check('#loan-application input[name="fcra"]')
-    await page.click('#loan-application button[type="submit"]')
+    await page.locator('#second-look-widget [data-ow-step-heading]').focus()
+    await applyWithKeyboard(playwrightKeyboard(page), applicant(21), (step) =>
+      page.locator('#second-look-widget .ow-loan-step-of', { hasText: `${step} of 5` }).waitFor(),
+    )
     // Simulated partners: first look all fail, second look answers within 12 s (one lender times out).
     await waitForStatus(page, ['complete'], '#second-look-widget', 40_000)
     const view = await readWidget(page, '#second-look-widget')

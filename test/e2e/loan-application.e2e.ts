@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mountPointHtml } from '../../src/embed/publisher-snippet.ts'
 import { type Browser, collectErrors, launchBrowser, screenshot } from './support/browser.ts'
-import { applicant, fillStep, focusedControl, type KeyboardPage } from './support/loan-keyboard.ts'
+import { applicant, fillStep, playwrightKeyboard } from './support/loan-keyboard.ts'
 import { articlePage, type PublisherSetup, startPublisherSetup } from './support/publisher-origin.ts'
 import { observeLayoutShifts, readCls, waitForStatus } from './support/widget-page.ts'
 
@@ -33,18 +33,6 @@ afterAll(async () => {
   await browser?.close()
   await setup?.close()
 })
-
-function keyboard(page: Page): KeyboardPage {
-  return {
-    async press(keys) {
-      for (const key of keys) {
-        if (typeof key !== 'string') await page.keyboard.type(key.text)
-        else await page.keyboard.press(key === 'selectAll' ? 'Control+A' : key)
-      }
-    },
-    focused: () => page.evaluate(focusedControl),
-  }
-}
 
 /** The widget's text at `selector`, through its shadow root. */
 function shadowText(page: Page, selector: string): Promise<string> {
@@ -98,7 +86,7 @@ describe.each([
     })
     await page.goto(`${setup.publisherUrl}/loans`)
     await page.locator(`${HOST} .ow-loan`).waitFor()
-    const keys = keyboard(page)
+    const keys = playwrightKeyboard(page)
     const values = applicant(width)
 
     for (let step = 1; step <= 4; step++) {

@@ -1,6 +1,6 @@
 /**
- * @module Issue 23, the visitor's side, in real Chromium: the demo page's loan form ("See second-look
- * offers") against the real BFF, its marketplace and the simulated partners, at 360 and 1280 px. While
+ * @module Issue 23, the visitor's side, in real Chromium: the demo page's loan application (the widget's
+ * own, issue 40) against the real BFF, its marketplace and the simulated partners, at 360 and 1280 px. While
  * lenders are asked the widget says how many and how long at most; at the end each card names a lender
  * that offered (never the product in its place), no disclaimer of a partner that offered nothing is on the
  * page, card text is whole, and no empty space is left below the last card.
@@ -14,6 +14,7 @@ import { describe, expect, it } from 'vitest'
 import { defaultSimulatedPartners } from '../../src/marketplace/simulated-partners/start-simulated-partners.ts'
 import { collectErrors, screenshot } from './support/browser.ts'
 import { cardTextProblems } from './support/card-watch.ts'
+import { applicant, applyWithKeyboard, playwrightKeyboard } from './support/loan-keyboard.ts'
 import { serverAndBrowserAround } from './support/server-and-browser.ts'
 import { waitForStatus } from './support/widget-page.ts'
 
@@ -25,13 +26,16 @@ const notOffering = partners.filter((p) => p.behavior !== 'approve')
 
 const e2e = serverAndBrowserAround()
 
+/** The demo's loan application, filled with the keyboard and sent: each width its own applicant. */
 async function submitLoanForm(width: number): Promise<{ page: Page; errors: string[] }> {
   const page = await e2e.browser.context.newPage()
   await page.setViewportSize({ width, height: 900 })
   const errors = collectErrors(page)
   await page.goto(`${e2e.server.url}/demo.html#loans`)
-  await page.check('input[name="fcra"]')
-  await page.click('#loan-application button[type="submit"]')
+  await page.locator(`${HOST} [data-ow-step-heading]`).focus()
+  await applyWithKeyboard(playwrightKeyboard(page), applicant(width), (step) =>
+    page.locator(`${HOST} .ow-loan-step-of`, { hasText: `${step} of 5` }).waitFor(),
+  )
   return { page, errors }
 }
 

@@ -4,6 +4,7 @@
  * box, Enter on Continue. One driver for Chromium (Playwright) and the other engines (engines.ts): each
  * step reads what has focus in the page (through shadow roots) and answers it with real key presses.
  */
+import type { Page } from 'playwright-core'
 import type { KeyPress } from './engines.ts'
 
 /** What has focus: the control's field (the suffix of its id, or of its radio group's name) and state. */
@@ -117,4 +118,35 @@ export async function fillStep(
   throw new Error(
     `the application's step has no Continue or Submit button reachable by Tab (filled ${filled})`,
   )
+}
+
+/** Playwright's keyboard as a {@link KeyboardPage}. */
+export function playwrightKeyboard(page: Page): KeyboardPage {
+  return {
+    async press(keys) {
+      for (const key of keys) {
+        if (typeof key !== 'string') await page.keyboard.type(key.text)
+        else await page.keyboard.press(key === 'selectAll' ? 'Control+A' : key)
+      }
+    },
+    focused: () => page.evaluate(focusedControl),
+  }
+}
+
+/**
+ * The whole application, FCRA box ticked, submitted: from focus at its current step's heading (or just
+ * before its first field), through `waitForStep(n)` after each Continue.
+ */
+export async function applyWithKeyboard(
+  page: KeyboardPage,
+  values: Record<string, string>,
+  waitForStep: (step: number) => Promise<unknown>,
+): Promise<void> {
+  for (let step = 1; step <= 4; step++) {
+    await fillStep(page, values, { fcra: false })
+    await page.press(['Enter'])
+    await waitForStep(step + 1)
+  }
+  await fillStep(page, values, { fcra: true })
+  await page.press(['Enter'])
 }
