@@ -110,10 +110,11 @@ export function loanApplicationSuite(name: EngineName): void {
       await fillStep(page, values, { fcra: true })
       await page.press(['Enter'])
       await browser.waitFor(
+        // A boolean: an element does not cross puppeteer's evaluate.
         () =>
           document
             .querySelector('[data-offer-widget]')
-            ?.shadowRoot?.querySelector('[data-ow-status="complete"]'),
+            ?.shadowRoot?.querySelector('[data-ow-status="complete"]') != null,
         [],
         'the search to complete',
         45_000,
