@@ -13,6 +13,8 @@ export type { DisplayOffer } from './display-rules.ts'
 export type { Labels } from './labels.ts'
 export { DEFAULT_LABELS } from './labels.ts'
 export { LABELS_ES_US } from './labels-es-us.ts'
+export type { LoanLabels } from './loan-application/loan-labels.ts'
+export { DEFAULT_LOAN_LABELS } from './loan-application/loan-labels.ts'
 export type { FormMode, OfferWidgetProps } from './OfferWidget.tsx'
 export type {
   OfferSearch,

@@ -6,3 +6,5 @@
 export type { Labels } from './labels.ts'
 export { DEFAULT_LABELS } from './labels.ts'
 export { LABELS_ES_US } from './labels-es-us.ts'
+export type { LoanLabels } from './loan-application/loan-labels.ts'
+export { DEFAULT_LOAN_LABELS } from './loan-application/loan-labels.ts'

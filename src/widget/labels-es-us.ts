@@ -1,5 +1,5 @@
 /**
- * @module The widget's labels in US Spanish (es-US): `<OfferWidget labels={LABELS_ES_US}>`, or `data-labels`
+ * @module The widget's labels in US Spanish (es-US), its loan application's included: `<OfferWidget labels={LABELS_ES_US}>`, or `data-labels`
  * / the `labels` attribute from the script tag. Typed as the English `Labels`, so a label added there and
  * not translated here fails `npm run typecheck`. Formal "usted", as US Spanish financial sites address
  * visitors; neutral wording where Spanish would otherwise choose a gender ("¿Su vivienda es propia?").
@@ -7,8 +7,12 @@
  * read the same in both locales.
  */
 import type { Labels } from './labels.ts'
+import type { LoanLabels } from './loan-application/loan-labels.ts'
+import { LOAN_LABELS_ES_US } from './loan-application/loan-labels-es-us.ts'
 
-export const LABELS_ES_US: Labels = {
+export const LABELS_ES_US: Labels & LoanLabels = {
+  // The loan application's (a second look's), in the same pack: one pack per language.
+  ...LOAN_LABELS_ES_US,
   loading: 'Cargando ofertas…',
   formHeading: 'Compare tarifas de seguro de auto',
   formIntro: 'Cuéntenos un poco sobre usted para ver sus ofertas.',
