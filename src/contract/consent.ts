@@ -9,7 +9,7 @@ import * as z from 'zod/mini'
 import { text } from './common.ts'
 
 /** One consent text as the operator wrote it: `id` is its content hash, so an edited text is a new id. */
-export const consentTextSchema = z.looseObject({
+const consentTextSchema = z.looseObject({
   id: z.string().check(z.minLength(1)),
   text: z.string().check(z.minLength(1)),
 })

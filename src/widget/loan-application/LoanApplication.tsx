@@ -17,9 +17,6 @@ import type { LeadPrefill } from './loan-values.ts'
 import { useConsentTexts } from './useConsentTexts.ts'
 import { useLoanForm } from './useLoanForm.ts'
 
-export type { LoanLabels } from './loan-labels.ts'
-export type { LeadPrefill } from './loan-values.ts'
-
 export interface LoanApplicationProps {
   /** Base URL of the BFF; '' is the page's own origin. */
   endpoint: string
@@ -124,5 +121,3 @@ export function LoanApplication(props: LoanApplicationProps) {
     </form>
   )
 }
-
-export default LoanApplication
