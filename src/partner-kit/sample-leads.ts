@@ -19,9 +19,14 @@ export interface SampleLead {
   invalidField?: string
 }
 
-const FCRA_TEXT =
+/**
+ * The FCRA consent text of every sample lead, and the second look's built-in FCRA text in sandbox mode
+ * (src/marketplace/consent/consent-texts.ts): the one copy, so sample leads pass the BFF's text check.
+ */
+export const SAMPLE_FCRA_TEXT =
   'By clicking Continue you authorize lenders to obtain your consumer credit report (synthetic test lead).'
-const TCPA_TEXT =
+/** The TCPA text of the sample leads that give TCPA consent, and the sandbox's built-in TCPA text. */
+export const SAMPLE_TCPA_TEXT =
   'By clicking Continue you agree to be contacted at the number provided, including by autodialer (synthetic test lead).'
 
 /** Only the always-available (Y) fields, plus one credit and one income field (README, Decisions). */
@@ -42,7 +47,7 @@ function base(n: number, state: Lead['personalInformation']['state'], zipcode: s
     loanInformation: { purpose: 'debt_consolidation' },
     creditInformation: { providedNumericCreditScore: 700 },
     financialInformation: { annualIncome: 55_000 },
-    legalInformation: { consentsToFcra: 'true', fcraLanguage: FCRA_TEXT },
+    legalInformation: { consentsToFcra: 'true', fcraLanguage: SAMPLE_FCRA_TEXT },
     sessionInformation: {
       ipAddress: `192.0.2.${10 + n}`,
       userAgent: 'Mozilla/5.0 (X11; Linux x86_64) SyntheticLead/1.0 (offer-widget check-partner)',
@@ -64,7 +69,7 @@ function complete(): Lead {
       annualIncome: 62_000,
       monthlyNetIncome: 4_100,
     },
-    legalInformation: { ...lead.legalInformation, consentstoTcpa: 'true', tcpaLanguage: TCPA_TEXT },
+    legalInformation: { ...lead.legalInformation, consentstoTcpa: 'true', tcpaLanguage: SAMPLE_TCPA_TEXT },
   }
 }
 
@@ -127,7 +132,11 @@ export function sampleLeads(): SampleLead[] {
       title: 'consentstoTcpa "true" with tcpaLanguage (PR)',
       lead: withChanges(tcpaYes, {
         creditInformation: { providedCreditRating: 'fair' },
-        legalInformation: { ...tcpaYes.legalInformation, consentstoTcpa: 'true', tcpaLanguage: TCPA_TEXT },
+        legalInformation: {
+          ...tcpaYes.legalInformation,
+          consentstoTcpa: 'true',
+          tcpaLanguage: SAMPLE_TCPA_TEXT,
+        },
       }),
       kind: 'valid',
     },
