@@ -9,7 +9,7 @@ import { z } from 'zod/mini'
 
 const text = z.string().check(z.minLength(1))
 
-export const playStepSchema = z.union([
+const playStepSchema = z.union([
   /** Types `value` into the text field labelled `fill` (its value replaced, as select-all and typing does). */
   z.strictObject({ fill: text, value: z.string() }),
   /** Picks the option of the select labelled `select` whose value or text is `value`. */
