@@ -5,7 +5,8 @@
  */
 import type { PropsDocs } from './ControlsPanel.tsx'
 import type { PropDoc } from './props-doc/prop-doc.ts'
-import { type Story, storyBackendText } from './stories.ts'
+import { storyBackendText } from './stories.ts'
+import type { Story } from './story.ts'
 import { argAt, type WidgetArgs } from './widget-args.ts'
 
 export interface DocsPanelProps {

@@ -3,27 +3,21 @@
  * the preview frame and the event log in the middle; Controls, Docs, Code and Accessibility on the right.
  * All state lives in the URL (url-state.ts). The widget runs in an iframe (frame/) of the chosen width.
  */
-import { type RefObject, useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { A11yPanel, type A11yReport } from './A11yPanel.tsx'
 import { CodePanel } from './CodePanel.tsx'
 import { ControlsPanel, type PropsDocs } from './ControlsPanel.tsx'
 import { DocsPanel } from './DocsPanel.tsx'
 import { EventLog } from './EventLog.tsx'
-import type { LogEntry, LogKind } from './event-log.ts'
-import { FRAME_PATH, type FromFrame } from './frame/frame-protocol.ts'
-import { STORIES, type Story, storyArgs, storyBackendText, storyById } from './stories.ts'
-import { type ClockState, TimeControl } from './TimeControl.tsx'
+import { FRAME_PATH } from './frame/frame-protocol.ts'
+import { PlayStatus } from './PlayStatus.tsx'
+import { STORIES, storyArgs, storyBackendText, storyById } from './stories.ts'
+import type { Story } from './story.ts'
+import { TimeControl } from './TimeControl.tsx'
 import { type Mode, PANELS, type Panel, type PlaygroundState, readState, writeState } from './url-state.ts'
-import { usePreviewFrame } from './usePreviewFrame.ts'
+import { type PreviewRun, usePreviewRun } from './usePreviewRun.ts'
 import { BACKGROUNDS, type Background, VIEWPORTS, type Viewport, viewportOf } from './viewports.ts'
-import {
-  type ArgOverrides,
-  applyOverrides,
-  argAt,
-  searchArgs,
-  visualArgs,
-  type WidgetArgs,
-} from './widget-args.ts'
+import { type ArgOverrides, applyOverrides, argAt, type WidgetArgs } from './widget-args.ts'
 
 const PANEL_LABELS: Record<Panel, string> = {
   controls: 'Controls',
@@ -124,120 +118,6 @@ export function Playground({ docs }: { docs: PropsDocs }) {
   )
 }
 
-/** The preview frame's side of the playground: one run per new search, and what the frame reports of it. */
-interface PreviewRun {
-  frame: ReturnType<typeof usePreviewFrame>
-  /** The run's event log, newest first. */
-  entries: LogEntry[]
-  clearLog(): void
-  a11y: A11yReport
-  clock: ClockState
-  /** Starts a new search with the same args (Run again). */
-  runAgain(): void
-}
-
-interface PreviewRunInput {
-  story: Story
-  mode: Mode
-  args: WidgetArgs
-  background: Background
-  /** Logged first in the next run, then emptied. */
-  notes: RefObject<string[]>
-}
-
-/**
- * Runs the story in the frame: a new run (log and a11y report cleared, the notes logged first) whenever
- * the story, the backend or any arg that is not purely visual changes; visual args and the background are
- * sent to the run in place.
- */
-function usePreviewRun({ story, mode, args, background, notes }: PreviewRunInput): PreviewRun {
-  // The log, the a11y report and the clock, per run of the frame.
-  const [entries, setEntries] = useState<LogEntry[]>([])
-  const [a11y, setA11y] = useState<A11yReport>({ status: 'pending' })
-  const [clock, setClock] = useState<ClockState>({ paused: false, searchElapsedMs: null })
-  const runId = useRef(0)
-  const nextEntry = useRef(0)
-  const addEntry = useCallback((kind: LogKind, text: string, at: number) => {
-    const entry = { id: nextEntry.current++, kind, text, at }
-    setEntries((list) => [entry, ...list].slice(0, 500))
-  }, [])
-
-  const onFrameMessage = useCallback(
-    (message: FromFrame) => {
-      if (message.type === 'clock')
-        setClock({ paused: message.paused, searchElapsedMs: message.searchElapsedMs })
-      else if (message.type === 'log' && message.runId === runId.current)
-        addEntry(message.kind, message.text, message.at)
-      else if (message.type === 'a11y' && message.runId === runId.current)
-        setA11y((previous) => withCheck(previous, message))
-      else if (message.type === 'a11y-error' && message.runId === runId.current)
-        setA11y({ status: 'error', message: message.message })
-    },
-    [addEntry],
-  )
-  const frame = usePreviewFrame(onFrameMessage)
-
-  const [again, setAgain] = useState(0)
-  const searchKey = JSON.stringify([story.id, mode, searchArgs(args), again])
-  const visualKey = JSON.stringify(visualArgs(args))
-  const latestArgs = useRef(args)
-  latestArgs.current = args
-  const { ready, send } = frame
-
-  // A new search: the story, the backend or any arg that is not purely visual changed (or Run again).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: searchKey is the new-search signal
-  useEffect(() => {
-    if (!ready) return
-    runId.current += 1
-    setEntries([])
-    setA11y({ status: 'pending' })
-    for (const note of notes.current.splice(0)) addEntry('info', note, 0)
-    send({
-      type: 'run',
-      runId: runId.current,
-      mode,
-      scenario: story.scenario,
-      args: latestArgs.current as Record<string, unknown>,
-      background,
-    })
-  }, [ready, searchKey])
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: visualKey stands for the visual args
-  useEffect(() => {
-    if (ready) send({ type: 'update', args: visualArgs(latestArgs.current) as Record<string, unknown> })
-  }, [ready, visualKey])
-
-  useEffect(() => {
-    if (ready) send({ type: 'background', background })
-  }, [ready, background, send])
-
-  return {
-    frame,
-    entries,
-    clearLog: () => setEntries([]),
-    a11y,
-    clock,
-    runAgain: () => setAgain((n) => n + 1),
-  }
-}
-
-/** The report after one more axe check of the run: its verdict, the count, and every rule violated so far. */
-function withCheck(previous: A11yReport, message: Extract<FromFrame, { type: 'a11y' }>): A11yReport {
-  return {
-    status: 'done',
-    state: message.state,
-    violations: message.violations,
-    passes: message.passes,
-    checks: previous.status === 'done' ? previous.checks + 1 : 1,
-    seen: [
-      ...new Set([
-        ...(previous.status === 'done' ? previous.seen : []),
-        ...message.violations.map((v) => v.id),
-      ]),
-    ],
-  }
-}
-
 /** The stories, each a link to its own URL; a click opens it in place, with the story's own args. */
 function StoryList({
   state,
@@ -290,6 +170,7 @@ function PreviewPane({ story, state, viewport, background, run, set }: PreviewPa
         <h2>{story.title}</h2>
         <p>{story.summary}</p>
         <p className="pg-source">{storyBackendText(story, state.mode)}</p>
+        <PlayStatus report={run.play} />
       </header>
       <Toolbar state={state} viewport={viewport} background={background} run={run} set={set} />
       <div className="pg-stage">

@@ -1,12 +1,13 @@
 /**
  * @module The event log's entries: requests and pixels (from Resource Timing in the preview frame, so it
- * works the same with msw and with the real BFF), the widget's callbacks, and the playground's own notes.
+ * works the same with msw and with the real BFF), the widget's callbacks, the story's play steps and
+ * verdict, and the playground's own notes.
  */
 import type { LogKind } from './frame/frame-protocol.ts'
 
 export type { LogKind }
 
-export const LOG_KINDS: readonly LogKind[] = ['request', 'pixel', 'callback', 'info']
+export const LOG_KINDS: readonly LogKind[] = ['request', 'pixel', 'callback', 'play', 'info']
 
 export interface LogEntry {
   id: number

@@ -6,27 +6,12 @@
  */
 import { SCENARIOS, zipOfScenario } from '../sandbox/scenarios.ts'
 import { LABELS_ES_US } from '../widget/labels-es-us.ts'
+import type { PlayStep } from './frame/play-step.ts'
+import { LOAN_STORIES } from './loan-stories.ts'
 import { SAMPLE_LEAD } from './scenarios/fixtures.ts'
-import { type ScenarioName, scenarios } from './scenarios/handlers.ts'
-import type { Viewport } from './viewports.ts'
+import { scenarios } from './scenarios/handlers.ts'
+import type { Story } from './story.ts'
 import type { WidgetArgs } from './widget-args.ts'
-
-export interface Story {
-  id: string
-  title: string
-  /** What the story is for; the same in both modes. */
-  summary: string
-  /** msw scenario (a fake BFF in the service worker). */
-  scenario: ScenarioName
-  /**
-   * Real BFF mode: the sandbox scenario whose ZIP the search sends, or what to expect when the story does
-   * not run on a sandbox scenario (a second-look lead, a form the visitor fills in).
-   */
-  bff: { sandbox: string } | { note: string }
-  /** The widget's args: the controls start from these, and Reset returns to them. */
-  args: WidgetArgs
-  viewport?: Viewport
-}
 
 /** The ZIP sent in msw mode, where the scenario is chosen by the story, not the ZIP. */
 const MSW_ZIP = '94107'
@@ -182,6 +167,7 @@ export const STORIES: Story[] = [
       },
     },
   },
+  ...LOAN_STORIES,
 ]
 
 export function storyById(id: string | null): Story {
@@ -203,4 +189,9 @@ export function storyArgs(story: Story, mode: 'msw' | 'bff'): WidgetArgs {
   if ('note' in story.bff) return story.args
   const zipCode = mode === 'bff' ? zipOfScenario(story.bff.sandbox) : MSW_ZIP
   return { ...story.args, search: { ...story.args.search, zipCode } }
+}
+
+/** The play script the frame runs after mounting the story in a mode: msw mode only (`Story.play`). */
+export function storyPlay(story: Story, mode: 'msw' | 'bff'): readonly PlayStep[] | undefined {
+  return mode === 'msw' ? story.play : undefined
 }

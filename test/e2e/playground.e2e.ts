@@ -1,6 +1,7 @@
 /**
  * @module The playground (`/`, the built dist/site) in Chromium against the real BFF and sandbox: every
- * story in both modes settles with no console error and no axe violation in any state it passes through;
+ * story in both modes settles (or its play script passes, in msw mode) with no console error and no axe
+ * violation in any state it passes through, the loan application's stories each in the state they promise;
  * every control drives the widget in the preview frame and stays in the link; the copied script-tag code,
  * pasted into a blank page on another origin, renders the same widget; viewports are real widths; the
  * accessibility panel names the node of a violation; the time control moves the frame's clock; the event
@@ -11,13 +12,17 @@ import { createRequire } from 'node:module'
 import type { AddressInfo } from 'node:net'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { STORIES } from '../../src/playground/stories.ts'
+import { LOAN_STORIES } from '../../src/playground/loan-stories.ts'
+import { STORIES, storyPlay } from '../../src/playground/stories.ts'
 import type { RunningServer } from '../../src/server/start-server.ts'
+import { DEFAULT_LOAN_LABELS } from '../../src/widget/loan-application/loan-labels.ts'
 import { type Browser, collectErrors, launchBrowser, screenshot } from './support/browser.ts'
 import {
   a11yIn,
   logLines,
+  playVerdict,
   previewFrame,
+  readApplication,
   readClock,
   revealControl,
   setSelect,
@@ -88,6 +93,48 @@ const eventually = <T>(read: () => T | Promise<T>, message?: string) =>
 const created = async (page: Page) =>
   (await logLines(page)).filter((l) => l.includes('onSearchCreated')).length
 
+type StoryRun = {
+  view: Awaited<ReturnType<typeof readWidget>>
+  application: Awaited<ReturnType<typeof readApplication>>
+  play: { status: string; text: string } | undefined
+  log: string[]
+}
+
+/** The loan application's stories: each in the state its summary promises, its play passed (msw). */
+function expectLoanStories(get: (id: string, mode: string) => StoryRun | undefined): void {
+  const L = DEFAULT_LOAN_LABELS
+  /** The create of the lead, as the log has it: `request /api/second-look → 400`. */
+  const leads = (run: StoryRun | undefined) => run?.log.filter((l) => /\/api\/second-look → \d+$/.test(l))
+  for (const mode of ['msw', 'bff']) {
+    for (const id of ['loan-empty', 'loan-prefilled']) {
+      expect(get(id, mode)?.application, `${id} (${mode})`).toMatchObject({
+        heading: L.loanHeading,
+        step: L.loanStepLoan,
+      })
+    }
+  }
+  for (const id of ['loan-errors', 'loan-missing-consent', 'loan-submitting', 'loan-duplicate']) {
+    expect(get(id, 'msw')?.play, id).toEqual({
+      status: 'passed',
+      text: expect.stringMatching(/^Play script: passed/),
+    })
+    // Against the real BFF the play does not run: the application waits for the visitor.
+    expect(get(id, 'bff')?.play, id).toBeUndefined()
+    expect(get(id, 'bff')?.application?.step, id).toBe(L.loanStepLoan)
+  }
+  const errors = get('loan-errors', 'msw')
+  expect(errors?.application).toMatchObject({ step: L.loanStepAddress, invalid: [L.loanZipcode] })
+  expect(leads(errors)).toEqual(['request /api/second-look → 400'])
+  const missing = get('loan-missing-consent', 'msw')
+  expect(missing?.application?.step).toBe(L.loanStepConsent)
+  expect(missing?.application?.invalid).toHaveLength(1)
+  expect(leads(missing)).toEqual([])
+  expect(get('loan-submitting', 'msw')?.view?.status).toBe('creating')
+  const duplicate = get('loan-duplicate', 'msw')
+  expect(duplicate?.application?.alert).toBe(L.loanDuplicate)
+  expect(leads(duplicate)).toEqual(['request /api/second-look → 409'])
+}
+
 describe('playground', () => {
   it('renders every story in both modes without console errors, and axe finds nothing in any state', async () => {
     const runs = STORIES.flatMap((story) => (['msw', 'bff'] as const).map((mode) => ({ story, mode })))
@@ -96,8 +143,11 @@ describe('playground', () => {
       const name = `${story.id} (${mode})`
       const { page, errors } = await open(`?story=${story.id}&mode=${mode}&panel=a11y`)
       const frame = await previewFrame(page)
-      // A story that opens on the form has no search to fast-forward.
-      const opensOnForm = story.args.form === 'always' || story.id === 'form-empty'
+      // A story that opens on the form (or the loan application) has no search to fast-forward.
+      const opensOnForm =
+        story.args.form === 'always' || story.id === 'form-empty' || LOAN_STORIES.includes(story)
+      // A play script ends where its story's state is: that state is what the story is read in.
+      const play = storyPlay(story, mode) ? await playVerdict(page) : undefined
       if (mode === 'msw' && !opensOnForm) {
         // The frame's clock: no need to sit through the 15 s window in real time.
         await page
@@ -110,15 +160,18 @@ describe('playground', () => {
           })
         await page.click('text=End of 15 s window')
       }
-      await waitForStatus(frame, SETTLED, HOST, 40_000).catch((error: Error) => {
-        throw new Error(`${name} did not settle: ${error.message}`)
-      })
+      if (!play) {
+        await waitForStatus(frame, SETTLED, HOST, 40_000).catch((error: Error) => {
+          throw new Error(`${name} did not settle: ${error.message}`)
+        })
+      }
       const view = await readWidget(frame, HOST)
+      const application = await readApplication(frame, HOST)
       const a11y = await a11yIn(page, [view?.status ?? ''])
       const log = await logLines(page)
       await screenshot(page, `playground-${story.id}-${mode}`)
       await page.close()
-      return { name, id: story.id, mode, view, a11y, log, errors: scriptErrors(errors) }
+      return { name, id: story.id, mode, view, application, play, a11y, log, errors: scriptErrors(errors) }
     })
     for (const result of results) {
       expect(result.errors, result.name).toEqual([])
@@ -157,7 +210,8 @@ describe('playground', () => {
       expect(secondLook?.log, mode).not.toContainEqual(expect.stringMatching(/^pixel/))
       expect(secondLook?.log, mode).toContainEqual(expect.stringContaining('/api/second-look'))
     }
-  }, 300_000)
+    expectLoanStories(get)
+  }, 420_000)
 
   it('drives every control: each lands in the link, and the widget in the frame follows', async () => {
     const { page, errors } = await open('?story=offers-arriving')
@@ -288,8 +342,11 @@ describe('playground', () => {
     await setSelect(page, 'form', 'always')
     await waitForStatus(reloaded, ['form'], HOST)
     await setSelect(page, 'form', 'auto')
+    // A second look with no complete lead: the widget's own loan application (issue 40).
     await setSelect(page, 'source', 'second-look')
-    await waitForStatus(reloaded, ['idle'], HOST)
+    await eventually(async () => (await readApplication(reloaded, HOST))?.heading).toBe(
+      DEFAULT_LOAN_LABELS.loanHeading,
+    )
 
     // Reset returns to the story's args.
     await page.click('text=Reset to story defaults')

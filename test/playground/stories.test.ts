@@ -2,13 +2,34 @@ import { setupServer } from 'msw/node'
 import { describe, expect, it, vi } from 'vitest'
 import { ACCESS_TOKEN_HEADER, BFF_ROUTES, WIDGET_HEADER } from '../../src/contract/bff.ts'
 import type { RateTable } from '../../src/contract/offer-search.ts'
+import { toFrameSchema } from '../../src/playground/frame/frame-protocol.ts'
 import { SAMPLE_LEAD } from '../../src/playground/scenarios/fixtures.ts'
 import { scenarios } from '../../src/playground/scenarios/handlers.ts'
-import { STORIES, storyArgs, storyBackendText } from '../../src/playground/stories.ts'
+import { STORIES, storyArgs, storyBackendText, storyPlay } from '../../src/playground/stories.ts'
 import { SCENARIOS } from '../../src/sandbox/scenarios.ts'
 import { failOnUnhandledRequest } from '../support/test-leftovers.ts'
 
 describe('playground stories', () => {
+  it('have unique ids, run on msw scenarios that exist, and send runs the frame accepts', () => {
+    expect(new Set(STORIES.map((s) => s.id)).size).toBe(STORIES.length)
+    for (const story of STORIES) {
+      expect(Object.keys(scenarios), story.id).toContain(story.scenario)
+      for (const mode of ['msw', 'bff'] as const) {
+        // The frame ignores a message it cannot read: a bad play script would leave the story unplayed.
+        const run = {
+          type: 'run',
+          runId: 1,
+          mode,
+          scenario: story.scenario,
+          args: storyArgs(story, mode),
+          background: 'light',
+          play: storyPlay(story, mode)?.slice(),
+        }
+        expect(toFrameSchema.safeParse(run).success, `${story.id} (${mode})`).toBe(true)
+      }
+    }
+  })
+
   it('describe each mode in the words of the backend that serves it', () => {
     for (const story of STORIES) {
       expect(storyBackendText(story, 'msw')).toContain(scenarios[story.scenario].description)

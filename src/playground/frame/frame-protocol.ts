@@ -4,12 +4,13 @@
  * stale frame) is ignored rather than trusted.
  */
 import { z } from 'zod/mini'
+import { playStepsSchema } from './play-step.ts'
 
 export const FRAME_PATH = '/src/playground/frame/index.html'
 
 const args = z.record(z.string(), z.unknown())
 const background = z.enum(['light', 'dark', 'busy'])
-const kind = z.enum(['request', 'pixel', 'callback', 'info'])
+const kind = z.enum(['request', 'pixel', 'callback', 'play', 'info'])
 
 export const toFrameSchema = z.discriminatedUnion('type', [
   z.object({
@@ -19,6 +20,8 @@ export const toFrameSchema = z.discriminatedUnion('type', [
     scenario: z.string(),
     args,
     background,
+    /** The story's play script, run after mounting (msw mode only: stories.ts `storyPlay`). */
+    play: z.optional(playStepsSchema),
   }),
   /** The page's listener is attached: the frame answers `ready` (its first `ready` may have gone unheard). */
   z.object({ type: z.literal('hello') }),
@@ -56,6 +59,13 @@ export const fromFrameSchema = z.discriminatedUnion('type', [
     searchElapsedMs: z.nullable(z.number()),
   }),
   z.object({ type: z.literal('size'), height: z.number() }),
+  /** Where the run's play script stands: `text` is its verdict (the failing step and why) or its progress. */
+  z.object({
+    type: z.literal('play'),
+    runId: z.number(),
+    status: z.enum(['running', 'passed', 'failed']),
+    text: z.string(),
+  }),
 ])
 export type FromFrame = z.infer<typeof fromFrameSchema>
 export type LogKind = z.infer<typeof kind>

@@ -1,7 +1,8 @@
 /**
  * @module The preview frame's runner: mounts the widget with src/embed's `mount()` (as the script tag does)
- * from the args the playground sends, swaps the msw scenario in msw mode, reports requests, pixels and
- * callbacks to the event log, runs axe-core in the shadow root after every change, and moves the clock.
+ * from the args the playground sends, swaps the msw scenario in msw mode, runs the story's play script,
+ * reports requests, pixels, callbacks and play steps to the event log, runs axe-core in the shadow root
+ * after every change, and moves the clock.
  */
 import { type EmbedCallback, type EmbedOptions, type MountHandle, mount } from '../../embed/index.ts'
 import { passThrough, runScenario } from '../mock-worker.ts'
@@ -12,6 +13,8 @@ import { checkWidget } from './a11y-check.ts'
 import type { FrameClock } from './frame-clock.ts'
 import { type FromFrame, type LogKind, type ToFrame, toFrameSchema } from './frame-protocol.ts'
 import type { NetworkIdle } from './network-idle.ts'
+import type { PlayStep } from './play-step.ts'
+import { runPlay } from './run-play.ts'
 
 const HOST = '#widget'
 /** docs/offer-search-api.md: a search is polled for at most 15 s; "the end" is just past it, so the last poll has landed. */
@@ -243,6 +246,29 @@ async function run(
     characterData: true,
   })
   scheduleA11y(frame)
+  if (message.play) void play(frame, message.play)
+}
+
+/**
+ * The story's play script in the widget's shadow root, on real time (the clock may be paused), each step
+ * in the event log; its verdict to the playground. A newer run stops it without one.
+ */
+async function play(frame: FrameState, steps: readonly PlayStep[]): Promise<void> {
+  const id = frame.runId
+  const root = frame.host.shadowRoot
+  if (!root) return
+  const report = (status: 'running' | 'passed' | 'failed', text: string) =>
+    post({ type: 'play', runId: id, status, text })
+  report('running', `running, ${steps.length} steps`)
+  const result = await runPlay(root, steps, {
+    wait: (ms) => new Promise((resolve) => frame.clock.realTimeout(resolve, ms)),
+    log: (text) => {
+      if (id === frame.runId) log(frame, 'play', text)
+    },
+    current: () => id === frame.runId,
+  })
+  if (result.status === 'passed') report('passed', `passed, ${result.steps} steps`)
+  else if (result.status === 'failed') report('failed', result.message)
 }
 
 /** `time`: pause, play, a step of one second, or a jump to the end of the search's 15 s window. */

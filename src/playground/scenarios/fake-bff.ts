@@ -1,48 +1,44 @@
 /**
  * @module A scripted, in-memory stand-in for the BFF's widget routes, as msw handlers. Partners answer at
  * set times after the search is created (read from `Date.now()`, so fake timers drive it in tests and
- * the real clock in the playground), and failures can be injected per poll.
+ * the real clock in the playground), and failures can be injected per poll. The second look's front door is
+ * here too: the consent texts, the lead's checks (lead-checks.ts), a slow create, a repeat applicant.
  */
-import { HttpResponse, http, type RequestHandler } from 'msw'
+import { delay, HttpResponse, http, type RequestHandler } from 'msw'
 import { ACCESS_TOKEN_HEADER, BFF_ROUTES, WIDGET_HEADER } from '../../contract/bff.ts'
 import { toFieldIssues } from '../../contract/common.ts'
-import {
-  type Offer,
-  offerSearchInputSchema,
-  type Partner,
-  type RateTable,
-} from '../../contract/offer-search.ts'
-import { leadInputSchema } from '../../contract/partner.ts'
-import { fakeUuid, issuers } from './fixtures.ts'
+import type { ConsentTexts } from '../../contract/consent.ts'
+import { offerSearchInputSchema } from '../../contract/offer-search.ts'
+import { duplicateApplicant, bffError as error, fieldsRefused } from './bff-answers.ts'
+import { createFakeSearches, type SearchScript } from './fake-searches.ts'
+import { issuers, SAMPLE_CONSENT_TEXTS } from './fixtures.ts'
+import { checkLead } from './lead-checks.ts'
 
-export interface PartnerScript {
-  partner: Partner
-  /** Milliseconds after creation when it answers; `null`: never. */
-  answersAfterMs: number | null
-  offers: Offer[]
-  /** The product types it is asked for (`offerCatalogProductTypes`); default `AutomobileInsurance`. */
-  productTypes?: string[]
-}
-
-export interface FakeBffScript {
-  partners: PartnerScript[]
-  /** Offers already in the create response. */
-  initialOffers?: Offer[]
+export interface FakeBffScript extends SearchScript {
   /** Return a Response to fail the n-th poll (1-based) instead of answering it. */
   pollFailure?: (poll: number, elapsedMs: number) => Response | undefined
-  /** Return a Response to fail the POST. */
-  createFailure?: (body: unknown) => Response | undefined
   /**
-   * A second-look lead: every table carries the `secondLook` extension (lenders asked and answered, and
-   * `answerBy` this long after creation), as the marketplace sends it.
+   * Return a Response to refuse a POST whose body passed the route's own checks (the search input, or the
+   * lead and its consent texts): a refusal of the BFF's own, such as `fieldsRefused` (bff-answers.ts).
    */
-  secondLook?: { windowMs: number }
+  createFailure?: (body: unknown) => Response | undefined
+  /** Fake ms every POST takes to answer: the widget shows its "starting" state meanwhile. */
+  createDelayMs?: number
+  /** The texts `GET /api/second-look/consent` serves and the lead must carry; default the sandbox's. */
+  consentTexts?: ConsentTexts
+  /**
+   * Every lead comes from an applicant who first applied at `firstAppliedAt`, within the duplicate window.
+   * While that application's offers can be clicked, the answer is its search (201, `Second-Look-Duplicate:
+   * true`, `secondLook.duplicate`); once they expired, 409 `duplicate_applicant`. No partner is asked again.
+   */
+  repeatApplicant?: { firstAppliedAt: string; offersExpired: boolean }
 }
 
 interface FakeBffLog {
   creates: { source: string; body: unknown; headers: Headers }[]
   polls: { uuid: string; at: number; headers: Headers }[]
   issuers: number
+  consentTexts: number
 }
 
 export interface FakeBff {
@@ -51,72 +47,41 @@ export interface FakeBff {
   seedSearch: () => { uuid: string; accessToken: string }
 }
 
-interface Stored {
-  table: { uuid: string; leadUuid: string; createdAt: string }
-  token: string
-  createdAt: number
-  polls: number
+/** A fresh fake BFF per story or test, described for the playground's story text. */
+export interface Scenario {
+  title: string
+  description: string
+  /** A fresh fake BFF: its own searches and request log, so runs never share state. */
+  create: () => FakeBff
 }
 
-const error = (status: number, code: string, message: string, extra: object = {}, headers?: HeadersInit) =>
-  HttpResponse.json({ code, message, ...extra }, { status, headers })
-
 export function createFakeBff(script: FakeBffScript): FakeBff {
-  const searches = new Map<string, Stored>()
-  const log: FakeBffLog = { creates: [], polls: [], issuers: 0 }
+  const searches = createFakeSearches(script)
+  const log: FakeBffLog = { creates: [], polls: [], issuers: 0, consentTexts: 0 }
+  const texts = script.consentTexts ?? SAMPLE_CONSENT_TEXTS
 
-  const tableAt = (stored: Stored, elapsed: number): RateTable => {
-    const answered = script.partners.filter((p) => p.answersAfterMs !== null && p.answersAfterMs <= elapsed)
-    return {
-      ...stored.table,
-      offers: [...(script.initialOffers ?? []), ...answered.flatMap((p) => p.offers)],
-      pendingResponses: script.partners
-        .filter((p) => !answered.includes(p))
-        .map((p) => ({
-          partner: p.partner,
-          offerCatalogProductTypes: p.productTypes ?? ['AutomobileInsurance'],
-        })),
-      ...(script.secondLook && {
-        secondLook: {
-          partnersAsked: script.partners.length,
-          partnersAnswered: answered.length,
-          answerBy: new Date(stored.createdAt + script.secondLook.windowMs).toISOString(),
-        },
-      }),
+  /** The route's own checks: the search input, or a docs/partner-interface.md lead and its consent texts. */
+  const check = (source: string, body: unknown): Response | undefined => {
+    if (source === BFF_ROUTES.secondLook) {
+      const lead = checkLead(body, texts)
+      return lead.ok ? undefined : fieldsRefused(lead.errors, lead.message)
     }
-  }
-
-  const store = (): Stored => {
-    const uuid = fakeUuid(5)
-    const stored: Stored = {
-      table: { uuid, leadUuid: fakeUuid(6), createdAt: new Date().toISOString() },
-      token: `token-${uuid}`,
-      createdAt: Date.now(),
-      polls: 0,
-    }
-    searches.set(uuid, stored)
-    return stored
+    const parsed = offerSearchInputSchema.safeParse(body)
+    return parsed.success ? undefined : fieldsRefused(toFieldIssues(parsed.error))
   }
 
   const create = (source: string) =>
     http.post(`*${source}`, async ({ request }) => {
       const body: unknown = await request.json().catch(() => undefined)
       log.creates.push({ source, body, headers: request.headers })
+      if (script.createDelayMs) await delay(script.createDelayMs)
       if (!request.headers.get(WIDGET_HEADER))
         return error(400, 'bad_request', `Send the ${WIDGET_HEADER} header`)
-      const failure = script.createFailure?.(body)
-      if (failure) return failure
-      // Each route validates what the real BFF does: offer search input, or a docs/partner-interface.md lead.
-      const parsed = (source === BFF_ROUTES.secondLook ? leadInputSchema : offerSearchInputSchema).safeParse(
-        body,
-      )
-      if (!parsed.success) {
-        return error(400, 'validation_failed', 'Some fields are invalid', {
-          errors: toFieldIssues(parsed.error),
-        })
-      }
-      const stored = store()
-      return HttpResponse.json({ accessToken: stored.token, rateTable: tableAt(stored, 0) }, { status: 201 })
+      const refusal = check(source, body) ?? script.createFailure?.(body)
+      if (refusal) return refusal
+      const repeat = source === BFF_ROUTES.secondLook ? script.repeatApplicant : undefined
+      if (repeat?.offersExpired) return duplicateApplicant()
+      return repeat ? searches.repeated(repeat.firstAppliedAt) : searches.created()
     })
 
   const poll = (source: string) =>
@@ -134,7 +99,7 @@ export function createFakeBff(script: FakeBffScript): FakeBff {
       const elapsed = Date.now() - stored.createdAt
       const failure = script.pollFailure?.(stored.polls, elapsed)
       if (failure) return failure
-      return HttpResponse.json(tableAt(stored, elapsed))
+      return HttpResponse.json(searches.tableAt(stored, elapsed))
     })
 
   const handlers: RequestHandler[] = [
@@ -146,12 +111,19 @@ export function createFakeBff(script: FakeBffScript): FakeBff {
     }),
     create(BFF_ROUTES.offerSearches),
     poll(BFF_ROUTES.offerSearches),
+    // Before the polls of /api/second-look/:uuid, which its path would match.
+    http.get(`*${BFF_ROUTES.consentTexts}`, ({ request }) => {
+      log.consentTexts += 1
+      if (!request.headers.get(WIDGET_HEADER))
+        return error(400, 'bad_request', `Send the ${WIDGET_HEADER} header`)
+      return HttpResponse.json(texts)
+    }),
     create(BFF_ROUTES.secondLook),
     poll(BFF_ROUTES.secondLook),
   ]
   /** A search "created on the publisher's server", for the widget to attach to. */
   const seedSearch = () => {
-    const stored = store()
+    const stored = searches.store()
     return { uuid: stored.table.uuid, accessToken: stored.token }
   }
   return { handlers, log, seedSearch }

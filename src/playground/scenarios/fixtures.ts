@@ -2,9 +2,10 @@
  * @module Sample issuers, partners and offers for the playground and the widget tests. Plain data with
  * overridable defaults; every URL points at the fake asset host the handlers serve.
  */
+import type { ConsentTexts } from '../../contract/consent.ts'
 import type { Issuer, Offer, Partner } from '../../contract/offer-search.ts'
 import type { LeadInput } from '../../contract/partner.ts'
-import { sampleLeads } from '../../partner-kit/sample-leads.ts'
+import { SAMPLE_FCRA_TEXT, SAMPLE_TCPA_TEXT, sampleLeads } from '../../partner-kit/sample-leads.ts'
 
 export const ASSET_ORIGIN = 'https://assets.offer-widget.test'
 export const CARRIER_ORIGIN = 'https://carrier.offer-widget.test'
@@ -81,3 +82,13 @@ export const SAMPLE_LEAD: LeadInput = (() => {
   const { sessionInformation: _session, ...lead } = sample.lead
   return lead
 })()
+
+/**
+ * The consent texts the fake BFF serves and accepts: the sandbox's built-in ones (the partner kit's sample
+ * texts, which the sample leads carry), with short fixed ids where the real BFF hashes the text.
+ */
+export const SAMPLE_CONSENT_TEXTS: ConsentTexts = {
+  version: 'sandbox',
+  fcra: { id: 'sample-fcra', text: SAMPLE_FCRA_TEXT },
+  tcpa: { id: 'sample-tcpa', text: SAMPLE_TCPA_TEXT },
+}

@@ -1,17 +1,13 @@
 /**
- * @module msw handlers for the widget: the happy path grouped by route, and named scenarios. The widget
- * tests run them with `msw/node`; the playground runs the same ones in the browser's service worker.
+ * @module msw handlers for the widget: the happy path grouped by route, and named scenarios (the second
+ * look's in second-look-scenarios.ts). The widget tests run them with `msw/node`; the playground runs the same
+ * ones in the browser's service worker.
  */
 import { HttpResponse, http, type RequestHandler } from 'msw'
-import { createFakeBff, type FakeBff, type PartnerScript } from './fake-bff.ts'
-import { ASSET_ORIGIN, CARRIER_ORIGIN, fakeUuid, makeOffer, makePartner } from './fixtures.ts'
-
-export interface Scenario {
-  title: string
-  description: string
-  /** A fresh fake BFF: its own searches and request log, so runs never share state. */
-  create: () => FakeBff
-}
+import { createFakeBff, type Scenario } from './fake-bff.ts'
+import type { PartnerScript } from './fake-searches.ts'
+import { ASSET_ORIGIN, makeOffer, makePartner } from './fixtures.ts'
+import { secondLookScenarios } from './second-look-scenarios.ts'
 
 const answering = (
   name: string,
@@ -29,41 +25,6 @@ const answering = (
     }),
   ),
 })
-
-/**
- * A marketplace partner: its bid is not shown when it answers; the auction's winners appear only once the
- * lead settles (src/marketplace/rate-table), so a lender's own script carries no offers.
- */
-const lender = (name: string, answersAfterMs: number): PartnerScript => ({
-  partner: makePartner({
-    name,
-    supportsPersonalizedOffers: false,
-    // A partner-level disclaimer the widget must not show for a lender offering nothing.
-    disclaimer: `${name}: simulated partner for the sandbox; no real offer.`,
-  }),
-  answersAfterMs,
-  offers: [],
-  productTypes: ['installment_loan'],
-})
-
-/** A winning bid in the widget's offer shape, as the marketplace builds it: one click route, no pixels. */
-const loanOffer = (lenderName: string, rank: number, headline: string, disclaimer?: string) => {
-  const uuid = fakeUuid(3)
-  const click = `${CARRIER_ORIGIN}/api/clicks/${uuid}`
-  return makeOffer({
-    uuid,
-    rank,
-    url: click,
-    unmonetizedUrl: click,
-    headline,
-    descriptionPoints: [],
-    productType: 'installment_loan',
-    productDisplayName: 'Personal loan',
-    financialInstitutionDisplayName: lenderName,
-    impressionTrackingPixelUrls: [],
-    ...(disclaimer && { disclaimer }),
-  })
-}
 
 /** Ranks offers across partners in arrival order, the way the upstream ranks a growing table. */
 function ranked(partners: PartnerScript[]): PartnerScript[] {
@@ -245,34 +206,7 @@ export const scenarios = {
         ],
       }),
   },
-  secondLookLoans: {
-    title: 'Second look: lenders',
-    description:
-      'Six lenders asked, 12 s at most: three decline at once (one of them with a disclaimer, never shown), two answer at 0.2 s and 2.6 s, one past the window. The auction settles at 12 s: the winner appears with its lender name, logo, product, offer details and its own disclaimer, and no impression pixels.',
-    create: () =>
-      createFakeBff({
-        secondLook: { windowMs: 12_000 },
-        partners: [
-          lender('Sim Prime Lending', 120),
-          lender('Sim Flaky Bank', 120),
-          lender('Sim Garbled Credit', 120),
-          lender('Sim Quick Loans', 240),
-          lender('Sim Steady Finance', 2_600),
-          // Past the window: recorded as timed out when the lead settles, which is when winners show.
-          {
-            ...lender('Sim Tardy Lender', 12_000),
-            offers: [
-              loanOffer(
-                'Sim Steady Finance',
-                1,
-                'Personal loan up to $12,000 at 11.9% APR, 36 months',
-                'Sim Steady Finance, NMLS #000000 (simulated). Rates from 11.9% APR with autopay; your rate depends on your credit.',
-              ),
-            ],
-          },
-        ],
-      }),
-  },
+  ...secondLookScenarios,
 } satisfies Record<string, Scenario>
 
 export type ScenarioName = keyof typeof scenarios

@@ -1,6 +1,7 @@
 /**
  * @module Driving the playground from a test: its preview frame, its controls (by arg path), the event log,
- * the accessibility report and the clock, each waited for on a condition, never on time.
+ * the accessibility report, the clock, a story's play verdict and the loan application in the frame, each
+ * waited for on a condition, never on time.
  */
 import type { Frame, Page } from 'playwright-core'
 
@@ -85,4 +86,41 @@ export function readClock(page: Page): Promise<{ elapsed: number | null; paused:
       paused: el.dataset.paused === 'true',
     }
   })
+}
+
+/** The story's play script as the page reports it (`data-play`: none, running, passed, failed) once it ends. */
+export async function playVerdict(page: Page, timeout = 60_000): Promise<{ status: string; text: string }> {
+  await page.waitForSelector('.pg-play:is([data-play="passed"], [data-play="failed"])', { timeout })
+  return page.$eval('.pg-play', (p) => ({
+    status: (p as HTMLElement).dataset.play ?? '',
+    text: p.textContent ?? '',
+  }))
+}
+
+export interface ApplicationView {
+  heading: string
+  /** The heading of the step shown. */
+  step: string
+  /** The labels of the fields marked invalid. */
+  invalid: string[]
+  /** The announced summary above the steps. */
+  alert: string
+}
+
+/** The widget's loan application in the frame, or null when it does not show one. */
+export function readApplication(frame: Frame, host = '#widget'): Promise<ApplicationView | null> {
+  return frame.evaluate((selector) => {
+    const root = document.querySelector(selector)?.shadowRoot
+    const form = root?.querySelector('.ow-loan')
+    if (!root || !form) return null
+    const text = (q: string) => form.querySelector(q)?.textContent?.trim() ?? ''
+    return {
+      heading: text('.ow-heading'),
+      step: text('[data-ow-step-heading]'),
+      invalid: [...form.querySelectorAll('[aria-invalid="true"]')].map(
+        (control) => root.querySelector(`label[for="${control.id}"]`)?.textContent?.trim() ?? control.id,
+      ),
+      alert: text('[role="alert"]'),
+    }
+  }, host)
 }
