@@ -4,9 +4,10 @@
  * a slow answer) open through a play script (frame/play-step.ts), written with the application's own labels
  * so a reworded label moves the script with it.
  */
-import type { LeadInput } from '../contract/partner.ts'
+
 import { DEFAULT_LABELS } from '../widget/labels.ts'
 import { DEFAULT_LOAN_LABELS as L } from '../widget/loan-application/loan-labels.ts'
+import type { LeadPrefill } from '../widget/loan-application/loan-values.ts'
 import type { PlayStep } from './frame/play-step.ts'
 import { SAMPLE_CONSENT_TEXTS, SAMPLE_LEAD } from './scenarios/fixtures.ts'
 import { REFUSED_ZIP } from './scenarios/second-look-scenarios.ts'
@@ -14,13 +15,12 @@ import type { Story } from './story.ts'
 
 /**
  * What a publisher knows before the visitor applies: the sample lead without the SSN and the consent, which
- * only the visitor gives. The widget's `lead` type is the complete lead; the application takes any part of
- * one as its prefill (src/widget/loan-application/loan-values.ts), hence the cast.
+ * only the visitor gives (a `LeadPrefill`: any part of a lead).
  */
-const LOAN_PREFILL = (() => {
+const LOAN_PREFILL: LeadPrefill = (() => {
   const { legalInformation: _consent, personalInformation, ...rest } = SAMPLE_LEAD
   const { ssn: _ssn, ...personal } = personalInformation
-  return { ...rest, personalInformation: personal } as LeadInput
+  return { ...rest, personalInformation: personal }
 })()
 
 /** The sample applicant's SSN (the reserved 987-65-432x range), typed on the last step. */
@@ -39,7 +39,7 @@ const APPLY: PlayStep[] = [
 const PLAY_IS_MSW =
   'The play script runs in msw mode only: against the real BFF it would send the sample applicant to the sandbox, where a second lead of the same applicant is a duplicate.'
 
-const application = (lead?: LeadInput) => ({ source: 'second-look' as const, ...(lead && { lead }) })
+const application = (lead?: LeadPrefill) => ({ source: 'second-look' as const, ...(lead && { lead }) })
 
 export const LOAN_STORIES: Story[] = [
   {

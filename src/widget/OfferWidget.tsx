@@ -15,6 +15,7 @@ import { injectStyles } from './inject-styles.ts'
 import { useInteractionHold } from './interaction-hold.ts'
 import { completeLabel, countLabel, DEFAULT_LABELS, formatLabel, type Labels } from './labels.ts'
 import type { LoanLabels } from './loan-application/loan-labels.ts'
+import type { LeadPrefill } from './loan-application/loan-values.ts'
 import { OfferList } from './OfferList.tsx'
 import type { SearchCompleteEvent, SearchCreatedEvent } from './offer-search.ts'
 import { type PixelTracker, pageTracker } from './pixel-tracker.ts'
@@ -44,10 +45,11 @@ export interface OfferWidgetProps {
   /** What the page already knows about the visitor (offer searches). */
   search?: SearchData
   /**
-   * `second-look` only: the loan lead the publisher's own application form collected (docs/partner-interface.md). The
-   * widget shows no form for it; without `lead` or `attach` it waits (status `idle`).
+   * `second-look` only. A complete lead (`legalInformation.consentsToFcra` is `"true"`: the publisher's own
+   * application collected it, docs/partner-interface.md) is sent as given; anything less prefills the widget's
+   * own loan application, which sends the lead once the visitor has completed it (ApplicationGate.tsx).
    */
-  lead?: LeadInput
+  lead?: LeadInput | LeadPrefill
   /** Show a search the publisher created on its server instead of creating one. */
   attach?: AttachedSearch
   /**
@@ -144,7 +146,9 @@ function WidgetBody(props: OfferWidgetProps & { client: QueryClient }) {
   // Not read with `attach` or a lead (search-request.ts).
   const search = submitted ?? (wantsForm ? null : given)
 
-  const result = useOfferSearch({ ...props, search, submission, queryClient: client })
+  // A lead reaches this body complete: ApplicationGate shows the application for anything less.
+  const complete = props as typeof props & { lead?: LeadInput }
+  const result = useOfferSearch({ ...complete, search, submission, queryClient: client })
   const { status, offers, error } = result
 
   // A 400 naming fields goes back to the form (unless the page said never), the fields marked inline with

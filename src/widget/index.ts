@@ -15,6 +15,7 @@ export { DEFAULT_LABELS } from './labels.ts'
 export { LABELS_ES_US } from './labels-es-us.ts'
 export type { LoanLabels } from './loan-application/loan-labels.ts'
 export { DEFAULT_LOAN_LABELS } from './loan-application/loan-labels.ts'
+export type { LeadPrefill } from './loan-application/loan-values.ts'
 export type { FormMode, OfferWidgetProps } from './OfferWidget.tsx'
 export type {
   OfferSearch,

@@ -7,6 +7,7 @@
 import type { LeadInput } from '../contract/lead.ts'
 import type { RateTable } from '../contract/rate-table.ts'
 import type { OfferSource } from './bff-client.ts'
+import type { LeadPrefill } from './loan-application/loan-values.ts'
 import type { SearchData } from './search-input.ts'
 
 /** A search the publisher created on its server and handed to the page. */
@@ -24,14 +25,15 @@ export interface AttachedSearch {
 export interface SearchProps {
   source?: OfferSource
   search?: SearchData | null
-  lead?: LeadInput | null
+  /** A complete lead is sent; a partial one only prefills the loan application (ApplicationGate.tsx). */
+  lead?: LeadInput | LeadPrefill | null
   attach?: AttachedSearch | null
 }
 
 /** `undefined` data: nothing to send yet (status `idle`). */
 export type SearchRequest =
   | { kind: 'attach'; attach: AttachedSearch }
-  | { kind: 'lead'; lead: LeadInput | undefined }
+  | { kind: 'lead'; lead: LeadInput | LeadPrefill | undefined }
   | { kind: 'search'; search: SearchData | undefined }
 
 export function searchRequestOf({ source, search, lead, attach }: SearchProps): SearchRequest {
