@@ -24,11 +24,17 @@ export function ApplicationGate(props: OfferWidgetProps) {
       )
     }
   }, [wanted, Flow])
+  const lang = props.labels?.lang ?? DEFAULT_LABELS.lang
   if (!wanted) return <OfferWidget {...props} />
-  if (Flow) return <Flow {...props} widget={OfferWidget} />
+  if (Flow) return <Flow {...props} widget={OfferWidget} lang={lang} />
   // Empty while the chunk loads (it is small, and on the BFF that served the widget).
   return (
-    <div className="ow-root" data-ow-theme={props.theme ?? 'light'} aria-busy={Flow === undefined}>
+    <div
+      className="ow-root"
+      lang={lang}
+      data-ow-theme={props.theme ?? 'light'}
+      aria-busy={Flow === undefined}
+    >
       {Flow === null && (
         <div className="ow-error" role="alert">
           <p>{props.labels?.error ?? DEFAULT_LABELS.error}</p>

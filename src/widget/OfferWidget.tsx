@@ -102,7 +102,12 @@ export function OfferWidget(props: OfferWidgetProps) {
   // anything else renders a placeholder there, and searches only in the browser.
   if (!isClient && !props.attach?.rateTable) {
     return (
-      <div className={rootClass(props.className)} data-ow-theme={props.theme ?? 'light'} aria-busy="true">
+      <div
+        className={rootClass(props.className)}
+        lang={props.labels?.lang ?? DEFAULT_LABELS.lang}
+        data-ow-theme={props.theme ?? 'light'}
+        aria-busy="true"
+      >
         <p className="ow-muted">{props.labels?.loading ?? DEFAULT_LABELS.loading}</p>
       </div>
     )
@@ -260,6 +265,7 @@ function WidgetBody(props: OfferWidgetProps & { client: QueryClient }) {
     <div
       ref={rootRef}
       className={rootClass(props.className)}
+      lang={labels.lang}
       data-ow-theme={props.theme ?? 'light'}
       data-ow-status={showForm ? 'form' : status}
       style={themeStyle(props.themeVariables)}
@@ -388,6 +394,7 @@ function useAnnouncement(
     const shown = () =>
       formatLabel(labels.showingBest, {
         shown: countLabel(labels.offersOne, labels.offersMany, onScreen),
+        first: best,
         best,
       })
     if (status === 'complete') {

@@ -61,7 +61,7 @@ export const LABELS_ES_US: Labels & LoanLabels = {
   complete: 'Búsqueda completa: {count} ofertas.',
   completeOne: 'Búsqueda completa: 1 oferta.',
   completeNone: 'Búsqueda completa.',
-  showingBest: 'Se muestran {shown}, la mejor primero: {best}.',
+  showingBest: 'Se muestran {shown}, empezando por {first}.',
   noOffers: 'En este momento no hay ofertas que coincidan con sus datos.',
   error: 'No pudimos cargar las ofertas en este momento. Inténtelo de nuevo.',
   tryAgain: 'Intentar de nuevo',
@@ -77,4 +77,5 @@ export const LABELS_ES_US: Labels & LoanLabels = {
     'Las empresas cuyas ofertas aparecen aquí pueden pagarnos cuando usted ve o elige una oferta. Eso puede influir en qué ofertas aparecen y en su orden. No se muestran todas las empresas ni todas las ofertas disponibles para usted.',
   opensInNewTab: 'se abre en una pestaña nueva',
   disclaimers: 'Avisos legales',
+  lang: 'es',
 }

@@ -64,8 +64,12 @@ export const DEFAULT_LABELS = {
   completeOne: 'Search complete: 1 offer.',
   /** The status line of a search that found nothing (the message below it says so). */
   completeNone: 'Search complete.',
-  /** After `complete` or `partial` in the live region: `{shown}` on screen (`offersOne`/`offersMany`), `{best}` the first card's company. */
-  showingBest: 'Showing {shown}, best first: {best}.',
+  /**
+   * After `complete` or `partial` in the live region: `{shown}` on screen (`offersOne`/`offersMany`), `{first}`
+   * the first card's company (`{best}` too, the name it had before). No superlative: the order is the one
+   * partners' ranks and bids give, which a visitor must not read as our recommendation.
+   */
+  showingBest: 'Showing {shown}, starting with {first}.',
   noOffers: 'No offers matched your details right now.',
   error: 'We could not load offers right now. Please try again.',
   tryAgain: 'Try again',
@@ -82,6 +86,8 @@ export const DEFAULT_LABELS = {
     'The companies whose offers appear here may pay us when you view or choose an offer. That can affect which offers appear and their order. Not every company or offer available to you is shown.',
   opensInNewTab: 'opens in a new tab',
   disclaimers: 'Disclaimers',
+  /** The language of these labels (BCP 47), set as the widget's `lang` so assistive tech reads it in that voice. */
+  lang: 'en',
 }
 
 export type Labels = typeof DEFAULT_LABELS

@@ -150,7 +150,7 @@ describe('states', () => {
     expect(cards()).toHaveLength(1)
     expect(view.container.querySelector('.ow-progress-text')?.textContent).toBe(DEFAULT_LABELS.partial)
     expect(screen.getByRole('status').textContent).toBe(
-      `${DEFAULT_LABELS.partial} Showing 1 offer, best first: ${cards()[0]?.querySelector('.ow-carrier')?.textContent}.`,
+      `${DEFAULT_LABELS.partial} Showing 1 offer, starting with ${cards()[0]?.querySelector('.ow-carrier')?.textContent}.`,
     )
     expect(screen.queryByText(/Search complete/)).toBeNull()
     expect(view.container.querySelector('.ow-error')).toBeNull()

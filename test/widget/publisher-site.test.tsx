@@ -111,7 +111,7 @@ describe('on a publisher page', () => {
     expect(screen.getByRole('button', { name: 'Show 1 more' })).toBeTruthy()
     // The live region names the best offer and counts the cards on screen.
     expect(screen.getByRole('status').textContent).toBe(
-      `Search complete: 4 offers. Showing 3 offers, best first: ${cards(view.container)[0]?.querySelector('.ow-carrier')?.textContent}.`,
+      `Search complete: 4 offers. Showing 3 offers, starting with ${cards(view.container)[0]?.querySelector('.ow-carrier')?.textContent}.`,
     )
   })
 

@@ -14,9 +14,11 @@ import { mergeLoanLabels } from './loan-labels.ts'
 
 export interface ApplicationFlowProps extends OfferWidgetProps {
   widget: ComponentType<OfferWidgetProps>
+  /** The labels' language (the gate's, so this chunk carries no copy of the widget's labels). */
+  lang: string
 }
 
-export function ApplicationFlow({ widget: Widget, ...props }: ApplicationFlowProps) {
+export function ApplicationFlow({ widget: Widget, lang, ...props }: ApplicationFlowProps) {
   const [applied, setApplied] = useState<LeadInput>()
   const [refusal, setRefusal] = useState<OfferWidgetError>()
   const submitted = useRef(false)
@@ -53,6 +55,7 @@ export function ApplicationFlow({ widget: Widget, ...props }: ApplicationFlowPro
   return (
     <div
       className={props.className ? `ow-root ${props.className}` : 'ow-root'}
+      lang={lang}
       data-ow-theme={props.theme ?? 'light'}
       data-ow-status="form"
       style={themeStyle(props.themeVariables)}

@@ -10,6 +10,7 @@ import { HttpResponse, http } from 'msw'
 import { beforeEach, describe, expect, test, vi } from 'vitest'
 import type { LeadInput } from '../../../src/contract/partner.ts'
 import { OfferWidget } from '../../../src/widget/checked-widget.tsx'
+import { LABELS_ES_US } from '../../../src/widget/labels-es-us.ts'
 import { CONSENT_TEXTS, LEAD } from './loan-fixtures.ts'
 import { consentRoute, ENDPOINT, server, setupLoanTests } from './loan-test-server.ts'
 
@@ -106,6 +107,29 @@ describe('the gate', () => {
     loader.fail = false
     await user.click(screen.getByRole('button', { name: 'Try again' }))
     expect(await screen.findByRole('heading', { name: 'Find your loan offers' })).toBeTruthy()
+  })
+})
+
+describe('language', () => {
+  test('the es-US pack sets lang="es" on the widget and on its application, which speak Spanish', async () => {
+    server.use(
+      consentRoute(),
+      http.get(`${ENDPOINT}/api/issuers`, () => HttpResponse.json([])),
+    )
+    const view = render(<OfferWidget endpoint={ENDPOINT} search={{}} labels={LABELS_ES_US} />)
+    await screen.findByRole('heading', { name: LABELS_ES_US.formHeading })
+    expect(view.container.querySelector('.ow-root')?.getAttribute('lang')).toBe('es')
+    view.unmount()
+    render(<OfferWidget endpoint={ENDPOINT} source="second-look" labels={LABELS_ES_US} />)
+    await screen.findByRole('heading', { name: LABELS_ES_US.loanHeading })
+    expect(document.querySelector('.ow-root')?.getAttribute('lang')).toBe('es')
+  })
+
+  test('without a pack the widget says it is in English', async () => {
+    server.use(consentRoute())
+    render(<OfferWidget endpoint={ENDPOINT} source="second-look" />)
+    await screen.findByRole('heading', { name: 'Find your loan offers' })
+    expect(document.querySelector('.ow-root')?.getAttribute('lang')).toBe('en')
   })
 })
 
