@@ -24,9 +24,10 @@ beforeAll(async () => {
   if (!existsSync(`${REPO_ROOT}/dist/ssr/render-widget-html.js`)) {
     throw new Error('e2e: dist/ssr is missing; run npm run build first')
   }
-  // The server's own static files and demo route (with the server renderer), as npm start serves them.
+  // The server's own static files and demo route (with the server renderer), as npm start serves them: with
+  // the second look, whose loan application on the same page asks it for the consent texts at load.
   server = await startServer(loadConfig({ PORT: '0', LOG_LEVEL: 'silent', RATE_LIMIT_POINTS: '100000' }), {
-    secondLook: false,
+    secondLook: { inMemoryLedger: true },
   })
   browser = await launchBrowser()
 })
