@@ -1,12 +1,12 @@
 /**
- * @module The retention sweep of one replica, on the lease keeper's pattern (a timer rescheduled after each
- * round, on the injected clock): every `everyMs` it deletes the consent records older than the retention
+ * @module The retention sweep of one replica, in rounds as the lease keeper's (../rounds.ts): every `everyMs` it deletes the consent records older than the retention
  * (`CONSENT_RETENTION_DAYS`, docs/decisions/0105-consent-records.md) and the applicant claims whose duplicate
  * window has ended. Each replica sweeps; a delete is idempotent, so two at once only do the work twice.
  */
 import type { Logger } from 'pino'
-import type { TimerHandle, Timers } from '../../http/timers.ts'
+import type { Timers } from '../../http/timers.ts'
 import type { Ledger } from '../../ledger/index.ts'
+import { startRounds } from '../rounds.ts'
 
 /** An hour: records are kept for years, so an hour late is nothing, and the delete is one indexed range. */
 const RETENTION_SWEEP_EVERY_MS = 60 * 60 * 1000
@@ -29,45 +29,20 @@ export interface RetentionSweep {
 export function startRetentionSweep(deps: RetentionSweepDeps): RetentionSweep {
   const { timers } = deps
   const everyMs = deps.everyMs ?? RETENTION_SWEEP_EVERY_MS
-  let timer: TimerHandle | undefined
-  let round: Promise<void> | undefined
-  let stopped = false
-
-  function run(): Promise<void> {
-    round ??= (async () => {
+  return startRounds({
+    timers,
+    everyMs,
+    logger: deps.logger,
+    failure: 'second-look retention sweep failed; the next one retries',
+    async round() {
       const now = timers.now()
-      try {
-        const purged = await deps.ledger.purgeExpired({
-          consentBefore: new Date(now - deps.retentionMs),
-          now: new Date(now),
-        })
-        if (purged.consentRecords > 0 || purged.claims > 0) {
-          deps.logger.info(purged, 'second-look retention sweep: expired consent records and claims deleted')
-        }
-      } catch (error) {
-        deps.logger.warn({ err: error }, 'second-look retention sweep failed; the next one retries')
-      } finally {
-        round = undefined
+      const purged = await deps.ledger.purgeExpired({
+        consentBefore: new Date(now - deps.retentionMs),
+        now: new Date(now),
+      })
+      if (purged.consentRecords > 0 || purged.claims > 0) {
+        deps.logger.info(purged, 'second-look retention sweep: expired consent records and claims deleted')
       }
-    })()
-    return round
-  }
-
-  function schedule() {
-    if (stopped) return
-    timer = timers.setTimeout(() => {
-      void run().finally(schedule)
-    }, everyMs)
-    ;(timer as { unref?: () => void } | undefined)?.unref?.()
-  }
-  schedule()
-
-  return {
-    run,
-    async stop() {
-      stopped = true
-      timers.clearTimeout(timer)
-      await round
     },
-  }
+  })
 }

@@ -7,8 +7,9 @@
  * a lease (NTP).
  */
 import type { Logger } from 'pino'
-import type { TimerHandle, Timers } from '../../http/timers.ts'
+import type { Timers } from '../../http/timers.ts'
 import type { ClaimedLead, Ledger } from '../../ledger/index.ts'
+import { startRounds } from '../rounds.ts'
 
 /** Leads claimed per round: bounds one statement; the next round takes more. */
 const CLAIM_LIMIT = 50
@@ -40,10 +41,6 @@ export interface LeaseKeeper {
 export function startLeaseKeeper(deps: LeaseKeeperDeps): LeaseKeeper {
   const { timers, leaseMs } = deps
   const everyMs = Math.max(1, Math.floor(leaseMs / 3))
-  let timer: TimerHandle | undefined
-  let round: Promise<void> | undefined
-  let stopped = false
-
   async function renew(): Promise<void> {
     const mine = [...deps.running()]
     if (mine.length === 0) return
@@ -74,36 +71,20 @@ export function startLeaseKeeper(deps: LeaseKeeperDeps): LeaseKeeper {
 
   const until = () => new Date(deps.timers.now() + leaseMs)
 
-  function run(): Promise<void> {
-    round ??= (async () => {
-      try {
-        await renew()
-        await claim()
-      } catch (error) {
-        deps.logger.warn({ err: error }, 'second-look lease round failed; the next one retries')
-      } finally {
-        round = undefined
-      }
-    })()
-    return round
-  }
-
-  function schedule() {
-    if (stopped) return
-    timer = timers.setTimeout(() => {
-      void run().finally(schedule)
-    }, everyMs)
-    ;(timer as { unref?: () => void } | undefined)?.unref?.()
-  }
-  schedule()
+  const rounds = startRounds({
+    timers,
+    everyMs,
+    logger: deps.logger,
+    failure: 'second-look lease round failed; the next one retries',
+    async round() {
+      await renew()
+      await claim()
+    },
+  })
 
   return {
     leaseUntil: until,
-    poke: run,
-    async stop() {
-      stopped = true
-      timers.clearTimeout(timer)
-      await round
-    },
+    poke: rounds.run,
+    stop: rounds.stop,
   }
 }
