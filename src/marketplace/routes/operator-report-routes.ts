@@ -5,11 +5,9 @@
  * per UTC day, JSON or CSV (`?format=csv` or `Accept: text/csv`) (docs/decisions/0106-duplicate-applicants.md).
  */
 import { Hono } from 'hono'
-import { UUID_PATTERN } from '../../contract/common.ts'
-import { httpError } from '../../http/errors.ts'
 import type { MarketplaceContext } from '../marketplace-context.ts'
 import { duplicatesToCsv } from '../reports/report-csv.ts'
-import { createReportAccess, csvFile, day, wantsCsv } from './report-access.ts'
+import { consentRecordAnswer, createReportAccess, csvFile, day, wantsCsv } from './report-access.ts'
 
 /** Mounted at `/reports`. */
 export function operatorReportRoutes(ctx: MarketplaceContext): Hono {
@@ -18,19 +16,12 @@ export function operatorReportRoutes(ctx: MarketplaceContext): Hono {
 
   app.get('/consent/:leadId', async (c) => {
     access.operator(c)
-    const leadId = c.req.param('leadId')
-    const record = UUID_PATTERN.test(leadId)
-      ? await ctx.ledger.consentRecord({ leadId: leadId.toLowerCase() })
-      : undefined
-    c.header('Cache-Control', 'no-store')
-    if (record === undefined) {
-      throw httpError(
-        404,
-        'not_found',
-        'No consent record for this lead id (the rate table’s leadUuid); records are kept CONSENT_RETENTION_DAYS.',
-      )
-    }
-    return c.json(record)
+    return consentRecordAnswer(
+      c,
+      c.req.param('leadId'),
+      (leadId) => ctx.ledger.consentRecord({ leadId }),
+      'No consent record for this lead id (the rate table’s leadUuid); records are kept CONSENT_RETENTION_DAYS.',
+    )
   })
 
   app.get('/duplicates', async (c) => {

@@ -4,7 +4,9 @@
  * operator-only gate (a partner's token is answered like an unknown path), the `from`/`to` range, and CSV.
  */
 import type { Context } from 'hono'
+import { UUID_PATTERN } from '../../contract/common.ts'
 import { httpError } from '../../http/errors.ts'
+import type { ConsentRecord } from '../../ledger/index.ts'
 import type { MarketplaceContext } from '../marketplace-context.ts'
 import { parseReportRange } from '../reports/report-range.ts'
 import { type Caller, createPartnerAuth } from './partner-auth.ts'
@@ -70,4 +72,20 @@ export function wantsCsv(c: Context): boolean {
   const format = c.req.query('format')
   if (format !== undefined) return format === 'csv'
   return /\btext\/csv\b/.test(c.req.header('Accept') ?? '')
+}
+
+/**
+ * A consent record as JSON (`no-store`), read by `read` from the id in the path (a uuid, lower-cased), or the
+ * 404 that says which id to give: the same answer whether the id is malformed, unknown or not the caller's.
+ */
+export async function consentRecordAnswer(
+  c: Context,
+  id: string,
+  read: (id: string) => Promise<ConsentRecord | undefined>,
+  missing: string,
+): Promise<Response> {
+  const record = UUID_PATTERN.test(id) ? await read(id.toLowerCase()) : undefined
+  c.header('Cache-Control', 'no-store')
+  if (record === undefined) throw httpError(404, 'not_found', missing)
+  return c.json(record)
 }

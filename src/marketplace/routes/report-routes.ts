@@ -9,7 +9,6 @@
  * `Idempotency-Key` it received it with. Without any token the reports do not exist.
  */
 import { Hono } from 'hono'
-import { UUID_PATTERN } from '../../contract/common.ts'
 import { httpError } from '../../http/errors.ts'
 import type { MarketplaceContext } from '../marketplace-context.ts'
 import {
@@ -19,7 +18,7 @@ import {
   reportToCsv,
   suppressionToCsv,
 } from '../reports/report-csv.ts'
-import { createReportAccess, csvFile, day, wantsCsv } from './report-access.ts'
+import { consentRecordAnswer, createReportAccess, csvFile, day, wantsCsv } from './report-access.ts'
 
 /** Mounted at `/reports/partners`. */
 export function reportRoutes(ctx: MarketplaceContext): Hono {
@@ -79,19 +78,12 @@ export function reportRoutes(ctx: MarketplaceContext): Hono {
   // The request id is our id for this lead and partner: the Idempotency-Key the partner received it with.
   app.get('/:id/consent/:requestId', async (c) => {
     const partnerId = readable(c, caller(c))
-    const requestId = c.req.param('requestId')
-    const record = UUID_PATTERN.test(requestId)
-      ? await ctx.ledger.consentRecord({ partnerId, requestId: requestId.toLowerCase() })
-      : undefined
-    c.header('Cache-Control', 'no-store')
-    if (record === undefined) {
-      throw httpError(
-        404,
-        'not_found',
-        'No consent record for this request: give the Idempotency-Key a lead of yours was sent with (records are kept CONSENT_RETENTION_DAYS).',
-      )
-    }
-    return c.json(record)
+    return consentRecordAnswer(
+      c,
+      c.req.param('requestId'),
+      (requestId) => ctx.ledger.consentRecord({ partnerId, requestId }),
+      'No consent record for this request: give the Idempotency-Key a lead of yours was sent with (records are kept CONSENT_RETENTION_DAYS).',
+    )
   })
   return app
 }
