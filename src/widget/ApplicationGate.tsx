@@ -10,10 +10,12 @@ import { DEFAULT_LABELS } from './labels.ts'
 import { loadApplication } from './load-application.ts'
 import type { ApplicationFlowProps } from './loan-application/ApplicationFlow.tsx'
 import { OfferWidget, type OfferWidgetProps } from './OfferWidget.tsx'
+import { searchRequestOf } from './search-request.ts'
 
 export function ApplicationGate(props: OfferWidgetProps) {
-  const wanted =
-    props.source === 'second-look' && !props.attach && props.lead?.legalInformation?.consentsToFcra !== 'true'
+  // What to show is the one rule of search-request.ts; a lead with FCRA consent is complete.
+  const request = searchRequestOf(props)
+  const wanted = request.kind === 'lead' && request.lead?.legalInformation?.consentsToFcra !== 'true'
   // `undefined` while the chunk loads, `null` when it could not (the loader forgets a failure: a retry loads again).
   const [Flow, setFlow] = useState<ComponentType<ApplicationFlowProps> | null>()
   useEffect(() => {
