@@ -4,7 +4,7 @@
  * own CSS unless told the host does.
  */
 import type { QueryClient } from '@tanstack/react-query'
-import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import { useId, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import type { LeadInput } from '../contract/lead.ts'
 import { arrangeOffers } from './arrange-offers.ts'
 import type { OfferSource } from './bff-client.ts'
@@ -13,7 +13,7 @@ import type { DisplayOffer } from './display-rules.ts'
 import { type FieldErrors, formFieldOf } from './form-values.ts'
 import { injectStyles } from './inject-styles.ts'
 import { useInteractionHold } from './interaction-hold.ts'
-import { completeLabel, countLabel, DEFAULT_LABELS, formatLabel, type Labels } from './labels.ts'
+import { DEFAULT_LABELS, type Labels } from './labels.ts'
 import type { LoanLabels } from './loan-application/loan-labels.ts'
 import type { LeadPrefill } from './loan-application/loan-values.ts'
 import { OfferList } from './OfferList.tsx'
@@ -31,6 +31,7 @@ import { lenderProgressOf, placesThatCanFill } from './second-look.ts'
 import { type Disclaimer, disclaimersOnScreen } from './seen-partners.ts'
 import widgetCss from './styles.css?inline'
 import { type ThemePreset, type ThemeVariables, themeStyle } from './theme.ts'
+import { useAnnouncement } from './useAnnouncement.ts'
 import { useIsClient } from './useIsClient.ts'
 import { useOfferSearch } from './useOfferSearch.ts'
 import type { OfferWidgetError } from './widget-error.ts'
@@ -373,39 +374,4 @@ const NO_DISCLAIMERS: Disclaimer[] = []
 /** The visitor's sentence for a field the BFF refused. */
 function fieldMessage(field: FormField, labels: Labels): string {
   return field === 'isHomeOwner' || field === 'isMilitary' ? labels.choiceInvalid : labels[`${field}Invalid`]
-}
-
-/**
- * What the polite live region says: new cards as they come on screen, then how the search ended, how many
- * cards are on screen and which is the best.
- */
-function useAnnouncement(
-  status: string,
-  count: number,
-  visible: readonly DisplayOffer[],
-  labels: Labels,
-  failed: boolean,
-): string {
-  const [message, setMessage] = useState('')
-  const announced = useRef(0)
-  const onScreen = visible.length
-  const best = visible[0]?.carrierName ?? ''
-  useEffect(() => {
-    const shown = () =>
-      formatLabel(labels.showingBest, {
-        shown: countLabel(labels.offersOne, labels.offersMany, onScreen),
-        first: best,
-        best,
-      })
-    if (status === 'complete') {
-      if (failed) setMessage(onScreen > 0 ? `${labels.partial} ${shown()}` : labels.partial)
-      else setMessage(count === 0 ? labels.noOffers : `${completeLabel(labels, count)} ${shown()}`)
-    } else if (status === 'error') {
-      setMessage(labels.error)
-    } else if (onScreen > announced.current) {
-      setMessage(countLabel(labels.newOffer, labels.newOffers, onScreen - announced.current))
-    }
-    announced.current = Math.max(announced.current, onScreen)
-  }, [status, count, onScreen, best, labels, failed])
-  return message
 }
