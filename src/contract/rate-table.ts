@@ -48,6 +48,15 @@ const partnerSchema = z.looseObject({
 })
 export type Partner = z.infer<typeof partnerSchema>
 
+const range = z.strictObject({ min: z.number(), max: z.number() })
+const loanTermsSchema = z.strictObject({
+  aprPercent: z.optional(range),
+  amountUsd: z.optional(range),
+  termMonths: z.optional(range),
+  monthlyPaymentUsd: z.optional(z.number()),
+  originationFeePercent: z.optional(range),
+})
+
 export const pendingResponseSchema = z.looseObject({
   partner: partnerSchema,
   offerCatalogProductTypes: z.array(z.string()),
@@ -83,6 +92,12 @@ export const offerSchema = z.looseObject({
    * shown with the offer it belongs to and never for a partner that offers nothing.
    */
   disclaimer: z.optional(copy('offer.disclaimer')),
+  /**
+   * Our extension, on second-look offers only (docs/partner-interface.md, "Loan terms"): the partner's APR,
+   * amount and term as figures, validated on the BFF (loan-terms.ts). Terms the widget cannot read are left
+   * out, never a reason to refuse the rate table: the offer still shows as its copy says.
+   */
+  loanTerms: z.optional(z.catch(z.optional(loanTermsSchema), undefined)),
 })
 export type Offer = z.infer<typeof offerSchema>
 
