@@ -9,6 +9,9 @@
  * product. Server-only: the widget reads `loanTermsSchema` in rate-table.ts.
  */
 import * as z from 'zod/mini'
+import type { LoanTerms } from './rate-table.ts'
+
+export type { LoanTerms }
 
 /** What each figure may be: the partner-facing names, their rate-table names and their bounds. */
 export const LOAN_TERM_FIELDS = {
@@ -73,19 +76,6 @@ export const partnerLoanTermsSchema = z
   )
 export type PartnerLoanTerms = z.infer<typeof partnerLoanTermsSchema>
 
-export interface Range {
-  min: number
-  max: number
-}
-
-/** The rate table's `loanTerms` (rate-table.ts validates it in the browser). */
-export interface LoanTerms {
-  aprPercent?: Range
-  amountUsd?: Range
-  termMonths?: Range
-  monthlyPaymentUsd?: number
-  originationFeePercent?: Range
-}
 
 /** A partner's validated terms in the rate table's names. */
 export function toLoanTerms(terms: PartnerLoanTerms): LoanTerms {

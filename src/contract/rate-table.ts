@@ -56,6 +56,8 @@ const loanTermsSchema = z.strictObject({
   monthlyPaymentUsd: z.optional(z.number()),
   originationFeePercent: z.optional(range),
 })
+/** An offer's loan terms as figures (our extension; the partner's `loan_terms` in loan-terms.ts). */
+export type LoanTerms = z.infer<typeof loanTermsSchema>
 
 export const pendingResponseSchema = z.looseObject({
   partner: partnerSchema,
