@@ -1,13 +1,17 @@
 /**
  * @module One offer, designed from a 280 px container up: the lender's logo (a slot wide enough for a
- * wordmark), its name and product, the headline, checkmark bullets, the call to action, then "More
- * details" when some copy waits behind it, and a second-look partner's disclaimer under its own offer.
- * Every text wraps; nothing is cut with an ellipsis. Upstream text is rendered as text (React escapes
+ * wordmark), its name and product, who quoted it and a way to its disclaimer, the headline, checkmark
+ * bullets, a loan's figures, the call to action, then "More details" when some copy waits behind it, and
+ * a second-look partner's disclaimer under its own offer. Every text wraps; nothing is cut with an
+ * ellipsis, and no clamp cuts a price or rate figure. Upstream text is rendered as text (React escapes
  * it), never as HTML.
  */
 import { memo, useEffect, useId, useState } from 'react'
+import { carriesFigure } from './copy-figures.ts'
 import type { DisplayOffer } from './display-rules.ts'
+import { LoanTerms } from './LoanTerms.tsx'
 import type { Labels } from './labels.ts'
+import { OfferSource } from './OfferSource.tsx'
 import type { PixelTracker } from './pixel-tracker.ts'
 
 export interface OfferCardProps {
@@ -16,8 +20,14 @@ export interface OfferCardProps {
   headingLevel: number
   /** `undefined` in preview mode: previews fire no pixels. */
   tracker: PixelTracker | undefined
+  /** The widget's id prefix: a disclaimer in the Disclaimers block is `disclaimerElementId(idBase, partnerUuid)`. */
+  idBase: string
   onClick: (offer: DisplayOffer) => void
 }
+
+/** The id of a partner's entry in the Disclaimers block, which cards point to (`aria-describedby`). */
+export const disclaimerElementId = (idBase: string, partnerUuid: string) =>
+  `${idBase}-disclaimer-${partnerUuid}`
 
 /** Bullets shown before "More details": at most three, fewer when they are long (a phone shows a card, not a page). */
 const COLLAPSED_POINTS = 3
@@ -36,6 +46,15 @@ export function collapsedPointCount(points: readonly string[]): number {
 }
 
 /**
+ * The bullets a collapsed card shows, by position: the first few, and every later one that carries a price
+ * or rate figure (in their order), so "More details" never hides the number a visitor compares.
+ */
+export function collapsedPoints(points: readonly string[]): number[] {
+  const count = collapsedPointCount(points)
+  return points.flatMap((point, index) => (index < count || carriesFigure(point) ? [index] : []))
+}
+
+/**
  * Past these lengths a text may pass its clamp (styles.css: three lines of headline or bullet, two of name
  * or product) in a 280 px card, so the card clamps
  * and offers "More details". Decided from the text, not measured, so the server and the browser render the
@@ -47,18 +66,22 @@ const CLAMP_CHARS = { headline: 60, point: 80, name: 30, product: 40 }
 export function isClamped(
   offer: Pick<DisplayOffer, 'descriptionPoints'> & Partial<Pick<DisplayOffer, 'headline'>>,
 ): boolean {
-  return collapsedPointCount(offer.descriptionPoints) < offer.descriptionPoints.length || hasLongCopy(offer)
+  return (
+    collapsedPoints(offer.descriptionPoints).length < offer.descriptionPoints.length || hasLongCopy(offer)
+  )
 }
 
 /** Whether the card clamps its headline and bullets while collapsed. */
 function hasLongCopy(
   offer: Pick<DisplayOffer, 'descriptionPoints'> & Partial<Pick<DisplayOffer, 'headline'>>,
 ): boolean {
+  // A text with a figure is never clamped (styles.css), so only the others can be cut.
+  const long = (text: string, max: number) => text.length > max && !carriesFigure(text)
   return (
-    (offer.headline?.length ?? 0) > CLAMP_CHARS.headline ||
+    long(offer.headline ?? '', CLAMP_CHARS.headline) ||
     offer.descriptionPoints
       .slice(0, collapsedPointCount(offer.descriptionPoints))
-      .some((point) => point.length > CLAMP_CHARS.point)
+      .some((point) => long(point, CLAMP_CHARS.point))
   )
 }
 
@@ -74,10 +97,11 @@ export const OfferCard = memo(
     before.labels === after.labels &&
     before.headingLevel === after.headingLevel &&
     before.tracker === after.tracker &&
+    before.idBase === after.idBase &&
     before.offer === after.offer,
 )
 
-function OfferCardView({ offer, labels, headingLevel, tracker, onClick }: OfferCardProps) {
+function OfferCardView({ offer, labels, headingLevel, tracker, idBase, onClick }: OfferCardProps) {
   // docs/offer-search-api.md rule 4: "Fire every URL in `impressionTrackingPixelUrls` when the offer is rendered." The
   // tracker de-duplicates, so StrictMode's second effect and later polls fire nothing twice.
   useEffect(() => {
@@ -87,8 +111,14 @@ function OfferCardView({ offer, labels, headingLevel, tracker, onClick }: OfferC
   // A logo that fails to load gives its slot back: the lender's name below is the card's identity.
   const [logoFailed, setLogoFailed] = useState(false)
   const id = useId()
-  const shownPoints = open ? offer.descriptionPoints.length : collapsedPointCount(offer.descriptionPoints)
+  const shown = open ? undefined : new Set(collapsedPoints(offer.descriptionPoints))
   const clamped = isClamped(offer)
+  const figure = (text: string) => carriesFigure(text) || undefined
+  const disclaimerIds = offer.disclaimerPartners.map((partner) => disclaimerElementId(idBase, partner))
+  const hasSource = offer.quotedVia.length > 0 || disclaimerIds.length > 0
+  // Read with the card and with its link: the licence text that goes with it (and, on the card, who quoted it).
+  const legalIds = [...disclaimerIds, ...(offer.disclaimer ? [`${id}-disclaimer`] : [])]
+  const cardDescribedBy = [...(offer.quotedVia.length > 0 ? [`${id}-via`] : []), ...legalIds]
 
   const Heading = `h${Math.min(headingLevel, 6)}` as 'h3'
   return (
@@ -101,6 +131,7 @@ function OfferCardView({ offer, labels, headingLevel, tracker, onClick }: OfferC
       // Focus lands here after "Show N more" or "N new offers": the whole card is read, Tab goes on to its link.
       tabIndex={-1}
       aria-labelledby={`${id}-name`}
+      aria-describedby={cardDescribedBy.length > 0 ? cardDescribedBy.join(' ') : undefined}
     >
       <div className="ow-card-head">
         {offer.carrierLogoUrl && !logoFailed && (
@@ -116,23 +147,45 @@ function OfferCardView({ offer, labels, headingLevel, tracker, onClick }: OfferC
           </span>
         )}
         <div className="ow-names">
-          <p className="ow-carrier" id={`${id}-name`}>
+          <p className="ow-carrier" id={`${id}-name`} data-ow-figure={figure(offer.carrierName)}>
             {offer.carrierName}
           </p>
-          {offer.productDisplayName && <p className="ow-product ow-muted">{offer.productDisplayName}</p>}
+          {offer.productDisplayName && (
+            <p className="ow-product ow-muted" data-ow-figure={figure(offer.productDisplayName)}>
+              {offer.productDisplayName}
+            </p>
+          )}
+          {hasSource && (
+            <OfferSource
+              viaId={`${id}-via`}
+              nameId={`${id}-name`}
+              offer={offer}
+              labels={labels}
+              disclaimerId={disclaimerIds[0]}
+            />
+          )}
         </div>
       </div>
       <div className="ow-body">
-        {offer.headline && <Heading className="ow-headline">{offer.headline}</Heading>}
+        {offer.headline && (
+          <Heading className="ow-headline" data-ow-figure={figure(offer.headline)}>
+            {offer.headline}
+          </Heading>
+        )}
         {offer.descriptionPoints.length > 0 && (
           <ul className="ow-points" id={`${id}-points`}>
-            {offer.descriptionPoints.slice(0, shownPoints).map((point, index) => (
-              // Points have no id and may repeat; their position is their identity.
-              // biome-ignore lint/suspicious/noArrayIndexKey: see above
-              <li key={index}>{point}</li>
-            ))}
+            {offer.descriptionPoints.map((point, index) =>
+              shown && !shown.has(index) ? null : (
+                // Points have no id and may repeat; their position is their identity.
+                // biome-ignore lint/suspicious/noArrayIndexKey: see above
+                <li key={index} data-ow-figure={figure(point)}>
+                  {point}
+                </li>
+              ),
+            )}
           </ul>
         )}
+        {offer.loanTerms && <LoanTerms terms={offer.loanTerms} labels={labels} />}
       </div>
       {/* First in tab order after the name: the call to action, then the details toggle. */}
       <a
@@ -140,6 +193,7 @@ function OfferCardView({ offer, labels, headingLevel, tracker, onClick }: OfferC
         href={offer.href}
         target="_blank"
         rel="noopener sponsored"
+        aria-describedby={legalIds.length > 0 ? legalIds.join(' ') : undefined}
         onClick={() => onClick(offer)}
       >
         {labels.viewRate}
@@ -159,7 +213,11 @@ function OfferCardView({ offer, labels, headingLevel, tracker, onClick }: OfferC
           {open ? labels.fewerDetails : labels.moreDetails}
         </button>
       )}
-      {offer.disclaimer && <p className="ow-card-disclaimer ow-muted">{offer.disclaimer}</p>}
+      {offer.disclaimer && (
+        <p className="ow-card-disclaimer ow-muted" id={`${id}-disclaimer`}>
+          {offer.disclaimer}
+        </p>
+      )}
     </li>
   )
 }

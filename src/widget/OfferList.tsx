@@ -20,6 +20,8 @@ export interface OfferListProps {
   hidden: number
   labels: Labels
   headingLevel: number
+  /** The widget's id prefix, which cards use to point to their disclaimers. */
+  idBase: string
   tracker: PixelTracker | undefined
   /** The widget's client and search: "already shown" is remembered per widget and search. */
   client: QueryClient
@@ -67,6 +69,7 @@ export function OfferList(props: OfferListProps) {
             offer={offer}
             labels={labels}
             headingLevel={props.headingLevel}
+            idBase={props.idBase}
             tracker={props.tracker}
             onClick={(clicked) => callbacks.current.onOfferClick?.(clicked)}
           />

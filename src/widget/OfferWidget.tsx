@@ -316,6 +316,7 @@ function WidgetBody(props: OfferWidgetProps & { client: QueryClient }) {
                 onShowAll={() => setShowAll(searchKey)}
                 labels={labels}
                 headingLevel={headingLevel + 1}
+                idBase={headingId}
                 tracker={tracker}
                 client={client}
                 searchKey={searchKey}
@@ -339,7 +340,13 @@ function WidgetBody(props: OfferWidgetProps & { client: QueryClient }) {
             {/* With nothing to show, the visitor's next step in place: their details, ready to change. */}
             {inlineForm &&
               searchForm({ fields: FORM_FIELDS, focusFirstField: false, headingLevel: headingLevel + 1 })}
-            <Disclaimers disclaimers={disclaimers} labels={labels} headingLevel={headingLevel + 1} />
+            <Disclaimers
+              disclaimers={disclaimers}
+              offers={visible}
+              idBase={headingId}
+              labels={labels}
+              headingLevel={headingLevel + 1}
+            />
           </StableLayout>
         </section>
       )}

@@ -2,7 +2,7 @@
  * @module docs/offer-search-api.md's display rules as one pure function: which offers show, in what order, with which
  * link, logo and pixels. Components only render its output.
  */
-import type { Offer } from '../contract/rate-table.ts'
+import type { LoanTerms, Offer } from '../contract/rate-table.ts'
 import { safeHttpUrl } from './safe-url.ts'
 
 /** An offer ready to render: every URL already checked, the link already chosen. */
@@ -23,6 +23,16 @@ export interface DisplayOffer {
   pixelUrls: string[]
   /** A second-look partner's disclaimer, shown with this offer only; `undefined` when it has none. */
   disclaimer: string | undefined
+  /** A second-look partner's APR, amount and term as figures (docs/partner-interface.md, "Loan terms"). */
+  loanTerms: LoanTerms | undefined
+  /**
+   * The partner that quoted this offer, when it is not the carrier itself: the card says "Quote via …".
+   * Several names when the widget cannot tell which of them it was (they answered in the same poll);
+   * empty when none is known (docs/decisions/0109-offer-sources.md).
+   */
+  quotedVia: readonly string[]
+  /** The `partnerUuid` of each `Disclaimer` that goes with this offer: the card points to them. */
+  disclaimerPartners: readonly string[]
 }
 
 export interface DisplayOptions {
@@ -78,9 +88,14 @@ export function toDisplayOffers(offers: readonly Offer[], options: DisplayOption
         monetized,
         pixelUrls: safePixelUrls(offer.impressionTrackingPixelUrls ?? []),
         disclaimer: offer.disclaimer?.trim() || undefined,
+        loanTerms: offer.loanTerms,
+        quotedVia: NONE,
+        disclaimerPartners: NONE,
       }
     })
 }
+
+const NONE: readonly string[] = []
 
 function safePixelUrls(urls: readonly string[]): string[] {
   const out: string[] = []

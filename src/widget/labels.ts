@@ -86,6 +86,20 @@ export const DEFAULT_LABELS = {
     'The companies whose offers appear here may pay us when you view or choose an offer. That can affect which offers appear and their order. Not every company or offer available to you is shown.',
   opensInNewTab: 'opens in a new tab',
   disclaimers: 'Disclaimers',
+  /** On a card whose quoting partner is not the carrier; several partners are joined with "or". */
+  quoteVia: 'Quote via {partner}',
+  /** On a card with a disclaimer in the Disclaimers block: moves to it. */
+  seeDisclaimer: 'Disclaimer',
+  /** After a disclaimer's partner: the carriers on screen it covers, joined with "and". */
+  disclaimerFor: 'for {carriers}',
+  /** A loan offer's figures (docs/partner-interface.md, "Loan terms"). */
+  termsApr: 'APR',
+  termsAmount: 'Loan amount',
+  termsTerm: 'Term',
+  /** `{months}`: one number or a range ("24–60"). */
+  termsMonths: '{months} months',
+  termsMonthly: 'Est. monthly payment',
+  termsFee: 'Origination fee',
   /** The language of these labels (BCP 47), set as the widget's `lang` so assistive tech reads it in that voice. */
   lang: 'en',
 }
@@ -97,6 +111,15 @@ export function formatLabel(template: string, values: Record<string, string | nu
   return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
     name in values ? String(values[name]) : whole,
   )
+}
+
+/** Names as a sentence in the labels' language: "A, B and C" (`conjunction`) or "A or B" (`disjunction`). */
+export function joinNames(
+  names: readonly string[],
+  lang: string,
+  type: 'conjunction' | 'disjunction',
+): string {
+  return new Intl.ListFormat(lang, { style: 'long', type }).format(names)
 }
 
 /** `{count}` in the singular or plural label: "1 offers" reads as a bug to a visitor. */

@@ -18,6 +18,7 @@ import type { RateTable } from '../contract/rate-table.ts'
 import { createSearch, type OfferSource, pollSearch } from './bff-client.ts'
 import { type DisplayOffer, toDisplayOffers } from './display-rules.ts'
 import { idempotencyKeyFor } from './lead-key.ts'
+import { withSources } from './offer-sources.ts'
 import { firstTime } from './once.ts'
 import { nextPollInterval, pollWindowMs, scheduledRetryDelay, shouldRetryPoll } from './poll-policy.ts'
 import { createWidgetQueryClient } from './query-client.ts'
@@ -250,8 +251,11 @@ function derive(
   const handle = handleResult.data
   const snapshot = handle ? pollResult.data : undefined
   const rateTable = snapshot?.rateTable
-  const offers = rateTable ? toDisplayOffers(rateTable.offers, { preview: options.preview }) : NOTHING
   const partners = snapshot?.partners ?? NOTHING
+  const disclaimers = disclaimersToShow(partners)
+  const offers = rateTable
+    ? withSources(toDisplayOffers(rateTable.offers, { preview: options.preview }), partners, disclaimers)
+    : NOTHING
   const { failed = false, ...status } = deriveStatus({
     requested,
     createError: handleResult.error,
@@ -265,7 +269,7 @@ function derive(
     ...status,
     failed,
     offers,
-    disclaimers: disclaimersToShow(partners),
+    disclaimers,
     progress: progressOf(partners, rateTable?.pendingResponses ?? NOTHING),
     search: handle ? { uuid: handle.uuid, source: options.source ?? 'offer-search' } : null,
     rateTable,

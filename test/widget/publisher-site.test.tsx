@@ -202,9 +202,12 @@ describe('on a publisher page', () => {
     await advance(5000)
     expect(view.container.querySelector('[data-ow-status="complete"]')).not.toBeNull()
     const texts = () => [...view.container.querySelectorAll('.ow-disclaimer')].map((p) => p.textContent)
-    expect(texts()).toEqual(['Shown: Shown licence'])
+    expect(texts()).toEqual(['Shown, for Acme Mutual: Shown licence'])
     await user().click(screen.getByRole('button', { name: 'Show 1 more' }))
-    expect(texts()).toEqual(['Shown: Shown licence', 'Hidden: Hidden licence'])
+    expect(texts()).toEqual([
+      'Shown, for Acme Mutual: Shown licence',
+      'Hidden, for Acme Mutual: Hidden licence',
+    ])
     view.unmount()
     const none = createFakeBff({
       partners: [
