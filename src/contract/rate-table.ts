@@ -48,8 +48,8 @@ const partnerSchema = z.looseObject({
 })
 export type Partner = z.infer<typeof partnerSchema>
 
-const range = z.strictObject({ min: z.number(), max: z.number() })
-const loanTermsSchema = z.strictObject({
+const range = z.looseObject({ min: z.number(), max: z.number() })
+const loanTermsSchema = z.looseObject({
   aprPercent: z.optional(range),
   amountUsd: z.optional(range),
   termMonths: z.optional(range),
@@ -99,7 +99,7 @@ export const offerSchema = z.looseObject({
    * amount and term as figures, validated on the BFF (loan-terms.ts). Terms the widget cannot read are left
    * out, never a reason to refuse the rate table: the offer still shows as its copy says.
    */
-  loanTerms: z.optional(z.catch(z.optional(loanTermsSchema), undefined)),
+  loanTerms: z.optional(loanTermsSchema),
 })
 export type Offer = z.infer<typeof offerSchema>
 

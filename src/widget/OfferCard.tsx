@@ -1,17 +1,17 @@
 /**
  * @module One offer, designed from a 280 px container up: the lender's logo (a slot wide enough for a
- * wordmark), its name and product, who quoted it and a way to its disclaimer, the headline, checkmark
- * bullets, a loan's figures, the call to action, then "More details" when some copy waits behind it, and
- * a second-look partner's disclaimer under its own offer. Every text wraps; nothing is cut with an
+ * wordmark), its name and product, who quoted it, the headline, checkmark bullets, a loan's figures, the
+ * call to action, then "More details" and "Disclaimer" where they apply, and a second-look partner's
+ * disclaimer under its own offer. Every text wraps; nothing is cut with an
  * ellipsis, and no clamp cuts a price or rate figure. Upstream text is rendered as text (React escapes
  * it), never as HTML.
  */
 import { memo, useEffect, useId, useState } from 'react'
+import { CardLinks } from './CardLinks.tsx'
 import { carriesFigure } from './copy-figures.ts'
 import type { DisplayOffer } from './display-rules.ts'
 import { LoanTerms } from './LoanTerms.tsx'
-import type { Labels } from './labels.ts'
-import { OfferSource } from './OfferSource.tsx'
+import { formatLabel, joinNames, type Labels } from './labels.ts'
 import type { PixelTracker } from './pixel-tracker.ts'
 
 export interface OfferCardProps {
@@ -115,7 +115,6 @@ function OfferCardView({ offer, labels, headingLevel, tracker, idBase, onClick }
   const clamped = isClamped(offer)
   const figure = (text: string) => carriesFigure(text) || undefined
   const disclaimerIds = offer.disclaimerPartners.map((partner) => disclaimerElementId(idBase, partner))
-  const hasSource = offer.quotedVia.length > 0 || disclaimerIds.length > 0
   // Read with the card and with its link: the licence text that goes with it (and, on the card, who quoted it).
   const legalIds = [...disclaimerIds, ...(offer.disclaimer ? [`${id}-disclaimer`] : [])]
   const cardDescribedBy = [...(offer.quotedVia.length > 0 ? [`${id}-via`] : []), ...legalIds]
@@ -155,14 +154,12 @@ function OfferCardView({ offer, labels, headingLevel, tracker, idBase, onClick }
               {offer.productDisplayName}
             </p>
           )}
-          {hasSource && (
-            <OfferSource
-              viaId={`${id}-via`}
-              nameId={`${id}-name`}
-              offer={offer}
-              labels={labels}
-              disclaimerId={disclaimerIds[0]}
-            />
+          {offer.quotedVia.length > 0 && (
+            <p className="ow-via ow-muted" id={`${id}-via`}>
+              {formatLabel(labels.quoteVia, {
+                partner: joinNames(offer.quotedVia, labels.lang, 'disjunction'),
+              })}
+            </p>
           )}
         </div>
       </div>
@@ -187,7 +184,7 @@ function OfferCardView({ offer, labels, headingLevel, tracker, idBase, onClick }
         )}
         {offer.loanTerms && <LoanTerms terms={offer.loanTerms} labels={labels} />}
       </div>
-      {/* First in tab order after the name: the call to action, then the details toggle. */}
+      {/* First in tab order after the name: the call to action, then "More details" and "Disclaimer". */}
       <a
         className="ow-cta"
         href={offer.href}
@@ -202,17 +199,15 @@ function OfferCardView({ offer, labels, headingLevel, tracker, idBase, onClick }
           ({offer.carrierName}, {labels.opensInNewTab})
         </span>
       </a>
-      {clamped && (
-        <button
-          type="button"
-          className="ow-link ow-toggle"
-          aria-expanded={open}
-          aria-controls={`${id}-points`}
-          onClick={() => setOpen(!open)}
-        >
-          {open ? labels.fewerDetails : labels.moreDetails}
-        </button>
-      )}
+      <CardLinks
+        clamped={clamped}
+        open={open}
+        onToggle={() => setOpen(!open)}
+        pointsId={`${id}-points`}
+        nameId={`${id}-name`}
+        disclaimerId={disclaimerIds[0]}
+        labels={labels}
+      />
       {offer.disclaimer && (
         <p className="ow-card-disclaimer ow-muted" id={`${id}-disclaimer`}>
           {offer.disclaimer}

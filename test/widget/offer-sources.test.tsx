@@ -116,7 +116,7 @@ describe('on the card', () => {
     expect(second && within(second).getByText('Quote via Northstar Direct')).toBeTruthy()
     expect(cardOf('Cardinal Auto')?.textContent).not.toContain('Quote via')
     expect(cardOf('Delta Direct')?.textContent).not.toContain('Quote via')
-    expect(cardOf('Delta Direct')?.querySelector('.ow-source')).toBeNull()
+    expect(cardOf('Delta Direct')?.querySelector('.ow-via')).toBeNull()
   })
 
   test('each disclaimer on screen is announced with its card and its link, says which carriers it covers, and the card reaches it', async () => {
