@@ -5,8 +5,9 @@
  * measured, so the server and the browser render the same card.
  */
 
-/** A currency sign before a digit, a percentage, or an amount per period. */
-const FIGURE = /[$€£]\s?\d|\d\s?%|\d\s?(?:\/|per |a )(?:mo|month|yr|year)\b/i
+/** A currency sign before a digit, a percentage, or an amount per period (the e2e probes read the source). */
+export const FIGURE_SOURCE = String.raw`[$€£]\s?\d|\d\s?%|\d\s?(?:\/|per |a )(?:mo|month|yr|year)\b`
+const FIGURE = new RegExp(FIGURE_SOURCE, 'i')
 
 export function carriesFigure(text: string): boolean {
   return FIGURE.test(text)

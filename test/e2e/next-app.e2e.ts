@@ -206,6 +206,8 @@ describe('Next.js App Router app installed from the packed tarballs', () => {
       },
     )
     expect(await page.textContent('.ow-root')).toMatch(/Búsqueda completa: \d+ ofertas\./)
+    // WCAG 3.1.2: the pack says its language, so a screen reader reads it in a Spanish voice.
+    expect(await page.getAttribute('.ow-root', 'lang')).toBe('es')
     expect(errors).toEqual([])
     await page.close()
   })

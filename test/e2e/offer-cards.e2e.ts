@@ -10,7 +10,9 @@ import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { zipOfScenario } from '../../src/sandbox/scenarios.ts'
+import { LABELS_ES_US } from '../../src/widget/labels-es-us.ts'
 import { type Browser, collectErrors, launchBrowser, screenshot } from './support/browser.ts'
+import { cardTrustProblems } from './support/card-trust.ts'
 import { cardTextProblems, readCardWatch, watchCards } from './support/card-watch.ts'
 import { articlePage, type PublisherSetup, startPublisherSetup } from './support/publisher-origin.ts'
 import { rankedCarriers } from './support/ranked-carriers.ts'
@@ -18,6 +20,8 @@ import { REPO_ROOT } from './support/server.ts'
 import { observeLayoutShifts, readCls, readWidget, waitForStatus } from './support/widget-page.ts'
 
 const WIDTHS = [360, 768, 1280] as const
+
+const escapeAttribute = (value: string) => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;')
 
 let setup: PublisherSetup
 let browser: Browser
@@ -31,6 +35,15 @@ beforeAll(async () => {
     const mount = (zipLine as string).replace(' -->', '').replace('94107', zipOfScenario(scenario))
     setup.page(`/${scenario}.html`, articlePage(`${style}\n${mount}\n${loader}`))
   }
+  // A Spanish page: the es-US label pack as `data-labels`, as a publisher pastes it.
+  const spanish = (zipLine as string)
+    .replace(' -->', '')
+    // A function, so the "$" of a label is not read as a replacement pattern ("$&").
+    .replace(
+      'data-zip-code=',
+      () => `data-labels="${escapeAttribute(JSON.stringify(LABELS_ES_US))}" data-zip-code=`,
+    )
+  setup.page('/es.html', articlePage(`${style}\n${spanish}\n${loader}`))
   browser = await launchBrowser()
 })
 
@@ -76,6 +89,8 @@ describe.each(WIDTHS)('at %i px', (width) => {
       const view = await readWidget(page)
       expect(view?.carriers.length).toBeGreaterThan(0)
       expect(await cardTextProblems(page)).toEqual([])
+      // Issue 41: every disclaimer tied to a card on screen, no figure clipped, no "best".
+      expect(await cardTrustProblems(page)).toEqual([])
       const watch = await readCardWatch(page)
       expect(watch.lost).toEqual([])
       expect(watch.neverReadable).toEqual([])
@@ -90,6 +105,7 @@ describe.each(WIDTHS)('at %i px', (width) => {
       const toggles = shadow(page, 'button.ow-toggle')
       for (let i = 0; i < (await toggles.count()); i++) await toggles.nth(i).click()
       expect(await cardTextProblems(page)).toEqual([])
+      expect(await cardTrustProblems(page)).toEqual([])
       const widths = await page.evaluate(() => {
         const root = document.querySelector('[data-offer-widget]')?.shadowRoot
         const card = root?.querySelector('.ow-card') as HTMLElement
@@ -111,6 +127,18 @@ describe.each(WIDTHS)('at %i px', (width) => {
       expect(errors).toEqual([])
       await page.close()
     }
+  })
+
+  it('with the es-US labels: lang="es" on the widget, its cards tied to their disclaimers, no superlative', async () => {
+    const { page, errors } = await open('/es.html', width)
+    await waitForStatus(page, ['complete'])
+    expect(await shadow(page, '.ow-root').getAttribute('lang')).toBe('es')
+    expect(await shadow(page, '.ow-root').textContent()).toContain('Cotización a través de')
+    expect(await cardTrustProblems(page)).toEqual([])
+    expect(await shadow(page, '.ow-root').textContent()).not.toMatch(/\bmejor(es)?\b/i)
+    await screenshot(page, `offer-cards-es-${width}`)
+    expect(errors).toEqual([])
+    await page.close()
   })
 
   it('the insurer list: opened by "Currently insured", in the page flow, every option whole and 44 px tall, no overlap, logos drawn; CLS 0.00', async () => {
