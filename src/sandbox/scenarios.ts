@@ -92,11 +92,14 @@ const longOffer = (carrier: string, rank: number, isMonetized = true): OfferTemp
   headline:
     'Switch today and lock in a personalized six-month auto insurance rate with accident forgiveness, ' +
     'new-car replacement, roadside assistance and rental reimbursement included at no extra cost for ' +
-    `qualifying drivers in your state ${WORD_WITHOUT_BREAKS}`,
+    // The price last, where a clamp would cut it first (issue 41: a figure is never clamped).
+    `qualifying drivers in your state ${WORD_WITHOUT_BREAKS}, from $52/mo`,
   descriptionPoints: [
     longSentence('Bundling'),
     longSentence('Safe driving'),
     WORD_WITHOUT_BREAKS,
+    // Past the bullets a collapsed card shows: its figure still shows.
+    `Pay in full and save 12% on a six-month policy. ${longSentence('Pay in full')}`,
     longSentence('Telematics'),
     longSentence('Paperless'),
     longSentence('Good student'),
@@ -198,7 +201,8 @@ const scenarioList: Scenario[] = [
   {
     zip: '00008',
     name: 'long-copy',
-    description: 'Very long headlines, bullets, names, an unbreakable word and a 12-paragraph disclaimer.',
+    description:
+      'Very long headlines, bullets, names, an unbreakable word, prices at the end of long copy and a 12-paragraph disclaimer.',
     partners: [
       {
         partner: p.northstar,

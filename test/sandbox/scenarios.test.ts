@@ -7,6 +7,7 @@ import {
   seededRandom,
   zipOfScenario,
 } from '../../src/sandbox/index.ts'
+import { carriesFigure } from '../../src/widget/copy-figures.ts'
 import { harness, validBody } from './support/sandbox-tests.ts'
 
 /** Polls once a second until complete or `maxMs`, recording every status. */
@@ -180,7 +181,7 @@ describe('scenario behaviours', () => {
     expect(new Set(last?.offers.map((o) => o.status)).size).toBeGreaterThanOrEqual(4)
   })
 
-  it('long-copy: very long headline, bullets, names and disclaimer', async () => {
+  it('long-copy: very long headline, bullets, names and disclaimer, with prices at the end', async () => {
     const h = harness()
     const created = await h.createTable(zipOfScenario('long-copy'))
     const { last } = await runToEnd(h, created.uuid)
@@ -188,6 +189,9 @@ describe('scenario behaviours', () => {
       expect(offer.headline.length).toBeGreaterThan(200)
       expect(offer.descriptionPoints.length).toBeGreaterThanOrEqual(8)
       expect(offer.financialInstitutionDisplayName.length).toBeGreaterThan(80)
+      // A price where a clamp would cut it: at the end of the headline, and in a bullet past the first three.
+      expect(offer.headline).toMatch(/\$\d+\/mo$/)
+      expect(offer.descriptionPoints.slice(3).some(carriesFigure)).toBe(true)
     }
     expect(Math.max(...created.pendingResponses.map((p) => p.partner.disclaimer.length))).toBeGreaterThan(
       2000,
