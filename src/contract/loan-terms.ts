@@ -76,7 +76,6 @@ export const partnerLoanTermsSchema = z
   )
 export type PartnerLoanTerms = z.infer<typeof partnerLoanTermsSchema>
 
-
 /** A partner's validated terms in the rate table's names. */
 export function toLoanTerms(terms: PartnerLoanTerms): LoanTerms {
   const out: LoanTerms = {}

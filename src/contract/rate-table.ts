@@ -96,8 +96,8 @@ export const offerSchema = z.looseObject({
   disclaimer: z.optional(copy('offer.disclaimer')),
   /**
    * Our extension, on second-look offers only (docs/partner-interface.md, "Loan terms"): the partner's APR,
-   * amount and term as figures, validated on the BFF (loan-terms.ts). Terms the widget cannot read are left
-   * out, never a reason to refuse the rate table: the offer still shows as its copy says.
+   * amount and term as figures, validated on the BFF (loan-terms.ts). Loose, so a newer BFF's extra figure
+   * passes; absent on offers without terms, which show as their copy says.
    */
   loanTerms: z.optional(loanTermsSchema),
 })

@@ -1,6 +1,7 @@
 /**
  * @module A loan offer's terms as the labelled figures its card shows: "APR 8.99%–35.99%", "Loan amount
- * $1,000–$50,000", "Term 24–60 months". Numbers follow US conventions in the labels' language; a range whose ends are equal is one figure. Pure, so the server and the browser print the same text.
+ * $1,000–$50,000", "Term 24–60 months". Numbers follow US conventions in the labels' language; a range
+ * whose ends are equal is one figure. Pure, so the server and the browser print the same text.
  */
 import type { LoanTerms } from '../contract/rate-table.ts'
 import { formatLabel, type Labels } from './labels.ts'
