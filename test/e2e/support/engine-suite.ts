@@ -16,6 +16,7 @@ import { loadConfig } from '../../../src/server/config.ts'
 import { withEmbedAssets } from '../../../src/server/embed-assets.ts'
 import { nodeStaticFiles, type RunningServer, startServer } from '../../../src/server/start-server.ts'
 import { announceSkip } from '../../support/skip-notice.ts'
+import { cardTrustInPage, FIGURE_SOURCE } from './card-trust.ts'
 import {
   collectingFront,
   ERRORS_GLOBAL,
@@ -199,6 +200,8 @@ export function engineSuite(name: EngineName): void {
         })),
       }
     }, page.host)
+    // Issue 41: every disclaimer on screen tied to a card on screen, no figure clipped, no "best".
+    expect(await browser.evaluate(cardTrustInPage, page.host, FIGURE_SOURCE)).toEqual([])
     // The search ends with the best offers on screen in ascending rank, with no tap (issue 31).
     expect(
       view.cards.map((card) => card.carrier),
