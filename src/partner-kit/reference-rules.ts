@@ -3,7 +3,7 @@
  * replaces this file's contents with its own underwriting; the marketplace's simulated partners reuse it.
  * The numbers are illustrative, not credit or legal advice. Pure: no I/O, no clock (the caller passes `now`).
  */
-import type { PartnerLoanTerms } from '../contract/loan-terms.ts'
+import type { PartnerLoanTerms, Range } from '../contract/loan-terms.ts'
 import type { Lead, UsState } from '../contract/partner.ts'
 import { monthlyPayment } from './monthly-payment.ts'
 
@@ -58,8 +58,8 @@ export interface ProductRule {
    * APR; none for debt relief, which charges a fee on the debt settled and has no APR to quote.
    */
   quotes?: {
-    aprPercent: Readonly<Partial<Record<CreditTier, { min: number; max: number }>>>
-    originationFeePercent: Readonly<Partial<Record<CreditTier, { min: number; max: number }>>>
+    aprPercent: Readonly<Partial<Record<CreditTier, Range>>>
+    originationFeePercent: Readonly<Partial<Record<CreditTier, Range>>>
     /** The amount range quoted around the asked amount: this share below and above it, within `loanAmount`. */
     amountSpread: number
   }
