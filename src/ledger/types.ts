@@ -3,6 +3,7 @@
  */
 import type { PartnerLoanTerms } from '../contract/loan-terms.ts'
 
+/** A partner's tier: first look is asked first, second look when first look returned no offer. */
 export type Tier = 'first' | 'second'
 /** `pending` until the partner answers; `timeout` when its window closed first. */
 export type RequestStatus = 'pending' | 'approved' | 'rejected' | 'error' | 'timeout'

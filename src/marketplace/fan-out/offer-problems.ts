@@ -32,7 +32,7 @@ export interface OfferRules {
   publicLinksOnly: boolean
 }
 
-export interface KeptOffer {
+interface KeptOffer {
   offer: PartnerOffer
   position: number
   /** Its terms when they passed the contract; what the ledger stores, never the raw `loan_terms`. */
