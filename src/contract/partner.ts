@@ -72,6 +72,12 @@ const partnerOfferSchema = z.looseObject({
   offer_details: z.optional(text('offers[].offer_details', 5000)),
   product_type: z.optional(nonEmptyText('offers[].product_type', 100)),
   logo_src: z.optional(partnerUrl('offers[].logo_src')),
+  /**
+   * Our extension (docs/partner-interface.md, "Loan terms"): unknown here, so terms a partner got wrong never
+   * cost it the whole reply; the marketplace parses them with `partnerLoanTermsSchema` offer by offer, and
+   * drops only the terms when they break it.
+   */
+  loan_terms: z.optional(z.unknown()),
 })
 export type PartnerOffer = z.infer<typeof partnerOfferSchema>
 

@@ -5,8 +5,14 @@
  */
 import { type Column, getTableColumns, type SQL, sql, type Table } from 'drizzle-orm'
 
-/** What a column's value travels as inside the JSON parameter: timestamps as ISO strings. */
-export type JsonValue = string | number | boolean | null
+/** What a column's value travels as inside the JSON parameter: timestamps as ISO strings, jsonb as itself. */
+export type JsonValue =
+  | string
+  | number
+  | boolean
+  | null
+  | readonly JsonValue[]
+  | { readonly [key: string]: JsonValue }
 
 /** A table's columns by their schema (TypeScript) names. */
 export type FieldOf<T extends Table> = keyof T['_']['columns'] & string

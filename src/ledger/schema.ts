@@ -11,6 +11,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -130,6 +131,11 @@ export const offers = pgTable(
     displayName: text('display_name'),
     offerDetails: text('offer_details'),
     logoSrc: text('logo_src'),
+    /**
+     * The partner's `loan_terms` as they passed the contract (docs/partner-interface.md, "Loan terms"), null
+     * when it sent none or they broke it. jsonb: read whole with the offer, never queried by figure.
+     */
+    loanTerms: jsonb('loan_terms'),
     displayed: boolean('displayed').notNull().default(false),
     rank: integer('rank'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),

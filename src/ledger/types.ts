@@ -1,7 +1,9 @@
 /**
  * @module The ledger's records as its callers write and read them: plain data, no driver types.
  */
+import type { PartnerLoanTerms } from '../contract/loan-terms.ts'
 
+/** A partner's tier: first look is asked first, second look when first look returned no offer. */
 export type Tier = 'first' | 'second'
 /** `pending` until the partner answers; `timeout` when its window closed first. */
 export type RequestStatus = 'pending' | 'approved' | 'rejected' | 'error' | 'timeout'
@@ -92,6 +94,8 @@ export interface OfferRecord {
   displayName?: string | undefined
   offerDetails?: string | undefined
   logoSrc?: string | undefined
+  /** The partner's `loan_terms` once they passed `partnerLoanTermsSchema`; never terms that did not. */
+  loanTerms?: PartnerLoanTerms | undefined
 }
 
 export interface ReplyRecord {
@@ -132,13 +136,15 @@ export interface LeadRow {
 }
 
 export interface StoredOffer
-  extends Required<Omit<OfferRecord, 'name' | 'displayName' | 'offerDetails' | 'logoSrc'>> {
+  extends Required<Omit<OfferRecord, 'name' | 'displayName' | 'offerDetails' | 'logoSrc' | 'loanTerms'>> {
   leadId: string
   partnerId: string
   name: string | null
   displayName: string | null
   offerDetails: string | null
   logoSrc: string | null
+  /** As stored: read it again with `partnerLoanTermsSchema` before showing it (a row may predate a bound). */
+  loanTerms: unknown
   displayed: boolean
   rank: number | null
   createdAt: Date

@@ -226,6 +226,7 @@ function offerRow(reply: ReplyRecord, offer: OfferRecord, rank: number | undefin
     displayName: offer.displayName ?? null,
     offerDetails: offer.offerDetails ?? null,
     logoSrc: offer.logoSrc ?? null,
+    loanTerms: offer.loanTerms ?? null,
     displayed: rank !== undefined,
     rank: rank ?? null,
     createdAt: reply.repliedAt.toISOString(),

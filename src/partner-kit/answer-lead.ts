@@ -1,6 +1,7 @@
 /**
  * @module The reference partner's whole answer as a pure function, lead in, reply out: validate the lead
- * against docs/partner-interface.md, decide with the rules file, and dress the decision as a reply with complete offers.
+ * against docs/partner-interface.md, decide with the rules file, and dress the decision as a reply with complete offers
+ * (every conditional field, and `loan_terms` where the rules quote figures).
  * The HTTP server and the marketplace's simulated partners both call it.
  */
 
@@ -80,7 +81,7 @@ export function answerLead(input: unknown, options: AnswerOptions): PartnerReply
 
   const base = (options.clickBaseUrl ?? ANSWER_DEFAULTS.clickBaseUrl).replace(/\/+$/, '')
   const multiplier = options.bidMultiplier ?? ANSWER_DEFAULTS.bidMultiplier
-  const offers: PartnerOffer[] = decision.offers.map(({ product_type, bid }) => ({
+  const offers: PartnerOffer[] = decision.offers.map(({ product_type, bid, loan_terms }) => ({
     rate: Math.round(bid * multiplier * 100) / 100,
     // The lead id is the only lead-derived part of the URL: never PII in a link a browser logs.
     click_url: `${base}/${encodeURIComponent(leadId)}/${product_type}`,
@@ -91,6 +92,8 @@ export function answerLead(input: unknown, options: AnswerOptions): PartnerReply
     offer_details: offerDetails(product_type, parsed.data.loanInformation.loanAmount),
     product_type,
     logo_src: options.logoUrl ?? ANSWER_DEFAULTS.logoUrl,
+    // Our extension (docs/partner-interface.md, "Loan terms"): the figures, for products with an APR.
+    ...(loan_terms === undefined ? {} : { loan_terms }),
   }))
   return { status: 'approved', lead_id: leadId, offers }
 }

@@ -1,6 +1,7 @@
 /**
- * @module The checker's human-readable report: the leads sent, one line per check with PASS or FAIL and
- * the reason, the latency summary, and a verdict. `--json` prints the report object itself instead.
+ * @module The checker's human-readable report: the leads sent, one line per check with PASS, WARN (a
+ * warning check found something; the run still passes) or FAIL and the reason, the latency summary, and a
+ * verdict. `--json` prints the report object itself instead.
  */
 import type { ConformanceReport } from './conformance-checker.ts'
 
@@ -36,11 +37,13 @@ export function formatReport(report: ConformanceReport): string {
   lines.push('', 'Checks')
   const checkWidth = Math.max(...report.checks.map((check) => check.id.length)) + 2
   for (const check of report.checks) {
-    lines.push(`  ${check.ok ? 'PASS' : 'FAIL'}  ${pad(check.id, checkWidth)}${check.title}: ${check.detail}`)
-    for (const failure of check.failures.slice(0, SHOWN_FAILURES))
+    const found = check.ok ? check.warnings : check.failures
+    const verdict = !check.ok ? 'FAIL' : found.length > 0 ? 'WARN' : 'PASS'
+    lines.push(`  ${verdict}  ${pad(check.id, checkWidth)}${check.title}: ${check.detail}`)
+    for (const failure of found.slice(0, SHOWN_FAILURES))
       lines.push(`        - ${failure.lead}: ${failure.message}`)
-    if (check.failures.length > SHOWN_FAILURES)
-      lines.push(`        - ... and ${check.failures.length - SHOWN_FAILURES} more (see --json)`)
+    if (found.length > SHOWN_FAILURES)
+      lines.push(`        - ... and ${found.length - SHOWN_FAILURES} more (see --json)`)
   }
 
   const { latency } = report
@@ -51,11 +54,13 @@ export function formatReport(report: ConformanceReport): string {
   lines.push('', 'Your obligations (not testable from here; they hold whatever the checks say)')
   for (const obligation of report.obligations) lines.push(`  - ${obligation}`)
   const failed = report.checks.filter((check) => !check.ok).length
+  const warned = report.checks.filter((check) => check.ok && check.warnings.length > 0).length
+  const warnings = warned === 0 ? '' : ` (${warned} with warnings)`
   lines.push(
     '',
     failed === 0
-      ? `PASS: all ${report.checks.length} checks passed`
-      : `FAIL: ${failed} of ${report.checks.length} checks failed`,
+      ? `PASS: all ${report.checks.length} checks passed${warnings}`
+      : `FAIL: ${failed} of ${report.checks.length} checks failed${warnings}`,
   )
   return `${lines.join('\n')}\n`
 }

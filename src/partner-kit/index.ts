@@ -19,8 +19,15 @@ export { summarizeLatency } from './latency.ts'
 export { deriveLeadId } from './lead-id.ts'
 export type { ReferencePartnerOptions } from './reference-partner.ts'
 export { createReferencePartner, LEAD_PATHS } from './reference-partner.ts'
-export type { CreditTier, Decision, ProductRule, ProductType } from './reference-rules.ts'
-export { annualIncome, creditTier, decideLead, PRODUCT_RULES, SCORE_BANDS } from './reference-rules.ts'
+export type { CreditTier, Decision, OfferDecision, ProductRule, ProductType } from './reference-rules.ts'
+export {
+  annualIncome,
+  creditTier,
+  decideLead,
+  loanTerms,
+  PRODUCT_RULES,
+  SCORE_BANDS,
+} from './reference-rules.ts'
 export type { CheckFailure, CheckResult, Exchange } from './reply-checks.ts'
 export { CHECKS, evaluateExchanges } from './reply-checks.ts'
 export type { SampleLead } from './sample-leads.ts'

@@ -3,7 +3,9 @@
  * replaces this file's contents with its own underwriting; the marketplace's simulated partners reuse it.
  * The numbers are illustrative, not credit or legal advice. Pure: no I/O, no clock (the caller passes `now`).
  */
+import type { PartnerLoanTerms, Range } from '../contract/loan-terms.ts'
 import type { Lead, UsState } from '../contract/partner.ts'
+import { monthlyPayment } from './monthly-payment.ts'
 
 export type CreditTier = 'excellent' | 'good' | 'fair' | 'poor'
 export type ProductType = 'installment_loan' | 'debt_relief'
@@ -51,6 +53,16 @@ export interface ProductRule {
    * The lender's name is the partner's (`display_name`), never the product's.
    */
   highlights: readonly string[]
+  /**
+   * What we quote as figures (`loan_terms`, docs/partner-interface.md "Loan terms") by tier, for a loan with an
+   * APR; none for debt relief, which charges a fee on the debt settled and has no APR to quote.
+   */
+  quotes?: {
+    aprPercent: Readonly<Partial<Record<CreditTier, Range>>>
+    originationFeePercent: Readonly<Partial<Record<CreditTier, Range>>>
+    /** The amount range quoted around the asked amount: this share below and above it, within `loanAmount`. */
+    amountSpread: number
+  }
 }
 
 export const PRODUCT_RULES: Readonly<Record<ProductType, ProductRule>> = {
@@ -62,6 +74,19 @@ export const PRODUCT_RULES: Readonly<Record<ProductType, ProductRule>> = {
     bids: { excellent: 42, good: 30, fair: 14.5 },
     termMonths: { min: 24, max: 60 },
     highlights: ['Fixed rate, fixed monthly payment.', 'No prepayment penalty.'],
+    quotes: {
+      aprPercent: {
+        excellent: { min: 7.99, max: 15.99 },
+        good: { min: 11.99, max: 24.99 },
+        fair: { min: 17.99, max: 35.99 },
+      },
+      originationFeePercent: {
+        excellent: { min: 0, max: 3 },
+        good: { min: 1, max: 5 },
+        fair: { min: 3, max: 8 },
+      },
+      amountSpread: 0.2,
+    },
   },
   debt_relief: {
     tiers: ['fair', 'poor'],
@@ -74,8 +99,15 @@ export const PRODUCT_RULES: Readonly<Record<ProductType, ProductRule>> = {
   },
 }
 
+export interface OfferDecision {
+  product_type: ProductType
+  bid: number
+  /** The figures we quote, when the product has an APR (`loanTerms`). */
+  loan_terms?: PartnerLoanTerms
+}
+
 export type Decision =
-  | { status: 'approved'; offers: Array<{ product_type: ProductType; bid: number }> }
+  | { status: 'approved'; offers: OfferDecision[] }
   | { status: 'rejected'; reason: string }
 
 /** Credit tier from whichever of the two conditional credit fields the lead carries. */
@@ -125,17 +157,53 @@ export function decideLead(lead: Lead, now: Date): Decision {
       reason: `providedCreditRating is not a rating we price; we price ${Object.keys(RATING_TIERS).join(', ')}`,
     }
   }
-  const offers: Array<{ product_type: ProductType; bid: number }> = []
+  const offers: OfferDecision[] = []
   const refusals: string[] = []
   for (const [productType, rule] of Object.entries(PRODUCT_RULES) as Array<[ProductType, ProductRule]>) {
     const refusal = productRefusal(rule, lead, tier)
     const bid = rule.bids[tier]
-    if (refusal === undefined && bid !== undefined) offers.push({ product_type: productType, bid })
-    else refusals.push(`${productType}: ${refusal ?? 'no bid for this tier'}`)
+    if (refusal === undefined && bid !== undefined) {
+      const terms = loanTerms(rule, tier, lead.loanInformation.loanAmount)
+      offers.push({ product_type: productType, bid, ...(terms ? { loan_terms: terms } : {}) })
+    } else refusals.push(`${productType}: ${refusal ?? 'no bid for this tier'}`)
   }
   if (offers.length === 0)
     return { status: 'rejected', reason: `no product fits this lead (${refusals.join('; ')})` }
   return { status: 'approved', offers }
+}
+
+/**
+ * The figures we quote for `rule` to a lead of `tier`: the tier's APR and fee ranges, the term we lend over,
+ * an amount range around the asked amount (the whole range we lend when it asked none), and the monthly
+ * payment of the asked amount at the lowest APR over the longest term (the "from" figure a lender
+ * advertises; none without an asked amount). Undefined when the product quotes no APR (debt relief).
+ */
+export function loanTerms(
+  rule: ProductRule,
+  tier: CreditTier,
+  loanAmount: number | undefined,
+): PartnerLoanTerms | undefined {
+  const apr = rule.quotes?.aprPercent[tier]
+  if (rule.quotes === undefined || apr === undefined) return undefined
+  const fee = rule.quotes.originationFeePercent[tier]
+  const spread = rule.quotes.amountSpread
+  const hundreds = (amount: number) => Math.round(amount / 100) * 100
+  const amount =
+    loanAmount === undefined
+      ? { ...rule.loanAmount }
+      : {
+          min: Math.max(rule.loanAmount.min, hundreds(loanAmount * (1 - spread))),
+          max: Math.min(rule.loanAmount.max, hundreds(loanAmount * (1 + spread))),
+        }
+  return {
+    apr_percent: { ...apr },
+    amount_usd: amount,
+    term_months: { ...rule.termMonths },
+    ...(loanAmount === undefined
+      ? {}
+      : { monthly_payment_usd: monthlyPayment(loanAmount, apr.min, rule.termMonths.max) }),
+    ...(fee === undefined ? {} : { origination_fee_percent: { ...fee } }),
+  }
 }
 
 const usd = (amount: number) => `$${Math.round(amount).toLocaleString('en-US')}`

@@ -6,6 +6,7 @@
 import { toFieldIssues } from '../contract/common.ts'
 import { isLoopbackHost } from '../contract/network-host.ts'
 import { conditionalFieldIssues, partnerReplySchema } from '../contract/partner.ts'
+import { loanTermsProblems, loanTermsValues } from './loan-terms-checks.ts'
 import type { SampleLead } from './sample-leads.ts'
 
 /** What happened when one sample lead was sent. */
@@ -29,9 +30,12 @@ export interface CheckFailure {
 export interface CheckResult {
   id: string
   title: string
+  /** False when the check has failures; a check with warnings only is still ok. */
   ok: boolean
   detail: string
   failures: CheckFailure[]
+  /** What a warning check found: worth fixing, but the marketplace copes (it drops an optional field). */
+  warnings: CheckFailure[]
 }
 
 export interface CheckSettings {
@@ -54,6 +58,8 @@ interface CheckDefinition {
   title: string
   /** What the check was exercised on, plural ("replies", "approved replies"). */
   scope: string
+  /** `warning`: what it finds never fails the run (an optional field the marketplace drops when wrong). */
+  severity?: 'warning'
   /** undefined: does not apply to this exchange; []: passes; otherwise the failures. */
   test(context: Context): string[] | undefined
 }
@@ -276,26 +282,38 @@ export const CHECKS: readonly CheckDefinition[] = [
     },
   },
   {
-    // Links end up in browser history and referrer logs; the lead's identity must not ride in them.
+    // Links end up in browser history and referrer logs; the lead's identity must not ride in them. Terms
+    // are shown to the visitor and stored: a figure that is the lead's SSN or phone drops the offer.
     id: 'no-pii',
-    title: "lead_id and click_url do not carry the lead's SSN, email or phone number",
+    title: "lead_id, click_url and loan_terms do not carry the lead's SSN, email or phone number",
     scope: 'JSON replies',
     test: ({ exchange, reply, offers }) => {
       if (!reply) return undefined
-      const places: Array<[string, unknown]> = [['lead_id', reply.lead_id]]
+      const places: Array<[string, unknown, boolean]> = [['lead_id', reply.lead_id, false]]
       offers?.forEach((offer, i) => {
-        if (isObject(offer)) places.push([`offers.${i}.click_url`, offer.click_url])
+        if (isObject(offer)) places.push([`offers.${i}.click_url`, offer.click_url, false])
+        for (const [where, value] of loanTermsValues(offer, i)) places.push([where, value, true])
       })
       const needles = piiNeedles(exchange.lead.lead)
       const problems: string[] = []
-      for (const [where, value] of places) {
+      for (const [where, value, figure] of places) {
         if (typeof value !== 'string') continue
-        const haystack = decoded(value)
+        // A figure is read by its digits alone: `9876543.29` is the SSN 987-65-4329.
+        const haystack = figure ? `${decoded(value)} ${value.replace(/\D/g, '')}` : decoded(value)
         const hit = needles.find(({ needle }) => needle !== '' && haystack.includes(needle.toLowerCase()))
         if (hit) problems.push(`${where} contains the lead's ${hit.label}`)
       }
       return problems
     },
+  },
+  {
+    // Our extension, optional: terms that break the schema are dropped by the marketplace, the offer kept.
+    id: 'loan-terms',
+    title:
+      'loan_terms, when sent, are figures the marketplace reads (docs/partner-interface.md, "Loan terms")',
+    scope: 'approved replies with loan_terms',
+    severity: 'warning',
+    test: ({ offers }) => (offers ? loanTermsProblems(offers) : undefined),
   },
   {
     // docs/partner-interface.md: tcpaLanguage is "present when consentstoTcpa is true": without it the lead is invalid.
@@ -327,7 +345,12 @@ function contextOf(exchange: Exchange, settings: CheckSettings): Context {
 /** docs/partner-interface.md says nothing of transport; leads carry SSNs, so anything but loopback must be https. */
 export function endpointCheck(url: string): CheckResult {
   const parsed = new URL(url)
-  const base = { id: 'https-endpoint', title: 'the endpoint uses https', failures: [] as CheckFailure[] }
+  const base = {
+    id: 'https-endpoint',
+    title: 'the endpoint uses https',
+    failures: [] as CheckFailure[],
+    warnings: [] as CheckFailure[],
+  }
   if (parsed.protocol === 'https:') return { ...base, ok: true, detail: 'https' }
   if (isLoopbackHost(parsed.hostname))
     return { ...base, ok: true, detail: 'http on loopback: fine for development, use https in production' }
@@ -347,13 +370,22 @@ export function evaluateExchanges(exchanges: readonly Exchange[], settings: Chec
       exercised += 1
       for (const message of problems) failures.push({ lead: context.exchange.lead.id, message })
     }
+    const warning = check.severity === 'warning'
+    const kind = warning ? 'warning' : 'failure'
     const detail =
       exercised === 0
         ? `not exercised: no ${check.scope}`
         : failures.length === 0
           ? `${exercised} ${check.scope}`
-          : `${failures.length} failure${failures.length === 1 ? '' : 's'} in ${exercised} ${check.scope}`
-    return { id: check.id, title: check.title, ok: failures.length === 0, detail, failures }
+          : `${failures.length} ${kind}${failures.length === 1 ? '' : 's'} in ${exercised} ${check.scope}`
+    return {
+      id: check.id,
+      title: check.title,
+      ok: warning || failures.length === 0,
+      detail,
+      failures: warning ? [] : failures,
+      warnings: warning ? failures : [],
+    }
   })
   return [endpointCheck(settings.url), ...results]
 }

@@ -289,6 +289,42 @@ describe.each(LEDGER_DRIVERS)('ledger on $name', (driver) => {
     expect((await ledger.findOffer(offerId))?.clickUrl).toBe('https://partner.example/clicky/0')
   })
 
+  it("keeps an offer's loan terms with it as figures, and null for an offer without them", async () => {
+    const lead = newLead()
+    const a = sent('terms')
+    await ledger.createLead(lead, [a])
+    const reply = approved(lead.id, a, [
+      [6, 'installment_loan'],
+      [5, 'debt_relief'],
+    ])
+    const terms = {
+      apr_percent: { min: 5.99, max: 5.99 },
+      amount_usd: { min: 1_000.5, max: 50_000 },
+      term_months: { min: 1, max: 600 },
+      monthly_payment_usd: 0.1 + 0.2,
+    }
+    const [withTerms, without] = reply.offers
+    if (withTerms === undefined || without === undefined) throw new Error('two offers expected')
+    withTerms.loanTerms = terms
+    await ledger.closeTier(
+      [reply],
+      {
+        kind: 'settle',
+        winners: [
+          { offerId: withTerms.id, rank: 1 },
+          { offerId: without.id, rank: 2 },
+        ],
+        completedAt: at(50),
+      },
+      lead.id,
+    )
+    // Numbers come back as the same doubles (jsonb keeps 0.30000000000000004), nested as they went in.
+    expect((await ledger.findOffer(withTerms.id))?.loanTerms).toEqual(terms)
+    expect((await ledger.findOffer(without.id))?.loanTerms).toBeNull()
+    const search = await ledger.getSearch(lead.searchUuid)
+    expect(search?.displayed.map((o) => o.loanTerms)).toEqual([terms, null])
+  })
+
   it('reports requests, responses with offers, offers returned and displayed, unique clicks, average bids and win/loss', async () => {
     const partner = `report-${randomUUID().slice(0, 8)}`
     // Lead 1: two offers, one wins and is clicked twice. Lead 2: rejected. Lead 3: one offer that loses.
@@ -531,6 +567,13 @@ describe.each(LEDGER_DRIVERS)('ledger on $name', (driver) => {
           displayName: 'Alpha Loans',
           offerDetails: 'Fixed rate',
           logoSrc: 'https://alpha.example/logo.png',
+          loanTerms: {
+            apr_percent: { min: 8.99, max: 24.99 },
+            amount_usd: { min: 7_500, max: 12_500 },
+            term_months: { min: 24, max: 60 },
+            monthly_payment_usd: 207.54,
+            origination_fee_percent: { min: 0, max: 4.75 },
+          },
         },
       ],
     }

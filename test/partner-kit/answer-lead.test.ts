@@ -2,6 +2,7 @@
  * @module The reference partner's pure answer: validation, decision, complete offers.
  */
 import { describe, expect, it } from 'vitest'
+import { partnerLoanTermsSchema } from '../../src/contract/loan-terms.ts'
 import { partnerReplySchema } from '../../src/contract/partner.ts'
 import { answerLead, answerUnparseable } from '../../src/partner-kit/answer-lead.ts'
 import { sampleLeads } from '../../src/partner-kit/sample-leads.ts'
@@ -89,6 +90,37 @@ describe('answerLead', () => {
       /^Borrow \$1,000 to \$50,000 over 24 to 60 months\. /,
     )
   })
+})
+
+describe('answerLead: loan terms', () => {
+  it('quotes the complete lead figures derived from it: fair-tier APR, amount around 15 000, payment from the formula', () => {
+    const reply = answerLead(byId('complete'), options)
+    if (reply.status !== 'approved') throw new Error(reply.status)
+    const [loan, relief] = reply.offers
+    expect(loan?.loan_terms).toEqual({
+      apr_percent: { min: 17.99, max: 35.99 },
+      amount_usd: { min: 12_000, max: 18_000 },
+      term_months: { min: 24, max: 60 },
+      monthly_payment_usd: 380.82,
+      origination_fee_percent: { min: 3, max: 8 },
+    })
+    // Debt relief has no APR to quote: its offer speaks in copy only.
+    expect(relief?.product_type).toBe('debt_relief')
+    expect(relief && 'loan_terms' in relief).toBe(false)
+  })
+
+  it.each(sampleLeads().map((sample) => [sample.id, sample.lead] as const))(
+    'sends terms the marketplace accepts on every loan offer (%s)',
+    (_id, lead) => {
+      const reply = answerLead(lead, options)
+      if (reply.status !== 'approved') return
+      for (const offer of reply.offers) {
+        if (offer.product_type !== 'installment_loan') continue
+        const parsed = partnerLoanTermsSchema.safeParse(offer.loan_terms)
+        expect(parsed.success, JSON.stringify(offer.loan_terms)).toBe(true)
+      }
+    },
+  )
 })
 
 describe('answerUnparseable', () => {

@@ -12,6 +12,7 @@ import {
   RESPONSE_WINDOW_MS,
   SYNTHETIC_HEADER,
 } from '../../src/partner-kit/conformance-checker.ts'
+import { formatReport } from '../../src/partner-kit/format-report.ts'
 import { sampleLeads } from '../../src/partner-kit/sample-leads.ts'
 import { type RunningPartner, startReferencePartner } from '../../src/partner-kit/start-reference-partner.ts'
 import { createFakeClock, type FakeClock } from '../ledger/support/fake-clock.ts'
@@ -58,6 +59,10 @@ describe('checkPartner against the reference partner', () => {
     const report = await checkPartner(`${partner.url}/leads`)
     expect(report.checks.filter((c) => !c.ok)).toEqual([])
     expect(report.ok).toBe(true)
+    // Its loan offers carry terms, and they pass: the loan-terms check is exercised, with nothing to say.
+    const terms = report.checks.find((c) => c.id === 'loan-terms')
+    expect(terms?.detail).toMatch(/^\d+ approved replies with loan_terms$/)
+    expect(terms?.warnings).toEqual([])
     expect(report.leads).toHaveLength(sampleLeads().length)
     expect(report.latency.samples).toBe(sampleLeads().length)
     expect(report.latency.maxMs).toBeGreaterThanOrEqual(report.latency.p95Ms)
@@ -229,6 +234,25 @@ describe('checkPartner against broken partners', () => {
       return { body: reply }
     })
     expect(failed).toEqual(['no-pii'])
+  })
+
+  it('malformed loan_terms warn under "loan-terms" and the run still passes (the field is optional)', async () => {
+    const partner = await broken(
+      tweak((r) => {
+        for (const offer of (r.offers as Array<Record<string, unknown>> | undefined) ?? [])
+          offer.loan_terms = { apr: 'from 5.99%' }
+      }),
+    )
+    const report = await checkPartner(partner.url, { concurrency: 10 })
+    expect(report.ok).toBe(true)
+    const terms = report.checks.find((c) => c.id === 'loan-terms')
+    expect(terms?.warnings.length).toBeGreaterThan(0)
+    expect(terms?.warnings[0]?.message).toContain(
+      'offers.0.loan_terms must be an object with any of apr_percent, amount_usd, term_months',
+    )
+    const text = formatReport(report)
+    expect(text).toMatch(/\n {2}WARN {2}loan-terms +loan_terms, when sent, are figures/)
+    expect(text).toMatch(/PASS: all \d+ checks passed \(1 with warnings\)\n$/)
   })
 
   it('an unreachable endpoint fails "reachable"', async () => {

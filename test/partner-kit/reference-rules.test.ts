@@ -3,11 +3,13 @@
  */
 import { describe, expect, it } from 'vitest'
 import type { Lead } from '../../src/contract/partner.ts'
+import { monthlyPayment } from '../../src/partner-kit/monthly-payment.ts'
 import {
   ageOn,
   annualIncome,
   creditTier,
   decideLead,
+  loanTerms,
   PRODUCT_RULES,
 } from '../../src/partner-kit/reference-rules.ts'
 import { sampleLeads } from '../../src/partner-kit/sample-leads.ts'
@@ -100,7 +102,13 @@ describe('decideLead', () => {
     const decision = decideLead(lead({ score: 760 }), NOW)
     expect(decision).toEqual({
       status: 'approved',
-      offers: [{ product_type: 'installment_loan', bid: PRODUCT_RULES.installment_loan.bids.excellent }],
+      offers: [
+        {
+          product_type: 'installment_loan',
+          bid: PRODUCT_RULES.installment_loan.bids.excellent,
+          loan_terms: expect.objectContaining({ apr_percent: { min: 7.99, max: 15.99 } }),
+        },
+      ],
     })
   })
 
@@ -131,5 +139,45 @@ describe('decideLead', () => {
     const decision = decideLead(lead({ score: 500, monthly: 450, amount: 90_000 }), NOW)
     expect(decision.status).toBe('rejected')
     expect(decision.status === 'rejected' && decision.reason).toMatch(/installment_loan: .*; debt_relief: /)
+  })
+})
+
+describe('monthlyPayment', () => {
+  it.each([
+    // Textbook amortisation values: 10 000 at 6 % over 5 years, 200 000 at 6.5 % over 30 years.
+    [10_000, 6, 60, 193.33],
+    [200_000, 6.5, 360, 1264.14],
+    [12_000, 11.99, 60, 266.87],
+    // No interest: the principal split evenly.
+    [1_200, 0, 24, 50],
+  ])('%s USD at %s percent APR over %s months is %s a month', (principal, apr, months, payment) => {
+    expect(monthlyPayment(principal, apr, months)).toBe(payment)
+  })
+})
+
+describe('loanTerms', () => {
+  const loan = PRODUCT_RULES.installment_loan
+
+  it("quotes the tier's APR and fee, 24-60 months, the asked amount +-20 % and the lowest-APR longest-term payment", () => {
+    expect(loanTerms(loan, 'good', 12_000)).toEqual({
+      apr_percent: { min: 11.99, max: 24.99 },
+      amount_usd: { min: 9_600, max: 14_400 },
+      term_months: { min: 24, max: 60 },
+      monthly_payment_usd: monthlyPayment(12_000, 11.99, 60),
+      origination_fee_percent: { min: 1, max: 5 },
+    })
+  })
+
+  it('keeps the amount range inside what it lends, and quotes the whole range with no payment when none was asked', () => {
+    expect(loanTerms(loan, 'excellent', 1_000)?.amount_usd).toEqual({ min: 1_000, max: 1_200 })
+    expect(loanTerms(loan, 'excellent', 50_000)?.amount_usd).toEqual({ min: 40_000, max: 50_000 })
+    const unasked = loanTerms(loan, 'fair', undefined)
+    expect(unasked?.amount_usd).toEqual({ min: 1_000, max: 50_000 })
+    expect(unasked && 'monthly_payment_usd' in unasked).toBe(false)
+  })
+
+  it('quotes nothing for debt relief (no APR) or a tier without a price', () => {
+    expect(loanTerms(PRODUCT_RULES.debt_relief, 'fair', 12_000)).toBeUndefined()
+    expect(loanTerms(loan, 'poor', 12_000)).toBeUndefined()
   })
 })

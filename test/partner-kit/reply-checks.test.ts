@@ -104,4 +104,85 @@ describe('evaluateExchanges', () => {
     const results = evaluateExchanges([replied([1, 2])], settings)
     expect(results.find((r) => r.id === 'json')?.failures[0]?.message).toMatch(/not an object/)
   })
+
+  it('warns of malformed loan_terms, naming the field and the fix, and the run still passes', () => {
+    const results = evaluateExchanges(
+      [
+        replied({
+          status: 'approved',
+          lead_id: 'p-1',
+          offers: [
+            {
+              rate: 1,
+              click_url: 'https://p.example.com/a',
+              loan_terms: { apr_percent: { min: 30, max: 10 } },
+            },
+          ],
+        }),
+      ],
+      settings,
+    )
+    const terms = results.find((r) => r.id === 'loan-terms')
+    expect(terms?.ok).toBe(true)
+    expect(terms?.failures).toEqual([])
+    expect(terms?.detail).toBe('1 warning in 1 approved replies with loan_terms')
+    expect(terms?.warnings.map((w) => w.message)).toEqual([
+      'offers.0.loan_terms.apr_percent.min must not be greater than offers.0.loan_terms.apr_percent.max: the marketplace drops these terms and shows the offer without them',
+    ])
+    // Optional: the reply as a whole still passes the marketplace's schema.
+    expect(results.find((r) => r.id === 'schema')?.ok).toBe(true)
+    expect(results.every((r) => r.ok)).toBe(true)
+  })
+
+  it('says nothing of loan_terms when no offer sends them', () => {
+    const results = evaluateExchanges(
+      [
+        replied({
+          status: 'approved',
+          lead_id: 'p-1',
+          offers: [{ rate: 1, click_url: 'https://p.example.com/a' }],
+        }),
+      ],
+      settings,
+    )
+    expect(results.find((r) => r.id === 'loan-terms')).toMatchObject({
+      ok: true,
+      warnings: [],
+      detail: 'not exercised: no approved replies with loan_terms',
+    })
+  })
+
+  it("fails no-pii for a figure that is the lead's SSN or phone digits", () => {
+    const lead = minimal
+    if (!lead) throw new Error('no sample')
+    const ssn = lead.lead.personalInformation.ssn.replace(/\D/g, '')
+    const phone = lead.lead.personalInformation.primaryPhone.replace(/\D/g, '')
+    const results = evaluateExchanges(
+      [
+        replied(
+          {
+            status: 'approved',
+            lead_id: 'p-1',
+            offers: [
+              {
+                rate: 1,
+                click_url: 'https://p.example.com/a',
+                // The SSN's digits with a decimal point, and the phone's as a whole number.
+                loan_terms: {
+                  amount_usd: { min: 1, max: Number(`${ssn.slice(0, 7)}.${ssn.slice(7)}`) },
+                  monthly_payment_usd: Number(phone),
+                },
+              },
+            ],
+          },
+          lead,
+        ),
+      ],
+      settings,
+    )
+    expect(results.find((r) => r.id === 'no-pii')?.failures.map((f) => f.message)).toEqual([
+      "offers.0.loan_terms.amount_usd.max contains the lead's SSN",
+      "offers.0.loan_terms.monthly_payment_usd contains the lead's phone number",
+    ])
+  })
 })

@@ -4,9 +4,13 @@
  * (docs/decisions/0097-pii-in-partner-replies.md); outside sandbox mode, a `click_url` or `logo_src`
  * that is not https to a public host ("Partner links and endpoints"); and a bid past the ceiling that keeps
  * every report total finite. A failing offer is dropped whole, counted for the partner's report and described
- * without its content (the description names the field and the kind of PII, never the value).
+ * without its content (the description names the field and the kind of PII, never the value). Its
+ * `loan_terms` go through `offer-terms.ts`: PII drops the offer, terms that break the contract are dropped
+ * alone and said in the reason (docs/decisions/0108-loan-terms.md).
  */
+import type { PartnerLoanTerms } from '../../contract/loan-terms.ts'
 import { type PartnerOffer, partnerUrlProblem } from '../../contract/partner.ts'
+import { judgeLoanTerms } from './offer-terms.ts'
 import { MAX_DECODE_DEPTH, type PiiFinder } from './pii-finder.ts'
 
 /** A bid per click above 10 000 USD is a mistake, and sums of such bids could overflow a report. */
@@ -28,18 +32,61 @@ export interface OfferRules {
   publicLinksOnly: boolean
 }
 
-export function offerProblems(
-  offers: readonly PartnerOffer[],
-  rules: OfferRules,
-): { kept: Array<{ offer: PartnerOffer; position: number }>; dropped: string[] } {
-  const kept: Array<{ offer: PartnerOffer; position: number }> = []
+interface KeptOffer {
+  offer: PartnerOffer
+  position: number
+  /** Its terms when they passed the contract; what the ledger stores, never the raw `loan_terms`. */
+  loanTerms?: PartnerLoanTerms | undefined
+}
+
+export interface CheckedOffers {
+  kept: KeptOffer[]
+  /** Why each dropped offer was dropped, naming the field (`offers[2].click_url carries the lead's SSN`). */
+  dropped: string[]
+  /** Why the terms of a kept offer were dropped, naming the field and the fix. */
+  termsDropped: string[]
+}
+
+export function offerProblems(offers: readonly PartnerOffer[], rules: OfferRules): CheckedOffers {
+  const kept: KeptOffer[] = []
   const dropped: string[] = []
-  offers.forEach((offer, position) => {
+  const termsDropped: string[] = []
+  for (const [position, offer] of offers.entries()) {
     const problem = problemOf(offer, rules)
-    if (problem === undefined) kept.push({ offer, position })
-    else dropped.push(`offers[${position}].${problem}`)
-  })
-  return { kept, dropped }
+    if (problem !== undefined) {
+      dropped.push(`offers[${position}].${problem}`)
+      continue
+    }
+    const terms = judgeLoanTerms(offer.loan_terms, position, rules.findPii)
+    if (terms.kind === 'pii') dropped.push(terms.problem)
+    else {
+      if (terms.kind === 'malformed') termsDropped.push(terms.problem)
+      kept.push({ offer, position, ...(terms.kind === 'valid' ? { loanTerms: terms.terms } : {}) })
+    }
+  }
+  return { kept, dropped, termsDropped }
+}
+
+/**
+ * The reply's reason when offers or terms were dropped (`undefined`: the partner's own stands), and whether
+ * the reply is then an error: every offer dropped. Names fields and kinds of PII, never a value.
+ */
+export function droppedReason(
+  total: number,
+  { kept, dropped, termsDropped }: CheckedOffers,
+): { reason: string; everyOffer: boolean } | undefined {
+  const parts: string[] = []
+  if (dropped.length > 0)
+    parts.push(
+      `${dropped.length} of ${total} offers dropped: ${dropped.join('; ')} (docs/partner-interface.md)`,
+    )
+  if (termsDropped.length > 0)
+    parts.push(
+      `loan_terms dropped from ${termsDropped.length} of ${total} offers, each offer kept: ${termsDropped.join('; ')} (docs/partner-interface.md, "Loan terms")`,
+    )
+  if (parts.length === 0) return undefined
+  const everyOffer = kept.length === 0
+  return { reason: everyOffer ? `every offer broke the contract: ${parts[0]}` : parts.join('. '), everyOffer }
 }
 
 function problemOf(offer: PartnerOffer, { findPii, publicLinksOnly }: OfferRules): string | undefined {

@@ -24,7 +24,7 @@ import type { Scorer } from '../auction/score.ts'
 import type { PartnerRegistryEntry } from '../registry/partner-registry.ts'
 import type { PartnerRequestOutcome, SecondLookMetrics } from '../second-look-metrics.ts'
 import { callPartner } from './call-partner.ts'
-import { offerProblems } from './offer-problems.ts'
+import { droppedReason, offerProblems } from './offer-problems.ts'
 import type { PartnerLeadIdHasher } from './partner-lead-id-hash.ts'
 import { createPiiFinder, type PiiFinder } from './pii-finder.ts'
 import { identifyingValues, redactLeadId, redactReason } from './redact.ts'
@@ -396,16 +396,13 @@ async function askPartner(
   // Offers that break the contract on their own (any field carrying the lead's PII, a link to a private
   // host outside sandbox mode, a bid past the ceiling) are dropped before anything of them is stored or
   // logged; the reply keeps the others, or is an error.
-  const { kept, dropped } = offerProblems(outcome.offers, { findPii, publicLinksOnly: !partner.sandbox })
-  let status = outcome.status
-  let partnerReason = outcome.reason
-  if (dropped.length > 0) {
-    const said = `${dropped.length} of ${outcome.offers.length} offers dropped: ${dropped.join('; ')} (docs/partner-interface.md)`
-    status = kept.length === 0 ? 'error' : status
-    partnerReason = kept.length === 0 ? `every offer broke the contract: ${said}` : said
-  }
-  const reason = redactReason(partnerReason, pii)
-  const offers: OfferRecord[] = kept.map(({ offer, position }) => ({
+  // Terms that break the contract are dropped alone, the offer kept (docs/decisions/0108-loan-terms.md).
+  const checked = offerProblems(outcome.offers, { findPii, publicLinksOnly: !partner.sandbox })
+  const { kept, dropped } = checked
+  const said = droppedReason(outcome.offers.length, checked)
+  const status = said?.everyOffer ? 'error' : outcome.status
+  const reason = redactReason(said?.reason ?? outcome.reason, pii)
+  const offers: OfferRecord[] = kept.map(({ offer, position, loanTerms }) => ({
     id: randomUUID(),
     position,
     rate: offer.rate,
@@ -416,6 +413,7 @@ async function askPartner(
     displayName: offer.display_name,
     offerDetails: offer.offer_details,
     logoSrc: offer.logo_src,
+    loanTerms,
   }))
   ctx.logger.info(
     {

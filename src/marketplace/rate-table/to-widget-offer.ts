@@ -5,8 +5,9 @@
  * follow, and the impression pixel is what counts the offer as displayed. The partner's `click_url` stays
  * on the server until the click. The card names the lender (`display_name`, else `name`, else the
  * registry's name), its copy comes from `offer_details` (headline and bullets) and it carries its
- * partner's disclaimer.
+ * partner's disclaimer, and its `loan_terms` as `loanTerms` when it sent terms that passed the contract.
  */
+import { partnerLoanTermsSchema, toLoanTerms } from '../../contract/loan-terms.ts'
 import type { Offer } from '../../contract/offer-search.ts'
 import { partnerUrlProblem } from '../../contract/partner.ts'
 import type { StoredOffer } from '../../ledger/index.ts'
@@ -16,6 +17,8 @@ import { offerCopy } from './offer-copy.ts'
 
 export function toWidgetOffer(offer: StoredOffer, display: PartnerDisplay, links: OfferLinks): Offer {
   const productType = offer.productType
+  // Read again, as the logo is: a row stored under looser bounds must not reach the widget.
+  const terms = offer.loanTerms === null ? undefined : partnerLoanTermsSchema.safeParse(offer.loanTerms)
   const institution = offer.displayName ?? offer.name ?? display.name
   const copy =
     offer.offerDetails !== null && offer.offerDetails.trim() !== ''
@@ -48,5 +51,6 @@ export function toWidgetOffer(offer: StoredOffer, display: PartnerDisplay, links
     createdAt: offer.createdAt.toISOString(),
     updatedAt: offer.createdAt.toISOString(),
     ...(display.disclaimer.trim() === '' ? {} : { disclaimer: display.disclaimer }),
+    ...(terms?.success ? { loanTerms: toLoanTerms(terms.data) } : {}),
   }
 }

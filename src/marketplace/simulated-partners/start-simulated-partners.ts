@@ -3,7 +3,8 @@
  * per partner (`POST /partners/<id>`), each with a behaviour and a latency. The default set is the
  * sandbox's registry, so `npm start` shows the marketplace with no setup: three first-look partners that
  * never approve (rejecting, erroring, answering garbage), so the lead goes on to three second-look ones
- * (fast, slow, and one past the 12 s window). Approvals come from the partner kit's reference rules.
+ * (fast, slow, and one past the 12 s window). Approvals come from the partner kit's reference rules, loan
+ * offers with their `loan_terms` figures (debt relief, which has no APR, without).
  */
 import { randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'

@@ -161,7 +161,11 @@ describe('innocent values pass every field', () => {
     INNOCENT.flatMap((payload) => [...URL_FIELDS, ...TEXT_FIELDS].map((field) => [field, payload] as const)),
   )('%s: %s', (field, payload) => {
     const offer = offerWith(field, inField(field, payload))
-    expect(offerProblems([offer], rules)).toEqual({ kept: [{ offer, position: 0 }], dropped: [] })
+    expect(offerProblems([offer], rules)).toEqual({
+      kept: [{ offer, position: 0 }],
+      dropped: [],
+      termsDropped: [],
+    })
   })
 
   it.each(INNOCENT)('lead_id and reason keep %s', (payload) => {

@@ -1,7 +1,8 @@
 /**
  * @module What a visitor's widget receives for a second-look lead, on real loopback partners and both ledgers
  * (fake time): the progress (`secondLook`) while partners are out and once settled, the lender named on each
- * card with its amount and term, and disclaimers only on displayed offers, never a rejecting partner's.
+ * card with its amount and term (and the loan's figures as `loanTerms`), and disclaimers only on displayed
+ * offers, never a rejecting partner's.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createdSearchSchema } from '../../../src/contract/bff.ts'
@@ -109,6 +110,16 @@ describe.each(LEDGER_DRIVERS)('the second-look result a visitor gets, on $name',
     expect(loan?.headline).toBe('Borrow $12,000 over 24 to 60 months')
     expect(loan?.descriptionPoints).toEqual(['Fixed rate, fixed monthly payment', 'No prepayment penalty'])
     expect(relief?.headline).toBe('Resolve $12,000 of unsecured debt over 24 to 48 months')
+    // The simulated partners send the reference partner's figures: the loan's for a fair score and 12 000
+    // USD asked; debt relief has no APR, so its card shows its copy alone.
+    expect(loan?.loanTerms).toEqual({
+      aprPercent: { min: 17.99, max: 35.99 },
+      amountUsd: { min: 9_600, max: 14_400 },
+      termMonths: { min: 24, max: 60 },
+      monthlyPaymentUsd: 304.66,
+      originationFeePercent: { min: 3, max: 8 },
+    })
+    expect(relief?.loanTerms).toBeUndefined()
     // A partner that rejected the lead lends its disclaimer to nothing.
     expect(body).not.toContain('NMLS #1111')
     expect(body).not.toContain('NMLS #2222')

@@ -1,0 +1,1 @@
+ALTER TABLE "marketplace_offers" ADD COLUMN "loan_terms" jsonb;
