@@ -13,6 +13,12 @@ import type { LoanTerms } from './rate-table.ts'
 
 export type { LoanTerms }
 
+/** A figure's range, as both wire forms spell it: `min <= max`, one figure when they are equal. */
+export interface Range {
+  min: number
+  max: number
+}
+
 /** What each figure may be: the partner-facing names, their rate-table names and their bounds. */
 export const LOAN_TERM_FIELDS = {
   apr_percent: { key: 'aprPercent', min: 0, max: 100, whole: false, range: true },
