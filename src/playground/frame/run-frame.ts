@@ -266,6 +266,11 @@ async function play(frame: FrameState, steps: readonly PlayStep[]): Promise<void
       if (id === frame.runId) log(frame, 'play', text)
     },
     current: () => id === frame.runId,
+    // `waitSeconds` moves the frame's clock as "Step 1 s" does, and the playground's clock shows it.
+    advance: async (ms) => {
+      await frame.clock.advance(ms, frame.settle)
+      postClock(frame)
+    },
   })
   if (result.status === 'passed') report('passed', `passed, ${result.steps} steps`)
   else if (result.status === 'failed') report('failed', result.message)
