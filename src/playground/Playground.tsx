@@ -11,7 +11,8 @@ import { DocsPanel } from './DocsPanel.tsx'
 import { EventLog } from './EventLog.tsx'
 import { FRAME_PATH } from './frame/frame-protocol.ts'
 import { PlayStatus } from './PlayStatus.tsx'
-import { STORIES, storyArgs, storyBackendText, storyById } from './stories.ts'
+import { StoryList } from './StoryList.tsx'
+import { storyArgs, storyBackendText, storyById } from './stories.ts'
 import type { Story } from './story.ts'
 import { TimeControl } from './TimeControl.tsx'
 import { type Mode, PANELS, type Panel, type PlaygroundState, readState, writeState } from './url-state.ts'
@@ -115,39 +116,6 @@ export function Playground({ docs }: { docs: PropsDocs }) {
         onReset={resetArgs}
       />
     </div>
-  )
-}
-
-/** The stories, each a link to its own URL; a click opens it in place, with the story's own args. */
-function StoryList({
-  state,
-  current,
-  onPick,
-}: {
-  state: PlaygroundState
-  current: Story
-  onPick: (id: string) => void
-}) {
-  return (
-    <nav className="pg-stories" aria-label="Stories">
-      <h1>offer-widget</h1>
-      <ul>
-        {STORIES.map((s) => (
-          <li key={s.id}>
-            <a
-              href={writeState({ ...state, story: s.id, overrides: {} })}
-              aria-current={s.id === current.id ? 'page' : undefined}
-              onClick={(event) => {
-                event.preventDefault()
-                onPick(s.id)
-              }}
-            >
-              {s.title}
-            </a>
-          </li>
-        ))}
-      </ul>
-    </nav>
   )
 }
 
