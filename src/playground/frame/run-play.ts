@@ -27,6 +27,8 @@ export interface PlayOptions {
    * the way answered. Without it the step waits that long in real time.
    */
   advance?: (ms: number) => Promise<void>
+  /** Each step as it starts (1-based), for the page's list of steps. */
+  onStep?: (number: number) => void
 }
 
 export type PlayResult =
@@ -52,6 +54,7 @@ export async function runPlay(
   for (const [index, step] of steps.entries()) {
     const number = index + 1
     options.log(`play: ${number}/${steps.length} ${describeStep(step, isMasked(root, step))}`)
+    options.onStep?.(number)
     const outcome = await runStep(root, step, options)
     if (outcome === undefined && acts(step)) await options.wait(PACE_MS)
     if (!current()) return { status: 'stopped' }
