@@ -39,7 +39,7 @@ describe('the offer-search and second-look stories', () => {
       const result = await runPlay(host.shadowRoot as ShadowRoot, storyPlay(story, 'msw') ?? [], {
         wait: (ms) => vi.advanceTimersByTimeAsync(ms).then(() => undefined),
         now: () => Date.now(),
-        advance: async (ms) => {
+        letTimePass: async (ms) => {
           for (let left = ms; left > 0; left -= 100) await vi.advanceTimersByTimeAsync(100)
         },
         log: (text) => lines.push(text),

@@ -220,15 +220,15 @@ describe('runPlay', () => {
     }
   })
 
-  it('lets widget time pass through the clock it is given, not by waiting', async () => {
+  it('lets widget time pass on the clock it is given, not by waiting', async () => {
     const advanced: number[] = []
     const { result, lines } = play([{ waitSeconds: 16 }, { expect: 'Send' }], {
-      advance: async (ms) => {
+      letTimePass: async (ms) => {
         advanced.push(ms)
       },
     })
     expect(await result).toEqual({ status: 'passed', steps: 2 })
     expect(advanced).toEqual([16_000])
-    expect(lines[0]).toBe('play: 1/2 wait 16 s')
+    expect(lines[0]).toBe('play: 1/2 wait 16 s of widget time')
   })
 })

@@ -35,8 +35,8 @@ const playStepSchema = z.union([
   /** Waits until the widget shows `waitFor`, up to `timeoutMs` of real time. */
   z.strictObject({ waitFor: text, timeoutMs: z.optional(z.number().check(z.positive())) }),
   /**
-   * Lets `waitSeconds` of the widget's time pass: the frame's clock moves on (msw mode, where plays run),
-   * every poll answered on the way, so a 15 s search window takes a moment of real time.
+   * Waits until `waitSeconds` of the widget's time have passed: on the frame's clock (msw mode, where plays
+   * run), which follows real time, holds while paused, and jumps to the end of the 15 s window when asked.
    */
   z.strictObject({ waitSeconds: z.number().check(z.positive(), z.lte(120)) }),
   expectSchema,
@@ -64,7 +64,7 @@ export function describeStep(step: PlayStep, masked = false): string {
   if ('check' in step) return `check ${quote(step.check)}`
   if ('click' in step) return `click ${quote(step.click)}`
   if ('waitFor' in step) return `wait for ${quote(step.waitFor)}`
-  if ('waitSeconds' in step) return `wait ${step.waitSeconds} s`
+  if ('waitSeconds' in step) return `wait ${step.waitSeconds} s of widget time`
   if ('count' in step)
     return `expect ${quote(step.expect)} shown ${step.count} time${step.count === 1 ? '' : 's'}`
   if ('value' in step) return `expect ${quote(step.expect)} to hold ${quote(step.value)}`

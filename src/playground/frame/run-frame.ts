@@ -273,10 +273,17 @@ async function play(frame: FrameState, steps: readonly PlayStep[]): Promise<void
     },
     current: () => id === frame.runId,
     onStep: (number) => report('running', `running, step ${number} of ${steps.length}`, number),
-    // `waitSeconds` moves the frame's clock as "Step 1 s" does, and the playground's clock shows it.
-    advance: async (ms) => {
-      await frame.clock.advance(ms, frame.settle)
-      postClock(frame)
+    // `waitSeconds` follows the frame's clock: a visitor watches the story unfold in real time, and "End of
+    // 15 s window" (a person's, or CI's) gets there at once.
+    letTimePass: (ms) => {
+      const until = frame.clock.now() + ms
+      return new Promise<void>((resolve) => {
+        const look = () => {
+          if (frame.clock.now() >= until || id !== frame.runId) resolve()
+          else frame.clock.realTimeout(look, 50)
+        }
+        look()
+      })
     },
   })
   if (result.status === 'passed') report('passed', `passed, ${result.steps} steps`, result.steps)

@@ -23,10 +23,11 @@ export interface PlayOptions {
   /** How long a step waits for what it names (real ms); `waitFor` may set its own. */
   stepTimeoutMs?: number
   /**
-   * Moves the widget's clock on by `ms` (a `waitSeconds` step): the frame's fake clock, every request due on
-   * the way answered. Without it the step waits that long in real time.
+   * Resolves once `ms` of the widget's time have passed (a `waitSeconds` step): on the frame's clock, which
+   * runs with real time, holds while paused and jumps with the time control. Without it the step waits that
+   * long in real time.
    */
-  advance?: (ms: number) => Promise<void>
+  letTimePass?: (ms: number) => Promise<void>
   /** Each step as it starts (1-based), for the page's list of steps. */
   onStep?: (number: number) => void
 }
@@ -90,7 +91,7 @@ async function runStep(root: ParentNode, step: PlayStep, options: PlayOptions): 
   }
   if ('waitSeconds' in step) {
     const ms = step.waitSeconds * 1000
-    await (options.advance ? options.advance(ms) : options.wait(ms))
+    await (options.letTimePass ? options.letTimePass(ms) : options.wait(ms))
     return undefined
   }
   if ('expect' in step) {
