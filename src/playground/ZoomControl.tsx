@@ -29,12 +29,11 @@ export function ZoomControl({ zoom, scale, onZoom }: ZoomControlProps) {
       <button
         type="button"
         className="pg-zoom-value"
-        aria-label={`Reset zoom (now ${percent} %)`}
         title="Reset zoom"
         onClick={() => onZoom(undefined)}
         disabled={zoom === undefined}
       >
-        {percent} %
+        {percent} %<span className="pg-visually-hidden">, reset zoom</span>
       </button>
       <button
         type="button"
