@@ -1,10 +1,12 @@
 /**
  * @module One control for one arg, chosen by the kind of its type as read from the widget's exported types
  * (props-doc): a select for a union of literals, a checkbox (or yes / no / not set, for a field that may be
- * left out) for a boolean, a field applied on blur or Enter for text and numbers, a JSON editor for objects.
+ * left out) for a boolean, a field applied on blur or Enter for text and numbers (with a colour picker beside a
+ * colour), a JSON editor for objects.
  */
 
 import type { ReactNode } from 'react'
+import { ColorInput } from './ColorInput.tsx'
 import { CommitInput } from './CommitInput.tsx'
 import { JsonInput } from './JsonInput.tsx'
 import type { PropControl } from './props-doc/prop-doc.ts'
@@ -20,6 +22,8 @@ export interface ArgControlProps {
   /** A field that may be left out (`search.isHomeOwner`): booleans get a "not set" choice. */
   unsettable: boolean
   placeholder?: string
+  /** A colour (a `--ow-color-*` variable): a picker beside the text field, showing `fallback` while unset. */
+  color?: { fallback: string | undefined }
   onChange: (value: unknown) => void
 }
 
@@ -73,6 +77,18 @@ export function ArgControl(props: ArgControlProps) {
         aria-describedby={describedBy}
         checked={value === true}
         onChange={(event) => onChange(event.target.checked)}
+      />
+    )
+  } else if (control.kind === 'text' && props.color) {
+    input = (
+      <ColorInput
+        id={id}
+        label={props.label}
+        describedBy={describedBy}
+        placeholder={props.placeholder}
+        value={value === undefined ? '' : String(value)}
+        fallback={props.color.fallback}
+        onCommit={(text) => onChange(text === '' ? undefined : text)}
       />
     )
   } else if (control.kind === 'text' || control.kind === 'number') {

@@ -1,12 +1,14 @@
 /**
  * @module The Controls panel: a control for every prop of `<OfferWidget>` the script tag takes, grouped,
  * built from the widget's exported types (props-doc) so a new prop gets a control without a change here;
- * object props edited field by field (search, attach, every label, every `--ow-*` variable). Reset returns
- * to the story's args.
+ * object props edited field by field (search, attach, every label, every `--ow-*` variable, a colour picker
+ * beside each colour). Reset returns to the story's args.
  */
 import { DEFAULT_LABELS } from '../widget/index.ts'
+import widgetCss from '../widget/styles.css?inline'
 import { THEME_VARIABLES } from '../widget/theme.ts'
 import { ArgControl } from './ArgControl.tsx'
+import { presetDefaults } from './color-value.ts'
 import type { PropDoc } from './props-doc/prop-doc.ts'
 import { argAt, type WidgetArgs } from './widget-args.ts'
 
@@ -61,10 +63,11 @@ interface Field {
   control: PropDoc['control']
   unsettable: boolean
   placeholder?: string
+  color?: { fallback: string | undefined }
 }
 
 /** The controls of one prop: one, or one per field of an object prop edited field by field. */
-function fieldsOf(prop: PropDoc, docs: PropsDocs): Field[] {
+function fieldsOf(prop: PropDoc, docs: PropsDocs, args: WidgetArgs): Field[] {
   const nested = (fields: PropDoc[]) =>
     fields.map((f) => ({
       path: `${prop.name}.${f.name}`,
@@ -87,6 +90,8 @@ function fieldsOf(prop: PropDoc, docs: PropsDocs): Field[] {
     }))
   }
   if (prop.name === 'themeVariables') {
+    // A colour's picker shows the preset's own colour while the variable is unset.
+    const defaults = presetDefaults(widgetCss, args.theme === 'dark' ? 'dark' : 'light')
     return THEME_VARIABLES.map((name) => ({
       path: `themeVariables.${name}`,
       label: name,
@@ -94,6 +99,7 @@ function fieldsOf(prop: PropDoc, docs: PropsDocs): Field[] {
       control: text,
       unsettable: true,
       placeholder: 'theme default',
+      ...(name.startsWith('--ow-color-') && { color: { fallback: defaults[name] } }),
     }))
   }
   return [{ path: prop.name, label: prop.name, doc: prop.doc, control: prop.control, unsettable: false }]
@@ -124,7 +130,7 @@ export function ControlsPanel({
       {GROUPS.map((group) => {
         const members = controlled.filter((p) => (GROUP_OF[p.name] ?? 'Other') === group)
         if (members.length === 0) return null
-        const fields = members.flatMap((p) => fieldsOf(p, docs))
+        const fields = members.flatMap((p) => fieldsOf(p, docs, args))
         return (
           <details key={group} className="pg-group" open={group !== 'Labels' && group !== 'Theme variables'}>
             <summary>

@@ -1,5 +1,6 @@
 /**
- * @module The playground page: stories on the left; the toolbar (backend, viewport, background, time),
+ * @module The playground page: stories on the left (StoryList.tsx, with search); the toolbar (backend,
+ * viewport, background, zoom, outline and measure, time),
  * the preview frame and the event log in the middle; Controls, Docs, Code and Accessibility on the right.
  * All state lives in the URL (url-state.ts). The widget runs in an iframe (frame/) of the chosen width.
  */
@@ -9,15 +10,18 @@ import { CodePanel } from './CodePanel.tsx'
 import { ControlsPanel, type PropsDocs } from './ControlsPanel.tsx'
 import { DocsPanel } from './DocsPanel.tsx'
 import { EventLog } from './EventLog.tsx'
-import { FRAME_PATH } from './frame/frame-protocol.ts'
+import { InspectToggles } from './InspectToggles.tsx'
 import { PlayStatus } from './PlayStatus.tsx'
-import { STORIES, storyArgs, storyBackendText, storyById } from './stories.ts'
+import { PreviewStage } from './PreviewStage.tsx'
+import { StoryList } from './StoryList.tsx'
+import { storyArgs, storyBackendText, storyById, storyPlay } from './stories.ts'
 import type { Story } from './story.ts'
 import { TimeControl } from './TimeControl.tsx'
 import { type Mode, PANELS, type Panel, type PlaygroundState, readState, writeState } from './url-state.ts'
 import { type PreviewRun, usePreviewRun } from './usePreviewRun.ts'
 import { BACKGROUNDS, type Background, VIEWPORTS, type Viewport, viewportOf } from './viewports.ts'
 import { type ArgOverrides, applyOverrides, argAt, type WidgetArgs } from './widget-args.ts'
+import { ZoomControl } from './ZoomControl.tsx'
 
 const PANEL_LABELS: Record<Panel, string> = {
   controls: 'Controls',
@@ -118,39 +122,6 @@ export function Playground({ docs }: { docs: PropsDocs }) {
   )
 }
 
-/** The stories, each a link to its own URL; a click opens it in place, with the story's own args. */
-function StoryList({
-  state,
-  current,
-  onPick,
-}: {
-  state: PlaygroundState
-  current: Story
-  onPick: (id: string) => void
-}) {
-  return (
-    <nav className="pg-stories" aria-label="Stories">
-      <h1>offer-widget</h1>
-      <ul>
-        {STORIES.map((s) => (
-          <li key={s.id}>
-            <a
-              href={writeState({ ...state, story: s.id, overrides: {} })}
-              aria-current={s.id === current.id ? 'page' : undefined}
-              onClick={(event) => {
-                event.preventDefault()
-                onPick(s.id)
-              }}
-            >
-              {s.title}
-            </a>
-          </li>
-        ))}
-      </ul>
-    </nav>
-  )
-}
-
 interface PreviewPaneProps {
   story: Story
   state: PlaygroundState
@@ -164,32 +135,42 @@ interface PreviewPaneProps {
 function PreviewPane({ story, state, viewport, background, run, set }: PreviewPaneProps) {
   const { frame } = run
   const width = VIEWPORTS.find((v) => v.id === viewport)?.width
+  const [scale, setScale] = useState(1)
+  const { ready, send } = frame
+  useEffect(() => {
+    if (ready) send({ type: 'inspect', outline: state.outline, measure: state.measure })
+  }, [ready, send, state.outline, state.measure])
   return (
     <main className="pg-main">
       <header className="pg-story">
         <h2>{story.title}</h2>
         <p>{story.summary}</p>
         <p className="pg-source">{storyBackendText(story, state.mode)}</p>
-        <PlayStatus report={run.play} />
+        <PlayStatus report={run.play} steps={storyPlay(story, state.mode)} />
       </header>
-      <Toolbar state={state} viewport={viewport} background={background} run={run} set={set} />
-      <div className="pg-stage">
-        <iframe
-          ref={frame.frameRef}
-          title="Widget preview"
-          src={FRAME_PATH}
-          className="pg-frame"
-          data-viewport={String(viewport)}
-          style={{ width: width ?? '100%', height: Math.max(frame.height, 320) }}
-        />
-      </div>
+      <Toolbar state={state} viewport={viewport} background={background} run={run} set={set} scale={scale} />
+      <PreviewStage
+        frameRef={frame.frameRef}
+        viewport={viewport}
+        width={width}
+        height={frame.height}
+        zoom={state.zoom}
+        onScale={setScale}
+      />
       <EventLog entries={run.entries} onClear={run.clearLog} />
     </main>
   )
 }
 
-/** Backend, viewport and background, the time control, and Run again. */
-function Toolbar({ state, viewport, background, run, set }: Omit<PreviewPaneProps, 'story'>) {
+/** Backend, viewport and background, zoom, outline and measure, the time control, and Run again. */
+function Toolbar({
+  state,
+  viewport,
+  background,
+  run,
+  set,
+  scale,
+}: Omit<PreviewPaneProps, 'story'> & { scale: number }) {
   return (
     <div className="pg-toolbar">
       <label>
@@ -231,6 +212,8 @@ function Toolbar({ state, viewport, background, run, set }: Omit<PreviewPaneProp
           ))}
         </select>
       </label>
+      <ZoomControl zoom={state.zoom} scale={scale} onZoom={(zoom) => set({ zoom })} />
+      <InspectToggles outline={state.outline} measure={state.measure} onChange={set} />
       <TimeControl
         enabled={state.mode === 'msw'}
         clock={run.clock}

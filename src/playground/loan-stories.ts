@@ -5,7 +5,7 @@
  * so a reworded label moves the script with it.
  */
 
-import { DEFAULT_LABELS } from '../widget/labels.ts'
+import { DEFAULT_LABELS, formatLabel } from '../widget/labels.ts'
 import { DEFAULT_LOAN_LABELS as L } from '../widget/loan-application/loan-labels.ts'
 import type { LeadPrefill } from '../widget/loan-application/loan-values.ts'
 import type { PlayStep } from './frame/play-step.ts'
@@ -44,6 +44,7 @@ const application = (lead?: LeadPrefill) => ({ source: 'second-look' as const, .
 export const LOAN_STORIES: Story[] = [
   {
     id: 'loan-empty',
+    group: 'Loan application',
     title: 'Loan application, empty',
     summary:
       'source="second-look" with no lead: the widget shows its own loan application, step 1 of 5, with nothing filled in.',
@@ -52,18 +53,33 @@ export const LOAN_STORIES: Story[] = [
       note: "The same application, its consent texts from GET /api/second-look/consent (the sandbox's built-in ones); fill it in and the sandbox's lenders answer.",
     },
     args: application(),
+    play: [
+      { expect: L.loanHeading },
+      { expect: formatLabel(L.loanStepOf, { step: 1, total: 5 }) },
+      { expect: L.loanStepLoan },
+      { expect: L.loanAmount, value: '' },
+    ],
   },
   {
     id: 'loan-prefilled',
+    group: 'Loan application',
     title: 'Loan application, pre-filled',
     summary:
       'Everything the publisher knows passed as `lead` (the sample lead without its SSN and consent): every step is answered but the last, where the visitor types the SSN and checks the boxes.',
     scenario: 'secondLookLoans',
     bff: { note: 'The same prefill; the last step asks for the SSN and the consent the sandbox accepts.' },
     args: application(LOAN_PREFILL),
+    play: [
+      { expect: L.loanStepLoan },
+      { expect: L.loanAmount, value: String(SAMPLE_LEAD.loanInformation.loanAmount) },
+      ...TO_LAST_STEP,
+      { expect: L.loanStepConsent },
+      { expect: L.loanSsn, value: '' },
+    ],
   },
   {
     id: 'loan-errors',
+    group: 'Loan application',
     title: 'Loan application, errors',
     summary: `The visitor changes the ZIP code to ${REFUSED_ZIP} and applies; the BFF refuses that field (400 naming personalInformation.zipcode) and the application comes back on "${L.loanStepAddress}" with the ZIP code marked and focused.`,
     scenario: 'loanFieldRefused',
@@ -78,11 +94,13 @@ export const LOAN_STORIES: Story[] = [
       { click: L.loanNext },
       { click: L.loanNext },
       ...APPLY,
-      { waitFor: L.loanZipcodeInvalid },
+      { expect: L.loanZipcodeInvalid },
+      { expect: L.loanStepAddress },
     ],
   },
   {
     id: 'loan-missing-consent',
+    group: 'Loan application',
     title: 'Loan application, missing consent',
     summary:
       'The visitor types the SSN and presses submit without checking the FCRA box: the box says why it is needed, and nothing is sent.',
@@ -93,21 +111,24 @@ export const LOAN_STORIES: Story[] = [
       ...TO_LAST_STEP,
       { fill: L.loanSsn, value: SSN },
       { click: L.loanSubmit },
-      { waitFor: L.loanFcraRequired },
+      { expect: L.loanFcraRequired },
+      { expect: L.loanStepConsent },
     ],
   },
   {
     id: 'loan-submitting',
+    group: 'Loan application',
     title: 'Loan application, submitting',
     summary:
       'The visitor applies and the BFF takes 8 s to answer: the widget shows its "starting" state, then the lenders as in "Second look".',
     scenario: 'loanSlowCreate',
     bff: { note: `The real BFF answers at once, so the "starting" state only flashes. ${PLAY_IS_MSW}` },
     args: application(LOAN_PREFILL),
-    play: [...TO_LAST_STEP, ...APPLY, { waitFor: DEFAULT_LABELS.starting }],
+    play: [...TO_LAST_STEP, ...APPLY, { expect: DEFAULT_LABELS.starting }],
   },
   {
     id: 'loan-duplicate',
+    group: 'Loan application',
     title: 'Loan application, duplicate applicant',
     summary:
       'The visitor applies, but applied within the duplicate window and those offers expired: the BFF answers 409 duplicate_applicant and the application comes back saying so.',
@@ -116,6 +137,6 @@ export const LOAN_STORIES: Story[] = [
       note: `Apply twice as the same applicant (SSN and date of birth) and the sandbox answers the second with the first search; the 409 comes once those offers expired. ${PLAY_IS_MSW}`,
     },
     args: application(LOAN_PREFILL),
-    play: [...TO_LAST_STEP, ...APPLY, { waitFor: L.loanDuplicate }],
+    play: [...TO_LAST_STEP, ...APPLY, { expect: L.loanDuplicate }],
   },
 ]

@@ -8,6 +8,8 @@ import docs from 'virtual:offer-widget-props'
 import { createRoot } from 'react-dom/client'
 import { Playground } from './Playground.tsx'
 import './playground.css'
+import './sidebar.css'
+import './preview-tools.css'
 
 const root = document.getElementById('root')
 if (root) createRoot(root).render(<Playground docs={docs} />)

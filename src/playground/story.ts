@@ -1,6 +1,6 @@
 /**
  * @module What a story is: a scenario of the widget, with the msw scenario it runs on, what to expect of
- * the real BFF, the args it starts from and, for a state only a visitor's actions reach, its play script.
+ * the real BFF, the args it starts from and its play script (what a visitor does and sees).
  * The stories themselves are stories.ts and loan-stories.ts.
  */
 import type { PlayStep } from './frame/play-step.ts'
@@ -8,8 +8,13 @@ import type { ScenarioName } from './scenarios/handlers.ts'
 import type { Viewport } from './viewports.ts'
 import type { WidgetArgs } from './widget-args.ts'
 
+/** The sidebar's groups, as Storybook groups stories by component. */
+export const STORY_GROUPS = ['Offer search', 'Second look', 'Loan application'] as const
+export type StoryGroup = (typeof STORY_GROUPS)[number]
+
 export interface Story {
   id: string
+  group: StoryGroup
   title: string
   /** What the story is for; the same in both modes. */
   summary: string
@@ -24,9 +29,10 @@ export interface Story {
   args: WidgetArgs
   viewport?: Viewport
   /**
-   * What a visitor does after the widget mounts, to reach a state the args cannot open on (frame/run-play.ts).
-   * msw mode only: the outcome it leads to is the msw scenario's script, and against the real BFF it would
-   * send sandbox leads (`storyPlay`).
+   * What a visitor does after the widget mounts and what they then see (frame/run-play.ts): at least one
+   * expected result (`expect`) of what the story is for, and the steps to reach a state the args cannot open
+   * on. msw mode only: the outcome it checks is the msw scenario's script (the real BFF's sandbox words each
+   * search afresh), and against the real BFF a loan play would send sandbox leads (`storyPlay`).
    */
-  play?: readonly PlayStep[]
+  play: readonly PlayStep[]
 }

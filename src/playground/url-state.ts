@@ -1,12 +1,13 @@
 /**
  * @module The playground's state in the address bar, so a story with its controls is a shareable link:
- * `?story=no-offers&mode=bff&vp=360&bg=dark&panel=code&args={"theme":"dark","search.zipCode":"00002"}`.
+ * `?story=no-offers&mode=bff&vp=360&bg=dark&zoom=fit&outline=1&panel=code&args={"theme":"dark"}`.
  * `args` holds only what differs from the story's defaults (see widget-args.ts); a link that does not parse
  * falls back to the defaults piece by piece instead of failing.
  */
 import { z } from 'zod/mini'
 import { type Background, backgroundOf, type Viewport, viewportOf } from './viewports.ts'
 import type { ArgOverrides } from './widget-args.ts'
+import { type Zoom, zoomOf } from './zoom.ts'
 
 export type Mode = 'msw' | 'bff'
 
@@ -21,6 +22,11 @@ export interface PlaygroundState {
   /** `undefined`: the story's own (or fill the panel). */
   viewport: Viewport | undefined
   background: Background | undefined
+  /** `undefined`: 100 %. */
+  zoom: Zoom | undefined
+  /** The Outline and Measure toggles of the toolbar. */
+  outline: boolean
+  measure: boolean
   panel: Panel
 }
 
@@ -55,6 +61,9 @@ export function readState(search: string): PlaygroundState {
     overrides: parseOverrides(q.get('args')),
     viewport: viewportOf(q.get('vp')),
     background: backgroundOf(q.get('bg')),
+    zoom: zoomOf(q.get('zoom')),
+    outline: q.get('outline') === '1',
+    measure: q.get('measure') === '1',
     panel: PANELS.find((p) => p === panel) ?? 'controls',
   }
 }
@@ -65,6 +74,9 @@ export function writeState(state: PlaygroundState): string {
   if (state.mode !== 'msw') q.set('mode', state.mode)
   if (state.viewport !== undefined) q.set('vp', String(state.viewport))
   if (state.background) q.set('bg', state.background)
+  if (state.zoom !== undefined) q.set('zoom', String(state.zoom))
+  if (state.outline) q.set('outline', '1')
+  if (state.measure) q.set('measure', '1')
   if (state.panel !== 'controls') q.set('panel', state.panel)
   if (Object.keys(state.overrides).length > 0) q.set('args', JSON.stringify(state.overrides))
   const text = q.toString()

@@ -68,7 +68,7 @@ export function usePreviewRun({ story, mode, args, background, notes }: PreviewR
       else if (message.type === 'a11y-error' && message.runId === runId.current)
         setA11y({ status: 'error', message: message.message })
       else if (message.type === 'play' && message.runId === runId.current)
-        setPlay({ status: message.status, text: message.text })
+        setPlay({ status: message.status, text: message.text, step: message.step })
     },
     [addEntry],
   )

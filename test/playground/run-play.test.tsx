@@ -177,4 +177,58 @@ describe('runPlay', () => {
     expect(await result).toEqual({ status: 'stopped' })
     expect(lines.filter((l) => l.includes('passed') || l.includes('failed'))).toEqual([])
   })
+
+  it("expects what a visitor sees: a text, its absence, how many times, a field's value", async () => {
+    const { result, lines } = play([
+      { expect: 'Your name' },
+      { expect: 'Thanks', absent: true },
+      { expect: 'Your', count: 2 },
+      { fill: 'Your name', value: 'Ada' },
+      { expect: 'Your name', value: 'Ada' },
+      { select: 'Color', value: 'Blue' },
+      { expect: 'Color', value: 'Blue' },
+      { expect: 'Color', value: 'blue' },
+    ])
+    expect(await result).toEqual({ status: 'passed', steps: 8 })
+    expect(lines.slice(0, 3)).toEqual([
+      'play: 1/8 expect "Your name"',
+      'play: 2/8 expect no "Thanks"',
+      'play: 3/8 expect "Your" shown 2 times',
+    ])
+    expect(lines).toContain('play: 5/8 expect "Your name" to hold "Ada"')
+  })
+
+  it('fails an expectation that never holds, saying what was seen instead', async () => {
+    const cases: [PlayStep, string][] = [
+      [{ expect: 'Thanks' }, 'it is not shown after 0.2 s'],
+      [{ expect: 'Your name', absent: true }, 'it is shown after 0.2 s'],
+      [{ expect: 'Your', count: 3 }, 'it is shown 2 times after 0.2 s'],
+      [{ expect: 'Your name', value: 'Ada' }, 'it holds "" after 0.2 s'],
+      [{ expect: 'Color', value: 'Green' }, 'it holds "Choose…" after 0.2 s'],
+      // A box has no text value: said at once.
+      [{ expect: 'Large', value: 'x' }, 'it is a input with no text value'],
+    ]
+    for (const [step, reason] of cases) {
+      // The form is there first, so each miss is the expectation's own.
+      const { result } = play([{ waitFor: 'Send' }, step], { stepTimeoutMs: 200 })
+      const verdict = await result
+      expect(verdict, JSON.stringify(step)).toMatchObject({ status: 'failed', step: 2 })
+      expect((verdict as { message: string }).message.split(' failed: ')[1], JSON.stringify(step)).toBe(
+        reason,
+      )
+      root?.unmount()
+    }
+  })
+
+  it('lets widget time pass on the clock it is given, not by waiting', async () => {
+    const advanced: number[] = []
+    const { result, lines } = play([{ waitSeconds: 16 }, { expect: 'Send' }], {
+      letTimePass: async (ms) => {
+        advanced.push(ms)
+      },
+    })
+    expect(await result).toEqual({ status: 'passed', steps: 2 })
+    expect(advanced).toEqual([16_000])
+    expect(lines[0]).toBe('play: 1/2 wait 16 s of widget time')
+  })
 })

@@ -85,6 +85,9 @@ describe('playground stories', () => {
         expect(offer.productType).toBe('installment_loan')
         expect(offer.impressionTrackingPixelUrls).toEqual([])
         expect(offer.url).toBe(offer.unmonetizedUrl)
+        // An installment loan's terms as figures, plausible for a personal loan.
+        expect(offer.loanTerms?.aprPercent?.min).toBeGreaterThan(0)
+        expect(offer.loanTerms?.termMonths).toEqual({ min: 24, max: 60 })
       }
     } finally {
       server.close()

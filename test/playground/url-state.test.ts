@@ -14,9 +14,14 @@ describe('playground url state', () => {
       },
       viewport: 360,
       background: 'busy',
+      zoom: 150,
+      outline: true,
+      measure: true,
       panel: 'code',
     }
     expect(readState(writeState(state))).toEqual(state)
+    expect(writeState(state)).toContain('zoom=150&outline=1&measure=1')
+    expect(readState(writeState({ ...state, zoom: 'fit' })).zoom).toBe('fit')
   })
 
   it('keeps defaults out of the link', () => {
@@ -27,21 +32,31 @@ describe('playground url state', () => {
         overrides: {},
         viewport: undefined,
         background: undefined,
+        zoom: undefined,
+        outline: false,
+        measure: false,
         panel: 'controls',
       }),
     ).toBe('')
   })
 
   it('falls back piece by piece on a link that does not parse', () => {
-    const state = readState('?story=x&mode=nope&vp=1000&bg=plaid&panel=zzz&args=%7Bnot json')
+    const state = readState(
+      '?story=x&mode=nope&vp=1000&bg=plaid&zoom=400&outline=yes&panel=zzz&args=%7Bnot json',
+    )
     expect(state).toEqual({
       story: 'x',
       mode: 'msw',
       overrides: {},
       viewport: undefined,
       background: undefined,
+      zoom: undefined,
+      outline: false,
+      measure: false,
       panel: 'controls',
     })
+    for (const zoom of ['10', '201', '100', '1.5', 'fitt', ''])
+      expect(readState(`?zoom=${zoom}`).zoom).toBeUndefined()
     // A path that is not an arg path is refused with the rest of the args.
     expect(readState(`?args=${encodeURIComponent('{"a.b.c":1}')}`).overrides).toEqual({})
   })

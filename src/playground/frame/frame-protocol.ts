@@ -28,6 +28,8 @@ export const toFrameSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('update'), args }),
   z.object({ type: z.literal('background'), background }),
   z.object({ type: z.literal('time'), action: z.enum(['pause', 'play', 'step', 'end']) }),
+  /** The toolbar's Outline and Measure toggles (frame/inspect.ts). */
+  z.object({ type: z.literal('inspect'), outline: z.boolean(), measure: z.boolean() }),
 ])
 export type ToFrame = z.infer<typeof toFrameSchema>
 
@@ -65,6 +67,8 @@ export const fromFrameSchema = z.discriminatedUnion('type', [
     runId: z.number(),
     status: z.enum(['running', 'passed', 'failed']),
     text: z.string(),
+    /** The step running, or the one that failed (1-based); every step when passed. */
+    step: z.number(),
   }),
 ])
 export type FromFrame = z.infer<typeof fromFrameSchema>

@@ -2,7 +2,7 @@
  * @module The preview frame's runner: mounts the widget with src/embed's `mount()` (as the script tag does)
  * from the args the playground sends, swaps the msw scenario in msw mode, runs the story's play script,
  * reports requests, pixels, callbacks and play steps to the event log, runs axe-core in the shadow root
- * after every change, and moves the clock.
+ * after every change, moves the clock, and outlines or measures on request (inspect.ts).
  */
 import { type EmbedCallback, type EmbedOptions, type MountHandle, mount } from '../../embed/index.ts'
 import { passThrough, runScenario } from '../mock-worker.ts'
@@ -12,6 +12,7 @@ import type { WidgetArgs } from '../widget-args.ts'
 import { checkWidget } from './a11y-check.ts'
 import type { FrameClock } from './frame-clock.ts'
 import { type FromFrame, type LogKind, type ToFrame, toFrameSchema } from './frame-protocol.ts'
+import { createInspector, type Inspector } from './inspect.ts'
 import type { NetworkIdle } from './network-idle.ts'
 import type { PlayStep } from './play-step.ts'
 import { runPlay } from './run-play.ts'
@@ -41,6 +42,7 @@ export function runFrame(clock: FrameClock, network: NetworkIdle): void {
     searchCreatedAt: null,
     observer: null,
     a11y: { cancel: null, running: false, again: false, changes: 0, suspect: 0 },
+    inspector: createInspector(document),
   }
   logResources(frame)
   const callbacks = embedCallbacks(frame)
@@ -62,6 +64,7 @@ export function runFrame(clock: FrameClock, network: NetworkIdle): void {
       )
     else if (message.type === 'update') frame.handle?.update(message.args as WidgetArgs)
     else if (message.type === 'background') setBackground(message.background)
+    else if (message.type === 'inspect') frame.inspector.set(message)
     else void time(frame, message.action)
   })
   post({ type: 'ready' })
@@ -82,6 +85,8 @@ interface FrameState {
   /** Watches the widget for changes, to run axe after them. */
   observer: MutationObserver | null
   a11y: A11yChecks
+  /** Outline and Measure. */
+  readonly inspector: Inspector
 }
 
 /**
@@ -234,6 +239,7 @@ async function run(
   } else await passThrough()
   if (id !== frame.runId) return
   frame.handle = mount(frame.host, { ...(message.args as WidgetArgs), ...callbacks })
+  if (frame.host.shadowRoot) frame.inspector.attach(frame.host.shadowRoot)
   frame.a11y.suspect = 0
   frame.observer = new MutationObserver(() => {
     frame.a11y.changes++
@@ -257,18 +263,31 @@ async function play(frame: FrameState, steps: readonly PlayStep[]): Promise<void
   const id = frame.runId
   const root = frame.host.shadowRoot
   if (!root) return
-  const report = (status: 'running' | 'passed' | 'failed', text: string) =>
-    post({ type: 'play', runId: id, status, text })
-  report('running', `running, ${steps.length} steps`)
+  const report = (status: 'running' | 'passed' | 'failed', text: string, step: number) =>
+    post({ type: 'play', runId: id, status, text, step })
+  report('running', `running, ${steps.length} steps`, 1)
   const result = await runPlay(root, steps, {
     wait: (ms) => new Promise((resolve) => frame.clock.realTimeout(resolve, ms)),
     log: (text) => {
       if (id === frame.runId) log(frame, 'play', text)
     },
     current: () => id === frame.runId,
+    onStep: (number) => report('running', `running, step ${number} of ${steps.length}`, number),
+    // `waitSeconds` follows the frame's clock: a visitor watches the story unfold in real time, and "End of
+    // 15 s window" (a person's, or CI's) gets there at once.
+    letTimePass: (ms) => {
+      const until = frame.clock.now() + ms
+      return new Promise<void>((resolve) => {
+        const look = () => {
+          if (frame.clock.now() >= until || id !== frame.runId) resolve()
+          else frame.clock.realTimeout(look, 50)
+        }
+        look()
+      })
+    },
   })
-  if (result.status === 'passed') report('passed', `passed, ${result.steps} steps`)
-  else if (result.status === 'failed') report('failed', result.message)
+  if (result.status === 'passed') report('passed', `passed, ${result.steps} steps`, result.steps)
+  else if (result.status === 'failed') report('failed', result.message, result.step)
 }
 
 /** `time`: pause, play, a step of one second, or a jump to the end of the search's 15 s window. */

@@ -2,11 +2,12 @@
  * @module Runs a story's play script (play-step.ts) in the widget's shadow root, step by step, as a visitor
  * would act, and gives the verdict: passed, or the step that failed and why. Every step waits (on real time:
  * the frame's clock may be paused) until what it names is there, as a visitor waits for a page, so a script
- * needs no sleeps: the application's chunk loading, the consent texts arriving, an answer of the BFF.
- * A small runner on purpose; a fuller interaction-test feature (assertions, a step debugger) can grow from
- * the step union and this loop.
+ * needs no sleeps: the application's chunk loading, the consent texts arriving, an answer of the BFF. An
+ * expected result (play-expect.ts) is looked at again until it holds, and its failure says what was seen
+ * instead. A small runner on purpose: a step debugger can grow from the step union and this loop.
  */
 import { check, click, fill, select } from './play-events.ts'
+import { checkExpectation } from './play-expect.ts'
 import { describeStep, type PlayStep } from './play-step.ts'
 import { type Found, findClickable, findControl, normalize } from './play-target.ts'
 
@@ -21,6 +22,14 @@ export interface PlayOptions {
   current?: () => boolean
   /** How long a step waits for what it names (real ms); `waitFor` may set its own. */
   stepTimeoutMs?: number
+  /**
+   * Resolves once `ms` of the widget's time have passed (a `waitSeconds` step): on the frame's clock, which
+   * runs with real time, holds while paused and jumps with the time control. Without it the step waits that
+   * long in real time.
+   */
+  letTimePass?: (ms: number) => Promise<void>
+  /** Each step as it starts (1-based), for the page's list of steps. */
+  onStep?: (number: number) => void
 }
 
 export type PlayResult =
@@ -46,8 +55,9 @@ export async function runPlay(
   for (const [index, step] of steps.entries()) {
     const number = index + 1
     options.log(`play: ${number}/${steps.length} ${describeStep(step, isMasked(root, step))}`)
+    options.onStep?.(number)
     const outcome = await runStep(root, step, options)
-    if (outcome === undefined && !('waitFor' in step)) await options.wait(PACE_MS)
+    if (outcome === undefined && acts(step)) await options.wait(PACE_MS)
     if (!current()) return { status: 'stopped' }
     if (outcome !== undefined) {
       const message = `step ${number} of ${steps.length} (${describeStep(step)}) failed: ${outcome}`
@@ -58,6 +68,9 @@ export async function runPlay(
   options.log(`play: passed, ${steps.length} step${steps.length === 1 ? '' : 's'}`)
   return { status: 'passed', steps: steps.length }
 }
+
+/** A step a visitor acts in (the page then takes a moment); waiting and looking change nothing. */
+const acts = (step: PlayStep) => !('waitFor' in step || 'waitSeconds' in step || 'expect' in step)
 
 /** A password field's value stays out of the log (the SSN is one), as the widget keeps it out of view. */
 function isMasked(root: ParentNode, step: PlayStep): boolean {
@@ -75,6 +88,15 @@ async function runStep(root: ParentNode, step: PlayStep, options: PlayOptions): 
       normalize(root.textContent).includes(wanted) ? { element: true } : { missing: 'it is not shown' },
     )
     return 'missing' in shown ? shown.missing : undefined
+  }
+  if ('waitSeconds' in step) {
+    const ms = step.waitSeconds * 1000
+    await (options.letTimePass ? options.letTimePass(ms) : options.wait(ms))
+    return undefined
+  }
+  if ('expect' in step) {
+    const held = await until(options, timeout, () => checkExpectation(root, step))
+    return 'missing' in held ? held.missing : undefined
   }
   if ('click' in step) {
     const found = await until(options, timeout, () => findClickable(root, step.click))

@@ -3,6 +3,7 @@
  * the lead settles, then the winner), and the front door's answers to a lead the loan application sends: a
  * field refused, a slow create, an applicant who already applied. Part of handlers.ts's `scenarios`.
  */
+import type { Offer } from '../../contract/rate-table.ts'
 import { fieldsRefused } from './bff-answers.ts'
 import { createFakeBff, type FakeBffScript, type Scenario } from './fake-bff.ts'
 import type { PartnerScript } from './fake-searches.ts'
@@ -24,8 +25,20 @@ const lender = (name: string, answersAfterMs: number): PartnerScript => ({
   productTypes: ['installment_loan'],
 })
 
-/** A winning bid in the widget's offer shape, as the marketplace builds it: one click route, no pixels. */
-const loanOffer = (lenderName: string, rank: number, headline: string, disclaimer?: string) => {
+/** The rate table's loan terms (src/contract/loan-terms.ts), as the browser's contract reads them. */
+type LoanTerms = NonNullable<Offer['loanTerms']>
+
+/**
+ * A winning bid in the widget's offer shape, as the marketplace builds it: one click route, no pixels, and
+ * the lender's loan terms as figures when it sent them (src/contract/loan-terms.ts).
+ */
+const loanOffer = (
+  lenderName: string,
+  rank: number,
+  headline: string,
+  disclaimer?: string,
+  loanTerms?: LoanTerms,
+) => {
   const uuid = fakeUuid(3)
   const click = `${CARRIER_ORIGIN}/api/clicks/${uuid}`
   return makeOffer({
@@ -40,7 +53,20 @@ const loanOffer = (lenderName: string, rank: number, headline: string, disclaime
     financialInstitutionDisplayName: lenderName,
     impressionTrackingPixelUrls: [],
     ...(disclaimer && { disclaimer }),
+    ...(loanTerms && { loanTerms }),
   })
+}
+
+/**
+ * The installment loan's terms, consistent with its headline: $12,000 over 36 months at 11.9 % is about
+ * $398 a month; APR and fee ranges as personal loans quote them (a debt relief offer would carry none).
+ */
+const STEADY_TERMS: LoanTerms = {
+  aprPercent: { min: 11.9, max: 35.99 },
+  amountUsd: { min: 1_000, max: 12_000 },
+  termMonths: { min: 24, max: 60 },
+  monthlyPaymentUsd: 398,
+  originationFeePercent: { min: 0, max: 8 },
 }
 
 const LENDERS =
@@ -66,6 +92,7 @@ const lenders = (extra: Omit<FakeBffScript, 'partners' | 'secondLook'> = {}) =>
             1,
             'Personal loan up to $12,000 at 11.9% APR, 36 months',
             'Sim Steady Finance, NMLS #000000 (simulated). Rates from 11.9% APR with autopay; your rate depends on your credit.',
+            STEADY_TERMS,
           ),
         ],
       },

@@ -4,6 +4,8 @@
  */
 import { engineSuite } from '../support/engine-suite.ts'
 import { loanApplicationSuite } from '../support/loan-engine-suite.ts'
+import { playgroundPlaySuite } from '../support/playground-engine-suite.ts'
 
 engineSuite('firefox')
 loanApplicationSuite('firefox')
+playgroundPlaySuite('firefox')
