@@ -274,6 +274,14 @@ export const STORIES: Story[] = [
       { expect: 'Lenders who took a second look' },
       { expect: 'Sim Steady Finance' },
       { expect: L.viewRate, count: 1 },
+      // The loan's terms as labelled figures (issue 41), not prose.
+      { expect: L.termsApr },
+      { expect: '11.9%–35.99%' },
+      { expect: L.termsAmount },
+      { expect: '$1,000–$12,000' },
+      { expect: L.termsTerm },
+      { expect: '24–60 months' },
+      { expect: '$398' },
       // Lenders that offer nothing: their own disclaimers never show.
       { expect: 'simulated partner for the sandbox; no real offer', absent: true },
     ],
