@@ -282,6 +282,8 @@ export const STORIES: Story[] = [
       { expect: L.termsTerm },
       { expect: '24–60 months' },
       { expect: '$398' },
+      // The lender is named by its own offer: never "Quote via" a lender that left as it appeared.
+      { expect: 'Quote via', absent: true },
       // Lenders that offer nothing: their own disclaimers never show.
       { expect: 'simulated partner for the sandbox; no real offer', absent: true },
     ],

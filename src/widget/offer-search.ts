@@ -253,9 +253,10 @@ function derive(
   const rateTable = snapshot?.rateTable
   const partners = snapshot?.partners ?? NOTHING
   const disclaimers = disclaimersToShow(partners)
-  const offers = rateTable
-    ? withSources(toDisplayOffers(rateTable.offers, { preview: options.preview }), partners, disclaimers)
-    : NOTHING
+  const display = rateTable ? toDisplayOffers(rateTable.offers, { preview: options.preview }) : NOTHING
+  // A second-look offer is its partner's own (the card names the lender and carries its disclaimer): the
+  // timing credit is for the offer search, whose offers never name their partner (offer-sources.ts).
+  const offers = options.source === 'second-look' ? display : withSources(display, partners, disclaimers)
   const { failed = false, ...status } = deriveStatus({
     requested,
     createError: handleResult.error,

@@ -8,7 +8,7 @@ import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, test, vi } from 'vitest'
 import { createFakeBff } from '../../src/playground/scenarios/fake-bff.ts'
-import { makeOffer, makePartner } from '../../src/playground/scenarios/fixtures.ts'
+import { makeOffer, makePartner, SAMPLE_LEAD } from '../../src/playground/scenarios/fixtures.ts'
 import { carriesFigure } from '../../src/widget/copy-figures.ts'
 import type { DisplayOffer } from '../../src/widget/display-rules.ts'
 import { DEFAULT_LABELS, LABELS_ES_US } from '../../src/widget/index.ts'
@@ -117,6 +117,22 @@ describe('on the card', () => {
     expect(cardOf('Cardinal Auto')?.textContent).not.toContain('Quote via')
     expect(cardOf('Delta Direct')?.textContent).not.toContain('Quote via')
     expect(cardOf('Delta Direct')?.querySelector('.ow-via')).toBeNull()
+  })
+
+  test('a second-look offer is its lender\'s own: no "Quote via" from timing, even when a lender leaves as it appears', async () => {
+    const bff = createFakeBff({
+      partners: [
+        {
+          partner: makePartner({ name: 'Sim Tardy Lender' }),
+          answersAfterMs: 2000,
+          offers: [makeOffer({ rank: 1, financialInstitutionDisplayName: 'Sim Steady Finance' })],
+        },
+      ],
+    })
+    renderWidget(bff.handlers, { source: 'second-look', lead: SAMPLE_LEAD, search: undefined })
+    await advance(4000)
+    expect(cardOf('Sim Steady Finance')).toBeTruthy()
+    expect(screen.queryByText(/Quote via/)).toBeNull()
   })
 
   test('each disclaimer on screen is announced with its card and its link, says which carriers it covers, and the card reaches it', async () => {
