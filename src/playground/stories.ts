@@ -276,9 +276,9 @@ export const STORIES: Story[] = [
       { expect: L.viewRate, count: 1 },
       // The loan's terms as labelled figures (issue 41), not prose.
       { expect: L.termsApr },
-      { expect: '11.9%–35.99%' },
+      { expect: '11.9–35.99%' },
       { expect: L.termsAmount },
-      { expect: '$1,000–$12,000' },
+      { expect: '$1K–$12K' },
       { expect: L.termsTerm },
       { expect: '24–60 months' },
       { expect: '$398' },

@@ -13,33 +13,51 @@ export interface Figure {
 
 type Range = { min: number; max: number }
 
-const span = (range: Range, one: (n: number) => string) =>
-  range.min === range.max ? one(range.min) : `${one(range.min)}–${one(range.max)}`
+/** "a–b" with `unit` once at the end ("17.99–35.99%", "24–60"); one figure when the ends are equal. */
+const span = (range: Range, one: (n: number) => string, unit = '') =>
+  range.min === range.max ? `${one(range.min)}${unit}` : `${one(range.min)}–${one(range.max)}${unit}`
 
-/** The figures in the order a visitor compares loans: rate, amount, term, payment, fee. */
+/**
+ * The figures in the order a visitor compares loans: rate, amount, term, payment, fee. Short enough that two
+ * sit side by side on a phone's card without breaking inside a figure, as NerdWallet's cards read: an
+ * amount range in thousands ("$1K–$50K"); a payment exact, to the cent when it has cents.
+ */
 export function loanFigures(terms: LoanTerms, labels: Labels): Figure[] {
   // US loans in dollars: US conventions in any language ("es" would print "25.000 US$").
   const lang = labels.lang.includes('-') ? labels.lang : `${labels.lang}-US`
-  const number = new Intl.NumberFormat(lang, { maximumFractionDigits: 2 })
-  const percent = (n: number) => `${number.format(n)}%`
-  // Whole dollars for amounts; cents only where a payment has them.
+  const number = new Intl.NumberFormat(lang, { maximumFractionDigits: 2 }).format
+  const thousands = new Intl.NumberFormat(lang, {
+    style: 'currency',
+    currency: 'USD',
+    notation: 'compact',
+    minimumFractionDigits: 0,
+    maximumFractionDigits: 1,
+  }).format
   const dollars = (n: number) =>
     new Intl.NumberFormat(lang, {
       style: 'currency',
       currency: 'USD',
-      maximumFractionDigits: Number.isInteger(n) ? 0 : 2,
       minimumFractionDigits: Number.isInteger(n) ? 0 : 2,
+      maximumFractionDigits: Number.isInteger(n) ? 0 : 2,
     }).format(n)
   const out: Figure[] = []
-  if (terms.aprPercent) out.push({ label: labels.termsApr, value: span(terms.aprPercent, percent) })
-  if (terms.amountUsd) out.push({ label: labels.termsAmount, value: span(terms.amountUsd, dollars) })
+  if (terms.aprPercent) out.push({ label: labels.termsApr, value: span(terms.aprPercent, number, '%') })
+  if (terms.amountUsd) {
+    const { min, max } = terms.amountUsd
+    out.push({
+      label: labels.termsAmount,
+      value: span(terms.amountUsd, min >= 1000 && max > min ? thousands : dollars),
+    })
+  }
   if (terms.termMonths) {
-    const months = span(terms.termMonths, (n) => number.format(n))
-    out.push({ label: labels.termsTerm, value: formatLabel(labels.termsMonths, { months }) })
+    out.push({
+      label: labels.termsTerm,
+      value: formatLabel(labels.termsMonths, { months: span(terms.termMonths, number) }),
+    })
   }
   if (terms.monthlyPaymentUsd !== undefined)
     out.push({ label: labels.termsMonthly, value: dollars(terms.monthlyPaymentUsd) })
   if (terms.originationFeePercent)
-    out.push({ label: labels.termsFee, value: span(terms.originationFeePercent, percent) })
+    out.push({ label: labels.termsFee, value: span(terms.originationFeePercent, number, '%') })
   return out
 }

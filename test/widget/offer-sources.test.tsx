@@ -228,8 +228,8 @@ describe('loan figures', () => {
   }
   test('labelled, in the order a visitor compares loans, a range of equal ends as one figure', () => {
     expect(loanFigures(terms, DEFAULT_LABELS)).toEqual([
-      { label: 'APR', value: '8.99%–35.99%' },
-      { label: 'Loan amount', value: '$1,000–$50,000' },
+      { label: 'APR', value: '8.99–35.99%' },
+      { label: 'Loan amount', value: '$1K–$50K' },
       { label: 'Term', value: '24–60 months' },
       { label: 'Est. monthly payment', value: '$312.50' },
       { label: 'Origination fee', value: '0%' },
@@ -239,7 +239,7 @@ describe('loan figures', () => {
     expect(
       loanFigures({ amountUsd: { min: 1000, max: 25_000 }, termMonths: { min: 36, max: 36 } }, LABELS_ES_US),
     ).toEqual([
-      { label: 'Monto del préstamo', value: '$1,000–$25,000' },
+      { label: 'Monto del préstamo', value: '$1\u00a0K–$25\u00a0K' },
       { label: 'Plazo', value: '36 meses' },
     ])
   })
@@ -258,7 +258,7 @@ describe('loan figures', () => {
       d.querySelector('dt')?.textContent,
       d.querySelector('dd')?.textContent,
     ])
-    expect(pairs[0]).toEqual(['APR', '8.99%–35.99%'])
+    expect(pairs[0]).toEqual(['APR', '8.99–35.99%'])
     expect(pairs).toHaveLength(5)
     expect(cardOf('Sim Relief')?.querySelector('.ow-terms')).toBeNull()
   })
