@@ -26,19 +26,14 @@ export function loanFigures(terms: LoanTerms, labels: Labels): Figure[] {
   // US loans in dollars: US conventions in any language ("es" would print "25.000 US$").
   const lang = labels.lang.includes('-') ? labels.lang : `${labels.lang}-US`
   const number = new Intl.NumberFormat(lang, { maximumFractionDigits: 2 }).format
-  const thousands = new Intl.NumberFormat(lang, {
-    style: 'currency',
-    currency: 'USD',
-    notation: 'compact',
-    minimumFractionDigits: 0,
-    maximumFractionDigits: 1,
-  }).format
-  const dollars = (n: number) =>
+  // Cents only where a payment has them; thousands ("$9.6K") for an amount range.
+  const dollars = (n: number, compact?: boolean) =>
     new Intl.NumberFormat(lang, {
       style: 'currency',
       currency: 'USD',
-      minimumFractionDigits: Number.isInteger(n) ? 0 : 2,
-      maximumFractionDigits: Number.isInteger(n) ? 0 : 2,
+      notation: compact ? 'compact' : 'standard',
+      minimumFractionDigits: compact || Number.isInteger(n) ? 0 : 2,
+      maximumFractionDigits: compact ? 1 : Number.isInteger(n) ? 0 : 2,
     }).format(n)
   const out: Figure[] = []
   if (terms.aprPercent) out.push({ label: labels.termsApr, value: span(terms.aprPercent, number, '%') })
@@ -46,7 +41,7 @@ export function loanFigures(terms: LoanTerms, labels: Labels): Figure[] {
     const { min, max } = terms.amountUsd
     out.push({
       label: labels.termsAmount,
-      value: span(terms.amountUsd, min >= 1000 && max > min ? thousands : dollars),
+      value: span(terms.amountUsd, (n) => dollars(n, min >= 1000 && max > min)),
     })
   }
   if (terms.termMonths) {
