@@ -289,6 +289,15 @@ async function oneLead(ledger: Ledger, partners: number) {
     {
       kind: 'settle',
       winners: winners.map((o, i) => ({ offerId: o.id, rank: i + 1 })),
+      // Every offer gets its outcome in the settle, as a real auction writes it.
+      outcomes: [...replies, last].flatMap((r) =>
+        r.offers.map((o) => ({
+          offerId: o.id,
+          outcome: winners.includes(o) ? 'won' : 'outbid',
+          bidRank: 1,
+          gapCents: 0,
+        })),
+      ),
       completedAt: new Date(),
     },
     leadId,

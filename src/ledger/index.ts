@@ -26,9 +26,12 @@ export {
 } from './schema.ts'
 export type { SuppressionQuery } from './suppression-list.ts'
 export type {
+  BreakdownDimension,
+  BreakdownRow,
   ClaimedLead,
   ConsentRecord,
   ConsentTextRecord,
+  ContractPays,
   ConversionInput,
   ConversionRecord,
   CreateLeadResult,
@@ -38,7 +41,9 @@ export type {
   LeadRow,
   NewConsentRecord,
   NewLead,
+  OfferOutcome,
   OfferRecord,
+  OfferSettlement,
   PartnerLeadRef,
   PartnerReport,
   RecordConversionResult,

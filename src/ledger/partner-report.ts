@@ -7,8 +7,17 @@
  */
 import { and, desc, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm'
 import type { LedgerDb } from './ledger-db.ts'
+import { partnerBreakdowns } from './partner-breakdowns.ts'
+import { centsToAmount, spendByDay } from './partner-spend.ts'
 import { clicks, conversions, impressions, offers, partnerRequests } from './schema.ts'
-import type { PartnerReport, ReplyCause, ReplyStats, RequestStatus } from './types.ts'
+import type {
+  ContractPays,
+  OfferOutcome,
+  PartnerReport,
+  ReplyCause,
+  ReplyStats,
+  RequestStatus,
+} from './types.ts'
 
 export interface PartnerReportQuery {
   partnerId: string
@@ -16,6 +25,8 @@ export interface PartnerReportQuery {
   to: Date
   /** Most leads listed in the win/loss report (the newest); totals are never cut. */
   leadLimit?: number
+  /** What the partner's contract bills, the basis of `spend`; per click when absent. */
+  pays?: ContractPays | undefined
 }
 
 /** Most causes listed; the rest are rarer than every one shown. */
@@ -40,18 +51,22 @@ export async function queryPartnerReport(db: LedgerDb, query: PartnerReportQuery
     gte(partnerRequests.sentAt, query.from),
     lt(partnerRequests.sentAt, query.to),
   )
-  const [[requestsByDay, offersByDay, conversionsByDay], [byProduct, byStatus, causes], recent] =
-    await Promise.all([
-      dailyQueries(db, sent),
-      breakdownQueries(db, sent),
-      recentRequests(db, sent, leadLimit),
-    ])
+  const pays = query.pays ?? 'per_click'
+  const [
+    [requestsByDay, offersByDay, conversionsByDay],
+    [byProduct, byStatus, causes],
+    recent,
+    spent,
+    breakdowns,
+  ] = await Promise.all([
+    dailyQueries(db, sent),
+    breakdownQueries(db, sent),
+    recentRequests(db, sent, leadLimit),
+    spendByDay(db, sent, pays),
+    partnerBreakdowns(db, sent),
+  ])
   const listed = recent.slice(0, leadLimit)
-  const { offersByRequest, convertedRequests } = await leadDetails(
-    db,
-    listed.map((r) => r.id),
-  )
-  const daily = dailyRows(requestsByDay, offersByDay, conversionsByDay)
+  const daily = dailyRows(requestsByDay, offersByDay, conversionsByDay, spent)
   const sum = <T>(rows: readonly T[], pick: (row: T) => number) => rows.reduce((n, row) => n + pick(row), 0)
   const offersReturned = sum(requestsByDay, (r) => r.offersReturned)
   const offersWon = sum(offersByDay, (r) => r.offersWon)
@@ -71,6 +86,8 @@ export async function queryPartnerReport(db: LedgerDb, query: PartnerReportQuery
     conversions: sum(daily, (r) => r.conversions),
     conversionAmount: centsToAmount(conversionsByDay.reduce((n, r) => n + BigInt(r.cents), 0n)),
     currency: 'USD',
+    pays,
+    spend: centsToAmount(spent.reduce((n, row) => n + BigInt(row.cents), 0n)),
     offersDropped: sum(requestsByDay, (r) => r.offersDropped),
     winRate: ratio(offersWon, offersReturned),
     clickThroughRate: ratio(uniqueClicks, offersDisplayed),
@@ -98,17 +115,14 @@ export async function queryPartnerReport(db: LedgerDb, query: PartnerReportQuery
       }),
     ),
     daily,
-    leads: listed.map((request) => ({
-      leadId: request.leadId,
-      partnerLeadId: request.partnerLeadId,
-      sentAt: request.sentAt.toISOString(),
-      status: request.status as RequestStatus,
-      reason: request.reason,
-      httpStatus: request.httpStatus,
-      latencyMs: request.latencyMs,
-      converted: convertedRequests.has(request.id),
-      offers: offersByRequest.get(request.id) ?? [],
-    })),
+    breakdowns,
+    leads: leadEntries(
+      listed,
+      await leadDetails(
+        db,
+        listed.map((r) => r.id),
+      ),
+    ),
     leadsTruncated: recent.length > leadLimit,
   }
 }
@@ -214,6 +228,8 @@ function recentRequests(db: LedgerDb, sent: Filter, leadLimit: number) {
       reason: partnerRequests.reason,
       httpStatus: partnerRequests.httpStatus,
       latencyMs: partnerRequests.latencyMs,
+      offerCount: partnerRequests.offerCount,
+      offersDropped: partnerRequests.offersDropped,
     })
     .from(partnerRequests)
     .where(sent)
@@ -234,6 +250,9 @@ async function leadDetails(db: LedgerDb, listedIds: string[]) {
               productType: offers.productType,
               rate: offers.rate,
               won: offers.displayed,
+              outcome: offers.outcome,
+              bidRank: offers.bidRank,
+              gapCents: offers.gapCents,
               impressedOffer: impressions.offerId,
               clickedOffer: clicks.offerId,
             })
@@ -256,6 +275,9 @@ async function leadDetails(db: LedgerDb, listedIds: string[]) {
       productType: offer.productType,
       rate: offer.rate,
       result: offer.won ? 'won' : 'lost',
+      outcome: offer.outcome as OfferOutcome | null,
+      bidRank: offer.bidRank,
+      gapToWinningBid: offer.gapCents === null ? null : centsToAmount(BigInt(offer.gapCents)),
       displayed: offer.impressedOffer !== null,
       clicked: offer.clickedOffer !== null,
     })
@@ -270,7 +292,9 @@ function dailyRows(
   requestsByDay: Awaited<ReturnType<typeof dailyQueries>>[0],
   offersByDay: Awaited<ReturnType<typeof dailyQueries>>[1],
   conversionsByDay: Awaited<ReturnType<typeof dailyQueries>>[2],
+  spent: Awaited<ReturnType<typeof spendByDay>>,
 ): PartnerReport['daily'] {
+  const spendDay = new Map(spent.map((row) => [row.date, BigInt(row.cents)]))
   const offersDay = new Map(offersByDay.map((row) => [row.date, row]))
   const conversionsDay = new Map(conversionsByDay.map((row) => [row.date, row]))
   return requestsByDay.map((row) => ({
@@ -280,10 +304,39 @@ function dailyRows(
     offersDisplayed: offersDay.get(row.date)?.offersDisplayed ?? 0,
     uniqueClicks: offersDay.get(row.date)?.uniqueClicks ?? 0,
     conversions: conversionsDay.get(row.date)?.conversions ?? 0,
+    spend: centsToAmount(spendDay.get(row.date) ?? 0n),
   }))
 }
 
-/** Whole cents as an amount with two decimals, exactly (a bigint sum never loses a cent). */
-function centsToAmount(cents: bigint): number {
-  return Number(cents / 100n) + Number(cents % 100n) / 100
+/** The win/loss entries of the listed requests, newest first. */
+function leadEntries(
+  listed: Awaited<ReturnType<typeof recentRequests>>,
+  { offersByRequest, convertedRequests }: Awaited<ReturnType<typeof leadDetails>>,
+): PartnerReport['leads'] {
+  return listed.map((request) => ({
+    leadId: request.leadId,
+    partnerLeadId: request.partnerLeadId,
+    sentAt: request.sentAt.toISOString(),
+    status: request.status as RequestStatus,
+    reason: request.reason,
+    httpStatus: request.httpStatus,
+    latencyMs: request.latencyMs,
+    converted: convertedRequests.has(request.id),
+    outcome: requestOutcome(request),
+    offersDropped: request.offersDropped,
+    offers: offersByRequest.get(request.id) ?? [],
+  }))
+}
+
+/**
+ * A request whose offers never reached the auction: it timed out, or the contract check dropped every one
+ * (the reply is then recorded as an error, with the drop's reason).
+ */
+function requestOutcome(request: {
+  status: string
+  offerCount: number
+  offersDropped: number
+}): PartnerReport['leads'][number]['outcome'] {
+  if (request.status === 'timeout') return 'timed_out'
+  return request.offerCount === 0 && request.offersDropped > 0 ? 'dropped_by_contract_check' : null
 }

@@ -53,6 +53,14 @@ export const leads = pgTable(
      * when the duplicate check is off, and on leads from before it.
      */
     applicantKey: text('applicant_key'),
+    /**
+     * The dimensions partner reports break down by (docs/decisions/0112-offer-outcomes.md): the credit
+     * rating band, the loan purpose from our list (`other` for anything else, so no free text is kept) and
+     * the amount band. Null on leads from before migration 0007.
+     */
+    creditBand: text('credit_band'),
+    loanPurpose: text('loan_purpose'),
+    amountBand: text('amount_band'),
   },
   (t) => [
     uniqueIndex('marketplace_leads_search_uuid').on(t.searchUuid),
@@ -138,6 +146,15 @@ export const offers = pgTable(
     loanTerms: jsonb('loan_terms'),
     displayed: boolean('displayed').notNull().default(false),
     rank: integer('rank'),
+    /**
+     * What the auction decided of the offer, written when the lead settles (docs/decisions/0112-offer-outcomes.md):
+     * `won`, `outbid`, `lost_to_own_offer` or `ruled_out_by_phase`; its bid rank within its product type
+     * (1 = highest); the winning bid of its type minus its own, in cents (null with no winner). Null until
+     * the lead settles, and on offers settled before migration 0007: reports never re-run an auction.
+     */
+    outcome: text('outcome'),
+    bidRank: integer('bid_rank'),
+    gapCents: integer('gap_cents'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
   (t) => [index('marketplace_offers_lead').on(t.leadId), index('marketplace_offers_partner').on(t.partnerId)],

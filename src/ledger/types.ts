@@ -15,6 +15,10 @@ export interface NewLead {
   searchUuid: string
   state: string
   zip: string
+  /** The report dimensions of the lead (src/marketplace/reports/lead-bands.ts): coarse, never identifying. */
+  creditBand?: string | undefined
+  loanPurpose?: string | undefined
+  amountBand?: string | undefined
   idempotencyKey?: string | undefined
   bodyHash?: string | undefined
   createdAt: Date
@@ -116,10 +120,39 @@ export interface ReplyRecord {
   offersDropped?: number | undefined
 }
 
+/**
+ * Why an offer won or lost (docs/decisions/0112-offer-outcomes.md). The auction settles the first four on
+ * stored offers; `timed_out` and `dropped_by_contract_check` are what a report says of offers that never
+ * reached it (a reply after the window, an offer dropped by a contract check), which are not stored.
+ */
+export type OfferOutcome =
+  | 'won'
+  | 'outbid'
+  | 'lost_to_own_offer'
+  | 'ruled_out_by_phase'
+  | 'timed_out'
+  | 'dropped_by_contract_check'
+
+/** What the auction decided of one stored offer, written with the settle. */
+export interface OfferSettlement {
+  offerId: string
+  outcome: Extract<OfferOutcome, 'won' | 'outbid' | 'lost_to_own_offer' | 'ruled_out_by_phase'>
+  /** 1 + the offers of its product type for the lead bidding strictly more. */
+  bidRank: number
+  /** The winning bid of its product type minus this one, in cents; null when the type has no winner. */
+  gapCents: number | null
+}
+
 /** What follows the last reply of a tier, written in the same transaction so no poll sees a gap. */
 export type TierClose =
   | { kind: 'next-tier'; requests: SentRequest[] }
-  | { kind: 'settle'; winners: Array<{ offerId: string; rank: number }>; completedAt: Date }
+  | {
+      kind: 'settle'
+      winners: Array<{ offerId: string; rank: number }>
+      /** Every offer the auction saw (docs/decisions/0112-offer-outcomes.md). */
+      outcomes: OfferSettlement[]
+      completedAt: Date
+    }
 
 export interface LeadRow {
   id: string
@@ -248,6 +281,25 @@ export interface ReplyCause {
   averageLatencyMs: number | null
 }
 
+/** What a partner's contract bills (docs/partner-interface.md: "on click or on conversion"). */
+export type ContractPays = 'per_click' | 'per_conversion'
+
+/** The lead dimensions a partner report breaks down by (src/marketplace/reports/lead-bands.ts). */
+export type BreakdownDimension = 'state' | 'creditBand' | 'loanPurpose' | 'amountBand'
+
+/** One value of a dimension: the figures of the partner's leads that have it. */
+export interface BreakdownRow {
+  /** The state, or the band's name; `not_recorded` for leads stored before the dimension existed. */
+  value: string
+  requests: number
+  responsesWithOffers: number
+  offers: number
+  offersDisplayed: number
+  uniqueClicks: number
+  /** Average bid of the offers, USD; null with no offers. */
+  averageBid: number | null
+}
+
 export interface PartnerReport {
   partnerId: string
   from: string
@@ -266,6 +318,13 @@ export interface PartnerReport {
   conversionAmount: number
   /** The unit of every bid and amount in the report (docs/partner-interface.md: the interface leaves it open). */
   currency: 'USD'
+  /** What the partner's contract bills: the basis of `spend`. */
+  pays: ContractPays
+  /**
+   * What the partner owes for the leads of the range: the bids of its clicked offers (per click), or of the
+   * offers shown to or clicked by the leads it posted a conversion for (per conversion). Exact to the cent.
+   */
+  spend: number
   /** Offers dropped for breaking the contract on their own: a URL carrying the lead's PII. */
   offersDropped: number
   /** `offersWon / offersReturned`; null when nothing was returned. */
@@ -285,7 +344,11 @@ export interface PartnerReport {
     offersDisplayed: number
     uniqueClicks: number
     conversions: number
+    /** `spend` of the leads sent that day. */
+    spend: number
   }>
+  /** The partner's leads by state, credit band, loan purpose and amount band, most requests first. */
+  breakdowns: Record<BreakdownDimension, BreakdownRow[]>
   /** Lead-level win/loss: one entry per lead sent to the partner, newest first. */
   leads: Array<{
     leadId: string
@@ -296,11 +359,25 @@ export interface PartnerReport {
     httpStatus: number | null
     latencyMs: number | null
     converted: boolean
+    /**
+     * The outcome of a request none of whose offers reached the auction: `timed_out` (no reply within the
+     * window), `dropped_by_contract_check` (every offer broke the contract). Null otherwise: its offers
+     * carry theirs, or it was rejected or failed (`status`, `reason`).
+     */
+    outcome: Extract<OfferOutcome, 'timed_out' | 'dropped_by_contract_check'> | null
+    /** Offers of the reply dropped by a contract check (PII, a bad link, a bid over the cap): never stored. */
+    offersDropped: number
     offers: Array<{
       offerId: string
       productType: string
       rate: number
       result: 'won' | 'lost'
+      /** Why it won or lost; null on offers settled before migration 0007 or not settled yet. */
+      outcome: OfferOutcome | null
+      /** Its bid's rank within its product type for the lead, 1 = highest (equal bids share a rank). */
+      bidRank: number | null
+      /** The winning bid of its product type minus its own, USD; 0 for the winner; null with no winner. */
+      gapToWinningBid: number | null
       /** The widget rendered it (a unique impression). */
       displayed: boolean
       clicked: boolean

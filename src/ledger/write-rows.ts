@@ -12,7 +12,14 @@ import {
   offers,
   partnerRequests,
 } from './schema.ts'
-import type { ConsentTextRecord, NewLead, OfferRecord, ReplyRecord, SentRequest } from './types.ts'
+import type {
+  ConsentTextRecord,
+  NewLead,
+  OfferRecord,
+  OfferSettlement,
+  ReplyRecord,
+  SentRequest,
+} from './types.ts'
 import type { LeadOp, Op } from './write-ops.ts'
 
 export type LeadOpAt = { op: LeadOp; index: number; completedAt: Date | null }
@@ -27,10 +34,12 @@ export function batchRows(batch: Op[]) {
     op.kind === 'reply' ? [op.reply] : op.kind === 'close' ? op.replies : [],
   )
   const winnerRank = new Map<string, number>()
+  const outcomeOf = new Map<string, OfferSettlement>()
   const settledAt = new Map<string, Date>()
   for (const op of batch) {
     if (op.kind === 'close' && op.next.kind === 'settle') {
       for (const w of op.next.winners) winnerRank.set(w.offerId, w.rank)
+      for (const o of op.next.outcomes) outcomeOf.set(o.offerId, o)
       settledAt.set(op.leadId, op.next.completedAt)
     }
   }
@@ -58,7 +67,7 @@ export function batchRows(batch: Op[]) {
   const offerRows = replies.flatMap((reply) =>
     reply.offers.map((offer) => {
       newOfferIds.add(offer.id)
-      return offerRow(reply, offer, winnerRank.get(offer.id))
+      return offerRow(reply, offer, winnerRank.get(offer.id), outcomeOf.get(offer.id))
     }),
   )
   return {
@@ -77,10 +86,12 @@ export function batchRows(batch: Op[]) {
     nextTierRequests,
     offers: offerRows,
     replyUpdates: replies.filter((r) => !newRequestIds.has(r.requestId)).map(replyRow),
-    // Winners that arrived in earlier batches; those of this batch were inserted displayed.
-    earlierWinners: [...winnerRank]
-      .filter(([id]) => !newOfferIds.has(id))
-      .map(([id, rank]) => WINNER.row({ id, rank })),
+    // Offers settled that arrived in earlier batches; those of this batch were inserted settled.
+    earlierOffers: [...new Set([...winnerRank.keys(), ...outcomeOf.keys()])]
+      .filter((id) => !newOfferIds.has(id))
+      .map((id) =>
+        SETTLED_OFFER.row({ id, rank: winnerRank.get(id) ?? null, ...outcomeFields(outcomeOf.get(id)) }),
+      ),
     settledUpdates: [...settledAt]
       .filter(([id]) => !newLeadIds.has(id))
       .map(([id, at]) => SETTLE.row({ id, completedAt: at.toISOString() })),
@@ -107,7 +118,7 @@ export const REPLY = columnList(partnerRequests, [
 export const CLAIM = allColumns(applicantClaims)
 export const CONSENT_TEXT = allColumns(consentTexts)
 export const CONSENT_RECORD = allColumns(consentRecords)
-export const WINNER = columnList(offers, ['id', 'rank'])
+export const SETTLED_OFFER = columnList(offers, ['id', 'rank', 'outcome', 'bidRank', 'gapCents'])
 export const SETTLE = columnList(leads, ['id', 'completedAt'])
 
 function leadRow(lead: NewLead, completedAt: Date | null): Row {
@@ -126,6 +137,9 @@ function leadRow(lead: NewLead, completedAt: Date | null): Row {
     owner: completedAt ? null : (lead.owner ?? null),
     leaseUntil: completedAt ? null : (lead.leaseUntil?.toISOString() ?? null),
     applicantKey: lead.applicant?.key ?? null,
+    creditBand: lead.creditBand ?? null,
+    loanPurpose: lead.loanPurpose ?? null,
+    amountBand: lead.amountBand ?? null,
   })
 }
 
@@ -211,7 +225,16 @@ function requestRow(leadId: string, request: SentRequest, reply: ReplyRecord | u
   })
 }
 
-function offerRow(reply: ReplyRecord, offer: OfferRecord, rank: number | undefined): Row {
+function outcomeFields(o: OfferSettlement | undefined) {
+  return { outcome: o?.outcome ?? null, bidRank: o?.bidRank ?? null, gapCents: o?.gapCents ?? null }
+}
+
+function offerRow(
+  reply: ReplyRecord,
+  offer: OfferRecord,
+  rank: number | undefined,
+  settled: OfferSettlement | undefined,
+): Row {
   return OFFER.row({
     id: offer.id,
     leadId: reply.leadId,
@@ -229,6 +252,7 @@ function offerRow(reply: ReplyRecord, offer: OfferRecord, rank: number | undefin
     loanTerms: offer.loanTerms ?? null,
     displayed: rank !== undefined,
     rank: rank ?? null,
+    ...outcomeFields(settled),
     createdAt: reply.repliedAt.toISOString(),
   })
 }

@@ -29,7 +29,7 @@ import {
   REQUEST,
   type Row,
   SETTLE,
-  WINNER,
+  SETTLED_OFFER,
 } from './write-rows.ts'
 
 /**
@@ -56,7 +56,7 @@ export async function writeAll(
     nextTierRequests(rows.nextTierRequests),
     newOffers(rows.offers),
     replied(rows.replyUpdates),
-    earlierWinners(rows.earlierWinners),
+    earlierOffers(rows.earlierOffers),
     settled(rows.settledUpdates),
   ].filter((cte) => cte !== undefined)
   if (ctes.length === 0) return batch.map(() => undefined)
@@ -172,11 +172,13 @@ function replied(rows: Row[]): SQL | undefined {
       where r.${columnName(partnerRequests.id)} = v.${columnName(partnerRequests.id)} and r.${status} = 'pending')`
 }
 
-function earlierWinners(rows: Row[]): SQL | undefined {
+/** Settles offers written before the settle: a winner is displayed with its rank, every offer gets its outcome. */
+function earlierOffers(rows: Row[]): SQL | undefined {
   if (rows.length === 0) return undefined
-  return sql`winners as (
-      update ${offers} as o set ${columnName(offers.displayed)} = true, ${WINNER.assignments}
-      from ${recordset(rows, WINNER.definition)}
+  return sql`settled_offers as (
+      update ${offers} as o set ${columnName(offers.displayed)} = v.${columnName(offers.rank)} is not null,
+        ${SETTLED_OFFER.assignments}
+      from ${recordset(rows, SETTLED_OFFER.definition)}
       where o.${columnName(offers.id)} = v.${columnName(offers.id)})`
 }
 

@@ -17,6 +17,7 @@ import { inSpan, openSpan, SEARCH_UUID_ATTRIBUTE } from '../http/trace.ts'
 import type { ClaimedLead, Ledger } from '../ledger/index.ts'
 import { createSearchCache } from '../ledger/search-cache.ts'
 import type { Winner, WinnerPolicy } from './auction/auction.ts'
+import { settlement } from './auction/outcomes.ts'
 import { type Scorer, scoreOffer } from './auction/score.ts'
 import { type ClickSigner, createClickSigner, DEFAULT_CLICK_TOKEN_TTL_MS } from './clicks/click-token.ts'
 import { type OperatorConsentTexts, sandboxConsentTexts } from './consent/consent-texts.ts'
@@ -399,7 +400,7 @@ function settleOnRecord(
       plan.replies,
       {
         kind: 'settle',
-        winners: winners.map((w) => ({ offerId: w.bid.offerId, rank: w.rank })),
+        ...settlement(plan.bids, winners),
         completedAt: new Date(runCtx.timers.now()),
       },
       leadId,

@@ -16,7 +16,12 @@ export type { ConsentKind, ConsentTextEntry, OperatorConsentTexts } from './cons
 export { ConsentTextsError, loadConsentTexts, parseConsentTexts } from './consent/consent-texts.ts'
 export type { Marketplace, MarketplaceConfig, MarketplaceDeps } from './create-marketplace.ts'
 export { createMarketplace } from './create-marketplace.ts'
-export type { PartnerDisplay, PartnerRegistryEntry, PartnerTier } from './registry/partner-registry.ts'
+export type {
+  PartnerDisplay,
+  PartnerPays,
+  PartnerRegistryEntry,
+  PartnerTier,
+} from './registry/partner-registry.ts'
 export {
   loadPartnerRegistry,
   PartnerRegistryError,

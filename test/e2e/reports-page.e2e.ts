@@ -1,10 +1,12 @@
 /**
  * @module The partner reports page in Chromium against the real server (sandbox mode, its simulated
  * partners): a one-day report draws one bar per figure with that day on the axis and in the From/To boxes, a
- * 90-day report draws 90, and the page never scrolls sideways at 360 or 1280 px.
+ * 90-day report draws 90, the win/loss says each offer's outcome, the breakdowns count the leads, a range
+ * without leads says so in every table, and the page never scrolls sideways at 360 or 1280 px (the wide
+ * tables scroll inside their box).
  */
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { RunningServer } from '../../src/server/start-server.ts'
 import { secondLookLead } from '../support/second-look-lead.ts'
 import { type Browser, collectErrors, launchBrowser, screenshot } from './support/browser.ts'
@@ -23,6 +25,7 @@ describe('the partner reports page in Chromium', () => {
   beforeAll(async () => {
     server = await startTestServer({}, { REPORTS_TOKEN: TOKEN })
     // Two leads today: sent to every simulated partner at once (written ahead of the fan-out).
+    const searches: Array<{ uuid: string; token: string }> = []
     for (let i = 0; i < 2; i++) {
       const res = await fetch(`${server.url}/api/second-look`, {
         method: 'POST',
@@ -34,7 +37,22 @@ describe('the partner reports page in Chromium', () => {
         body: JSON.stringify(secondLookLead()),
       })
       expect(res.status).toBe(201)
+      const created = (await res.json()) as { accessToken: string; rateTable: { uuid: string } }
+      searches.push({ uuid: created.rateTable.uuid, token: created.accessToken })
     }
+    // A report is read once its leads' auctions have settled (the simulated Sim Tardy Lender times out at 12 s),
+    // so each offer has its outcome.
+    await vi.waitFor(
+      async () => {
+        for (const { uuid, token } of searches) {
+          const poll = await fetch(`${server.url}/api/second-look/${uuid}`, {
+            headers: { 'X-Offer-Access-Token': token, 'x-offer-widget': 'e2e' },
+          })
+          expect(((await poll.json()) as { pendingResponses: unknown[] }).pendingResponses).toEqual([])
+        }
+      },
+      { timeout: 20_000, interval: 500 },
+    )
     browser = await launchBrowser()
     page = await browser.context.newPage()
     errors = collectErrors(page)
@@ -92,6 +110,19 @@ describe('the partner reports page in Chromium', () => {
     // The requests chart shows the two leads as a bar of 2 with its value.
     expect(charts[0]?.labels).toContain('2')
     expect(await page.textContent('#figures')).toContain('Conversion amount (USD)$0.00')
+    expect(await page.textContent('#figures')).toContain('Spend (USD, per click)$0.00')
+    // Each of Sim Quick Loans' offers says why it won or lost (Sim Steady Lender bids more for the same type).
+    const outcomes = await page.$$eval('#leads td.outcome', (cells) => cells.map((c) => c.textContent))
+    expect(outcomes.length).toBeGreaterThan(0)
+    for (const outcome of outcomes)
+      expect(['won', 'outbid', 'lost_to_own_offer', 'ruled_out_by_phase', 'timed_out']).toContain(outcome)
+    // The two leads, by state: both from California.
+    expect(
+      await page.$$eval('#by-state tbody tr', (rows) =>
+        rows.map((r) => (r as HTMLTableRowElement).cells[0]?.textContent),
+      ),
+    ).toEqual(['CA'])
+    expect(await page.textContent('#by-state tbody')).toMatch(/^CA2/)
     expect(await overflow()).toBeLessThanOrEqual(0)
     await screenshot(page, 'reports-1-day-1280')
     await page.setViewportSize({ width: 360, height: 800 })
@@ -117,6 +148,38 @@ describe('the partner reports page in Chromium', () => {
     await page.setViewportSize({ width: 360, height: 800 })
     expect(await overflow()).toBeLessThanOrEqual(0)
     await screenshot(page, 'reports-90-days-360')
+  })
+
+  it('a range without leads: every table says so, the header kept, at 1280 and 360', async () => {
+    const day = isoDay(Date.now() - 200 * DAY_MS)
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await show(day, day)
+    const tables = await page.$$eval('#report table', (all) =>
+      all.map((t) => ({
+        id: t.id,
+        header: t.querySelectorAll('thead th').length,
+        empty: [...t.querySelectorAll('tbody td')].map((td) => td.textContent),
+      })),
+    )
+    expect(tables.map((t) => t.id)).toEqual(
+      expect.arrayContaining([
+        'spend',
+        'by-state',
+        'by-creditBand',
+        'by-loanPurpose',
+        'by-amountBand',
+        'leads',
+      ]),
+    )
+    for (const table of tables) {
+      expect(table.header, table.id).toBeGreaterThan(1)
+      expect(table.empty, table.id).toEqual([expect.stringMatching(/^No .* in this range\.$/)])
+    }
+    expect(await overflow()).toBeLessThanOrEqual(0)
+    await screenshot(page, 'reports-empty-1280')
+    await page.setViewportSize({ width: 360, height: 800 })
+    expect(await overflow()).toBeLessThanOrEqual(0)
+    await screenshot(page, 'reports-empty-360')
     expect(failed).toEqual([])
     expect(errors.filter((e) => !/^Failed to load resource/.test(e))).toEqual([])
   })

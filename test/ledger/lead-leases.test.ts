@@ -110,7 +110,7 @@ describe.each(LEDGER_DRIVERS)('lead leases on $name', (driver) => {
 
   it('a settled lead keeps no sealed copy and is never claimed', async () => {
     const { lead } = await createLead('a')
-    await ledger.closeTier([], { kind: 'settle', winners: [], completedAt: at(500) }, lead.id)
+    await ledger.closeTier([], { kind: 'settle', winners: [], outcomes: [], completedAt: at(500) }, lead.id)
     expect(await ledger.db.select().from(leadHandoffs).where(eq(leadHandoffs.leadId, lead.id))).toEqual([])
     expect(await claimMine('b', at(60_000), [lead.id])).toEqual([])
   })

@@ -67,7 +67,7 @@ async function answeredLead(
   }
   await ledger.closeTier(
     [reply],
-    { kind: 'settle', winners: [{ offerId, rank: 1 }], completedAt: at(sentMs + 40) },
+    { kind: 'settle', winners: [{ offerId, rank: 1 }], outcomes: [], completedAt: at(sentMs + 40) },
     lead.id,
   )
   if (shown)
@@ -109,6 +109,25 @@ describe.each(LEDGER_DRIVERS)('impressions, conversions and suppression on $name
     expect(report).toMatchObject({ conversions: 1, conversionAmount: 40 })
     expect(report.daily[0]?.conversions).toBe(1)
     expect(report.leads[0]?.converted).toBe(true)
+  })
+
+  it('spend per contract: per conversion, the bid of the offer each converted lead saw; per click, nothing unclicked', async () => {
+    const partner = `spend-${randomUUID().slice(0, 8)}`
+    // Two leads shown the partner's 5.00 offer; one converts (its posted amount is not the spend).
+    await answeredLead(ledger, partner, 'P-1')
+    await answeredLead(ledger, partner, 'P-2', 86_400_000)
+    expect((await ledger.recordConversion(conversionOf(partner, 'P-1', { amountCents: 4000 }))).kind).toBe(
+      'created',
+    )
+    const range = { partnerId: partner, from: at(-1000), to: at(2 * 86_400_000) }
+    const perConversion = await ledger.partnerReport({ ...range, pays: 'per_conversion' })
+    expect(perConversion).toMatchObject({ pays: 'per_conversion', spend: 5, conversionAmount: 40 })
+    expect(perConversion.daily.map((d) => [d.date, d.spend])).toEqual([
+      ['2026-04-01', 5],
+      ['2026-04-02', 0],
+    ])
+    // Never clicked: nothing owed per click.
+    expect(await ledger.partnerReport(range)).toMatchObject({ pays: 'per_click', spend: 0 })
   })
 
   it('sums amounts exactly in cents: 0.10 + 0.20 is 0.30, three ceilings are 3 000 000.00, never Infinity or null', async () => {

@@ -102,7 +102,7 @@ describe.each(LEDGER_DRIVERS)('ledger on $name', (driver) => {
     const winner = replyA.offers[0]?.id ?? ''
     await ledger.closeTier(
       [replyB],
-      { kind: 'settle', winners: [{ offerId: winner, rank: 1 }], completedAt: at(12_001) },
+      { kind: 'settle', winners: [{ offerId: winner, rank: 1 }], outcomes: [], completedAt: at(12_001) },
       lead.id,
     )
     search = await ledger.getSearch(lead.searchUuid)
@@ -153,7 +153,7 @@ describe.each(LEDGER_DRIVERS)('ledger on $name', (driver) => {
       ledger.recordReply(replyA),
       ledger.closeTier(
         [replyB],
-        { kind: 'settle', winners: [{ offerId: winner, rank: 1 }], completedAt: at(60) },
+        { kind: 'settle', winners: [{ offerId: winner, rank: 1 }], outcomes: [], completedAt: at(60) },
         lead.id,
       ),
     ])
@@ -280,7 +280,7 @@ describe.each(LEDGER_DRIVERS)('ledger on $name', (driver) => {
     const offerId = reply.offers[0]?.id ?? ''
     await ledger.closeTier(
       [reply],
-      { kind: 'settle', winners: [{ offerId, rank: 1 }], completedAt: at(50) },
+      { kind: 'settle', winners: [{ offerId, rank: 1 }], outcomes: [], completedAt: at(50) },
       lead.id,
     )
     const click = { offerId, leadId: lead.id, partnerId: 'clicky', clickedAt: at(60) }
@@ -314,6 +314,7 @@ describe.each(LEDGER_DRIVERS)('ledger on $name', (driver) => {
           { offerId: withTerms.id, rank: 1 },
           { offerId: without.id, rank: 2 },
         ],
+        outcomes: [],
         completedAt: at(50),
       },
       lead.id,
@@ -338,7 +339,7 @@ describe.each(LEDGER_DRIVERS)('ledger on $name', (driver) => {
     const won = reply1.offers[0]?.id ?? ''
     await ledger.closeTier(
       [reply1],
-      { kind: 'settle', winners: [{ offerId: won, rank: 1 }], completedAt: at(100) },
+      { kind: 'settle', winners: [{ offerId: won, rank: 1 }], outcomes: [], completedAt: at(100) },
       l1.id,
     )
     // The widget rendered the winner (twice: one unique impression), then it was clicked twice.
@@ -364,7 +365,7 @@ describe.each(LEDGER_DRIVERS)('ledger on $name', (driver) => {
           offers: [],
         },
       ],
-      { kind: 'settle', winners: [], completedAt: at(86_400_010) },
+      { kind: 'settle', winners: [], outcomes: [], completedAt: at(86_400_010) },
       l2.id,
     )
 
@@ -378,6 +379,7 @@ describe.each(LEDGER_DRIVERS)('ledger on $name', (driver) => {
       {
         kind: 'settle',
         winners: [{ offerId: reply3.offers[0]?.id ?? '', rank: 1 }],
+        outcomes: [],
         completedAt: at(86_402_000),
       },
       l3.id,
@@ -409,6 +411,8 @@ describe.each(LEDGER_DRIVERS)('ledger on $name', (driver) => {
         offersDisplayed: 1,
         uniqueClicks: 1,
         conversions: 0,
+        // Per click (the default contract): the clicked offer's bid, once however many clicks.
+        spend: 10,
       },
       {
         date: '2026-03-03',
@@ -417,6 +421,20 @@ describe.each(LEDGER_DRIVERS)('ledger on $name', (driver) => {
         offersDisplayed: 0,
         uniqueClicks: 0,
         conversions: 0,
+        spend: 0,
+      },
+    ])
+    expect(report).toMatchObject({ pays: 'per_click', spend: 10 })
+    // Leads written without their bands (as before migration 0007) are counted as not recorded.
+    expect(report.breakdowns.amountBand).toEqual([
+      {
+        value: 'not_recorded',
+        requests: 3,
+        responsesWithOffers: 2,
+        offers: 3,
+        offersDisplayed: 1,
+        uniqueClicks: 1,
+        averageBid: 6.6667,
       },
     ])
     expect(report.replies).toEqual([
@@ -462,6 +480,9 @@ describe.each(LEDGER_DRIVERS)('ledger on $name', (driver) => {
       searchUuid: randomUUID(),
       state: 'CA',
       zip: '94105',
+      creditBand: 'good',
+      loanPurpose: 'debt_consolidation',
+      amountBand: '5k_10k',
       idempotencyKey: `key-${randomUUID()}`,
       bodyHash: 'hash',
       createdAt: T0,
@@ -581,7 +602,17 @@ describe.each(LEDGER_DRIVERS)('ledger on $name', (driver) => {
     await ledger.closeTier([], { kind: 'next-tier', requests: [second] }, lead.id)
     const completedAt = new Date(T0.getTime() + 50)
     const offerId = reply.offers[0]?.id ?? ''
-    await ledger.closeTier([], { kind: 'settle', winners: [{ offerId, rank: 1 }], completedAt }, lead.id)
+    // The offer arrived in an earlier write: the settle updates it with its outcome (migration 0007).
+    await ledger.closeTier(
+      [],
+      {
+        kind: 'settle',
+        winners: [{ offerId, rank: 1 }],
+        outcomes: [{ offerId, outcome: 'won', bidRank: 1, gapCents: 0 }],
+        completedAt,
+      },
+      lead.id,
+    )
 
     const db = ledger.db
     // Settled: no owner, no lease, and the sealed copy deleted in the same statement.
@@ -638,6 +669,9 @@ describe.each(LEDGER_DRIVERS)('ledger on $name', (driver) => {
         partnerId: 'alpha',
         displayed: true,
         rank: 1,
+        outcome: 'won',
+        bidRank: 1,
+        gapCents: 0,
         createdAt: repliedAt,
       },
     ])

@@ -222,9 +222,9 @@ describe.each(LEDGER_DRIVERS)('clicks and partner reports on $name', (driver) =>
       // One table per file: the lead-level win/loss by default, one header row, no blank-line sections.
       const text = await byAccept.text()
       expect(text).toMatch(
-        /^lead_id,partner_lead_id,sent_at,reply_status,reason,http_status,latency_ms,converted,offer_id,product_type,rate_usd,result,displayed,clicked\r\n/,
+        /^lead_id,partner_lead_id,sent_at,reply_status,reason,http_status,latency_ms,converted,offer_id,product_type,rate_usd,result,outcome,bid_rank,gap_to_winning_bid_usd,displayed,clicked\r\n/,
       )
-      expect(text).toMatch(/,installment_loan,14\.5,won,false,(true|false)\r\n/)
+      expect(text).toMatch(/,installment_loan,14\.5,won,won,1,0\.00,false,(true|false)\r\n/)
       expect(text).not.toContain('\r\n\r\n')
       expect(byAccept.headers.get('content-disposition')).toMatch(
         /filename="partner-lender-leads-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv"/,

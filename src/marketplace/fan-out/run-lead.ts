@@ -20,6 +20,7 @@ import { failSpan, inSpan, openSpan, SpanKind } from '../../http/trace.ts'
 import type { Ledger, OfferRecord, ReplyRecord, SentRequest, Tier } from '../../ledger/index.ts'
 import { LedgerError } from '../../ledger/ledger-error.ts'
 import { type Bid, runAuction, type Winner, type WinnerPolicy } from '../auction/auction.ts'
+import { settlement } from '../auction/outcomes.ts'
 import type { Scorer } from '../auction/score.ts'
 import type { PartnerRegistryEntry } from '../registry/partner-registry.ts'
 import type { PartnerRequestOutcome, SecondLookMetrics } from '../second-look-metrics.ts'
@@ -124,11 +125,7 @@ export async function runLead(baseCtx: RunLeadContext, run: LeadRun): Promise<vo
     const written = await persistWrite(ctx, run.leadId, 'settle', () =>
       ctx.ledger.closeTier(
         held,
-        {
-          kind: 'settle',
-          winners: winners.map((w) => ({ offerId: w.bid.offerId, rank: w.rank })),
-          completedAt: new Date(ctx.timers.now()),
-        },
+        { kind: 'settle', ...settlement(bids, winners), completedAt: new Date(ctx.timers.now()) },
         run.leadId,
       ),
     )

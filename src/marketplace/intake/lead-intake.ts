@@ -28,6 +28,7 @@ import type { OperatorConsentTexts } from '../consent/consent-texts.ts'
 import { consentRecordOf, matchConsentTexts, partnerLeadOf } from '../consent/lead-consent.ts'
 import { type LeadRun, partnerWindowMs } from '../fan-out/run-lead.ts'
 import type { PartnerRegistryEntry } from '../registry/partner-registry.ts'
+import { leadBands } from '../reports/lead-bands.ts'
 import { answerDuplicate, type DuplicateAnswer, type DuplicateDeps } from './answer-duplicate.ts'
 import type { ApplicantHasher } from './applicant-key.ts'
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY } from './idempotency.ts'
@@ -195,6 +196,7 @@ export function planLead(request: LeadRequest, options: LeadPlanOptions): LeadPl
     searchUuid: newId(),
     state: personal.state,
     zip: personal.zipcode.slice(0, 5),
+    ...leadBands(request.lead),
     idempotencyKey: key,
     bodyHash: key === undefined ? undefined : options.hashBody(request.body),
     createdAt: sentAt,

@@ -16,6 +16,11 @@ import { partnerUrlProblem } from '../../contract/partner.ts'
 export const MAX_PARTNER_TIMEOUT_MS = 12_000
 
 export type PartnerTier = 'first' | 'second'
+/**
+ * What a partner's contract bills. Spelled here for the registry's public type; the ledger's `ContractPays`
+ * is the same union, and the report route hands one to the other, so the compiler keeps them equal.
+ */
+export type PartnerPays = 'per_click' | 'per_conversion'
 
 export interface PartnerDisplay {
   /** Shown as the institution when a reply's offers carry neither `display_name` nor `name`. */
@@ -43,6 +48,11 @@ export interface PartnerRegistryEntry {
   timeoutMs: number
   scoreFactor: number
   enabled: boolean
+  /**
+   * What the partner's contract bills (docs/partner-interface.md: "on click or on conversion"): its report's
+   * spend is its clicks, or its conversions, times its bid. Absent: per click, the interface's `rate`.
+   */
+  pays?: PartnerPays | undefined
   display: PartnerDisplay
   /**
    * Registered in sandbox mode: its `click_url` and `logo_src` may be http to this machine (the simulated
@@ -114,6 +124,11 @@ const entrySchema = z.strictObject({
       ),
   ),
   enabled: z.optional(z.boolean({ error: 'enabled must be true or false' })),
+  pays: z.optional(
+    z.enum(['per_click', 'per_conversion'], {
+      error: 'pays must be "per_click" or "per_conversion": what the partner\'s contract bills',
+    }),
+  ),
   display: z.optional(displaySchema),
 })
 
@@ -223,6 +238,7 @@ export function parsePartnerRegistry(
       timeoutMs: entry.timeoutMs ?? MAX_PARTNER_TIMEOUT_MS,
       scoreFactor: entry.scoreFactor ?? 1,
       enabled: entry.enabled ?? true,
+      pays: entry.pays ?? 'per_click',
       ...(options.sandboxMode ? { sandbox: true } : {}),
       display: {
         name: entry.display?.name ?? entry.name,

@@ -3,10 +3,23 @@
  * one header row and no blank-line sections. Cells a spreadsheet would run as a formula are prefixed with
  * `'`, since reasons, product types and lead ids are partner text.
  */
-import type { DuplicatesReport, PartnerReport, SuppressionList } from '../../ledger/index.ts'
+import type {
+  BreakdownDimension,
+  DuplicatesReport,
+  PartnerReport,
+  SuppressionList,
+} from '../../ledger/index.ts'
 import { isFormulaLike } from './csv-formula.ts'
 
-export const REPORT_TABLES = ['summary', 'daily', 'products', 'replies', 'causes', 'leads'] as const
+export const REPORT_TABLES = [
+  'summary',
+  'daily',
+  'products',
+  'replies',
+  'causes',
+  'leads',
+  'breakdowns',
+] as const
 export type ReportTable = (typeof REPORT_TABLES)[number]
 /** What `Accept: text/csv` alone downloads: the lead-level win/loss, the one a partner reconciles. */
 export const DEFAULT_REPORT_TABLE: ReportTable = 'leads'
@@ -31,6 +44,8 @@ function rowsOf(report: PartnerReport, table: ReportTable): unknown[][] {
             ['unique_clicks', report.uniqueClicks],
             ['conversions', report.conversions],
             ['conversion_amount_usd', report.conversionAmount.toFixed(2)],
+            ['contract_pays', report.pays],
+            ['spend_usd', report.spend.toFixed(2)],
             ['win_rate', report.winRate ?? ''],
             ['click_through_rate', report.clickThroughRate ?? ''],
           ] as const
@@ -38,7 +53,15 @@ function rowsOf(report: PartnerReport, table: ReportTable): unknown[][] {
       ]
     case 'daily':
       return [
-        ['date', 'requests', 'responses_with_offers', 'offers_displayed', 'unique_clicks', 'conversions'],
+        [
+          'date',
+          'requests',
+          'responses_with_offers',
+          'offers_displayed',
+          'unique_clicks',
+          'conversions',
+          'spend_usd',
+        ],
         ...report.daily.map((d) => [
           d.date,
           d.requests,
@@ -46,6 +69,7 @@ function rowsOf(report: PartnerReport, table: ReportTable): unknown[][] {
           d.offersDisplayed,
           d.uniqueClicks,
           d.conversions,
+          d.spend.toFixed(2),
         ]),
       ]
     case 'products':
@@ -65,6 +89,8 @@ function rowsOf(report: PartnerReport, table: ReportTable): unknown[][] {
       ]
     case 'leads':
       return leadRows(report)
+    case 'breakdowns':
+      return breakdownRows(report)
   }
 }
 
@@ -106,11 +132,17 @@ const LEAD_COLUMNS = [
   'product_type',
   'rate_usd',
   'result',
+  'outcome',
+  'bid_rank',
+  'gap_to_winning_bid_usd',
   'displayed',
   'clicked',
 ]
 
-/** One row per lead and offer (a lead with no offer: one row, its offer columns empty). */
+/**
+ * One row per lead and offer, and one per offer a contract check dropped (only its outcome: nothing of it
+ * is stored); a lead with neither, one row with its offer columns empty but the outcome of a timeout.
+ */
 function leadRows(report: PartnerReport): unknown[][] {
   const rows: unknown[][] = [LEAD_COLUMNS]
   for (const lead of report.leads) {
@@ -124,9 +156,62 @@ function leadRows(report: PartnerReport): unknown[][] {
       lead.latencyMs,
       lead.converted,
     ]
-    if (lead.offers.length === 0) rows.push([...head, '', '', '', '', '', ''])
+    const outcomeOnly = (outcome: string | null) => [...head, '', '', '', '', outcome, '', '', '', '']
     for (const o of lead.offers) {
-      rows.push([...head, o.offerId, o.productType, o.rate, o.result, o.displayed, o.clicked])
+      const gap = o.gapToWinningBid === null ? '' : o.gapToWinningBid.toFixed(2)
+      rows.push([
+        ...head,
+        o.offerId,
+        o.productType,
+        o.rate,
+        o.result,
+        o.outcome,
+        o.bidRank,
+        gap,
+        o.displayed,
+        o.clicked,
+      ])
+    }
+    for (let i = 0; i < lead.offersDropped; i++) rows.push(outcomeOnly('dropped_by_contract_check'))
+    if (lead.offers.length === 0 && lead.offersDropped === 0) rows.push(outcomeOnly(lead.outcome))
+  }
+  return rows
+}
+
+/** The report's dimensions in the CSV's words, in the order the table lists them. */
+const DIMENSION_NAMES: Record<BreakdownDimension, string> = {
+  state: 'state',
+  creditBand: 'credit_band',
+  loanPurpose: 'loan_purpose',
+  amountBand: 'amount_band',
+}
+
+/** One row per dimension and value: a spreadsheet filters on `dimension`. */
+function breakdownRows(report: PartnerReport): unknown[][] {
+  const rows: unknown[][] = [
+    [
+      'dimension',
+      'value',
+      'requests',
+      'responses_with_offers',
+      'offers',
+      'offers_displayed',
+      'unique_clicks',
+      'average_bid_usd',
+    ],
+  ]
+  for (const [dimension, name] of Object.entries(DIMENSION_NAMES) as Array<[BreakdownDimension, string]>) {
+    for (const b of report.breakdowns[dimension]) {
+      rows.push([
+        name,
+        b.value,
+        b.requests,
+        b.responsesWithOffers,
+        b.offers,
+        b.offersDisplayed,
+        b.uniqueClicks,
+        b.averageBid,
+      ])
     }
   }
   return rows

@@ -119,6 +119,7 @@ function figures(r: PartnerReport): void {
     ['Unique clicks', r.uniqueClicks],
     ['Conversions', r.conversions],
     ['Conversion amount (USD)', usd(r.conversionAmount)],
+    [r.pays === 'per_conversion' ? 'Spend (USD, per conversion)' : 'Spend (USD, per click)', usd(r.spend)],
     ['Win rate', percent(r.winRate)],
     ['Click-through rate', percent(r.clickThroughRate)],
     ['Offers dropped (broke the contract)', r.offersDropped],
@@ -266,56 +267,110 @@ function bars(days: string[], values: number[], name: string, color: string): SV
   return svg
 }
 
-/** Replaces a table's rows: one drawn per item. */
-function fill<T>(id: string, items: T[], draw: (row: HTMLTableRowElement, item: T) => void): void {
+/** A column of a table: the cell's text from the item, and its class. */
+type Column<T> = [text: (item: T) => string | number, cls?: string]
+const money = (v: number | null): string => (v === null ? '' : usd(v))
+const num = <T>(text: (item: T) => string | number): Column<T> => [text, 'num']
+
+/**
+ * Replaces a table's rows, one per item; with no item, one row saying so in the table's own words (its
+ * `data-empty`), so an empty table never reads as a page that failed to load.
+ */
+function fill<T>(id: string, items: readonly T[], columns: ReadonlyArray<Column<T>>): void {
   const body = tbody(id)
   body.replaceChildren()
-  for (const item of items) draw(body.insertRow(), item)
+  if (items.length === 0) {
+    const td = body.insertRow().insertCell()
+    td.colSpan = columns.length
+    td.className = 'empty'
+    td.textContent = byId(id, HTMLTableElement).dataset.empty ?? 'Nothing in this range.'
+  }
+  for (const item of items) {
+    const row = body.insertRow()
+    for (const [text, cls] of columns) cell(row, text(item), cls)
+  }
 }
 
+type Breakdown = PartnerReport['breakdowns'][keyof PartnerReport['breakdowns']][number]
+const BREAKDOWN: ReadonlyArray<Column<Breakdown>> = [
+  [(b) => b.value],
+  num((b) => b.requests),
+  num((b) => b.responsesWithOffers),
+  num((b) => b.offers),
+  num((b) => b.offersDisplayed),
+  num((b) => b.uniqueClicks),
+  num((b) => money(b.averageBid)),
+]
+
 function tables(r: PartnerReport): void {
-  fill('bids', r.averageBidByProductType, (row, b) => {
-    cell(row, b.productType)
-    cell(row, b.offers, 'num')
-    cell(row, usd(b.averageBid), 'num')
-  })
-  fill('replies', r.replies, (row, x) => {
-    cell(row, x.status)
-    cell(row, x.count, 'num')
-    cell(row, ms(x.averageLatencyMs), 'num')
-    cell(row, ms(x.p95LatencyMs), 'num')
-    cell(row, ms(x.maxLatencyMs), 'num')
-  })
-  fill('causes', r.causes, (row, x) => {
-    cell(row, x.status)
-    cell(row, x.reason)
-    cell(row, x.httpStatus ?? '')
-    cell(row, x.count, 'num')
-    cell(row, ms(x.averageLatencyMs), 'num')
-  })
+  // The spend first: the figure an invoice is reconciled on, in view on a phone.
+  fill('spend', r.daily, [
+    [(d) => d.date, 'nowrap'],
+    num((d) => usd(d.spend)),
+    num((d) => d.uniqueClicks),
+    num((d) => d.conversions),
+  ])
+  for (const [dimension, rows] of Object.entries(r.breakdowns)) fill(`by-${dimension}`, rows, BREAKDOWN)
+  fill('bids', r.averageBidByProductType, [
+    [(b) => b.productType],
+    num((b) => b.offers),
+    num((b) => usd(b.averageBid)),
+  ])
+  fill('replies', r.replies, [
+    [(x) => x.status],
+    num((x) => x.count),
+    num((x) => ms(x.averageLatencyMs)),
+    num((x) => ms(x.p95LatencyMs)),
+    num((x) => ms(x.maxLatencyMs)),
+  ])
+  fill('causes', r.causes, [
+    [(x) => x.status],
+    [(x) => x.reason],
+    [(x) => x.httpStatus ?? ''],
+    num((x) => x.count),
+    num((x) => ms(x.averageLatencyMs)),
+  ])
   leadsTable(r)
 }
 
-/** Lead-level win/loss: one row per offer of each lead, or one for a lead without offers. */
+type Lead = PartnerReport['leads'][number]
+type Offer = Lead['offers'][number]
+const yesNo = (v: boolean | undefined): string => (v === undefined ? '' : v ? 'yes' : 'no')
+
+/**
+ * Lead-level win/loss: one row per offer of each lead, one per offer a contract check dropped, or one for
+ * a lead with neither (its outcome when it timed out).
+ */
 function leadsTable(r: PartnerReport): void {
-  const rows = r.leads
-    .slice(0, 500)
-    .flatMap((lead) => (lead.offers.length ? lead.offers : [null]).map((o) => ({ lead, o })))
-  fill('leads', rows, (row, { lead, o }) => {
-    cell(row, lead.sentAt.replace('T', ' ').slice(0, 19))
-    cell(row, lead.leadId)
-    cell(row, lead.partnerLeadId ?? '')
-    cell(row, lead.status)
-    cell(row, lead.reason ?? '')
-    cell(row, ms(lead.latencyMs), 'num')
-    cell(row, o ? o.offerId.slice(0, 8) : '')
-    cell(row, o ? o.productType : '')
-    cell(row, o ? usd(o.rate) : '', 'num')
-    cell(row, o ? o.result : '', o ? o.result : '')
-    cell(row, o ? (o.displayed ? 'yes' : 'no') : '')
-    cell(row, o ? (o.clicked ? 'yes' : 'no') : '')
-    cell(row, lead.converted ? 'yes' : 'no')
-  })
+  const rows = r.leads.slice(0, 500).flatMap((lead) => [
+    ...lead.offers.map((o) => ({ lead, o, outcome: o.outcome })),
+    ...Array.from({ length: lead.offersDropped }, () => ({
+      lead,
+      o: undefined,
+      outcome: 'dropped_by_contract_check',
+    })),
+    ...(lead.offers.length + lead.offersDropped === 0 ? [{ lead, o: undefined, outcome: lead.outcome }] : []),
+  ])
+  const offer = (pick: (o: Offer) => string | number) => (x: { o?: Offer | undefined }) =>
+    x.o ? pick(x.o) : ''
+  // Why it won or lost first: what a partner reads on a phone before scrolling the table sideways.
+  fill('leads', rows, [
+    [(x) => x.outcome ?? '', 'outcome'],
+    num(offer((o) => usd(o.rate))),
+    num(offer((o) => money(o.gapToWinningBid))),
+    num(offer((o) => o.bidRank ?? '')),
+    [offer((o) => o.productType)],
+    [(x) => x.lead.sentAt.replace('T', ' ').slice(0, 16), 'nowrap'],
+    [(x) => x.lead.status],
+    [(x) => x.lead.reason ?? ''],
+    num((x) => ms(x.lead.latencyMs)),
+    [(x) => x.lead.leadId, 'nowrap'],
+    [(x) => x.lead.partnerLeadId ?? '', 'nowrap'],
+    [offer((o) => o.offerId.slice(0, 8))],
+    [(x) => yesNo(x.o?.displayed)],
+    [(x) => yesNo(x.o?.clicked)],
+    [(x) => yesNo(x.lead.converted)],
+  ])
 }
 
 async function show(event: Event): Promise<void> {

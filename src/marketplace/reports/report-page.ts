@@ -37,14 +37,28 @@ export function reportPageHtml(basePath: string): string {
   <dl id="figures"></dl>
   <h2>Per UTC day, <span id="range"></span></h2>
   <div id="chart" class="charts"></div>
+  <h2>Spend per UTC day</h2>
+  <p class="note">What you owe for the leads sent each day: your clicked offers' bids under a per-click contract, or the bid of the offer each converted lead saw under a per-conversion one.</p>
+  <div class="scroll"><table id="spend" data-empty="No leads in this range."><thead><tr><th>Day (UTC)</th><th class="num">Spend (USD)</th><th class="num">Unique clicks</th><th class="num">Conversions</th></tr></thead><tbody></tbody></table></div>
+  <h2>Your leads by state, credit, purpose and amount</h2>
+  <p class="note">With offers: responses with at least one offer; shown: offers displayed; clicks: unique clicks; avg bid in USD. Amount bands: under $1K, $1K–5K, $5K–10K, $10K–25K, $25K–50K, $50K and over; not_given when the lead had no amount.</p>
+  <h3>By state</h3>
+  <div class="scroll"><table id="by-state" data-empty="No leads in this range."><thead><tr><th>State</th><th class="num">Requests</th><th class="num"><abbr title="Responses with at least one offer">With offers</abbr></th><th class="num">Offers</th><th class="num"><abbr title="Offers displayed (unique impressions)">Shown</abbr></th><th class="num"><abbr title="Unique clicks">Clicks</abbr></th><th class="num"><abbr title="Average bid, US dollars">Avg bid</abbr></th></tr></thead><tbody></tbody></table></div>
+  <h3>By credit band</h3>
+  <div class="scroll"><table id="by-creditBand" data-empty="No leads in this range."><thead><tr><th>Credit band</th><th class="num">Requests</th><th class="num"><abbr title="Responses with at least one offer">With offers</abbr></th><th class="num">Offers</th><th class="num"><abbr title="Offers displayed (unique impressions)">Shown</abbr></th><th class="num"><abbr title="Unique clicks">Clicks</abbr></th><th class="num"><abbr title="Average bid, US dollars">Avg bid</abbr></th></tr></thead><tbody></tbody></table></div>
+  <h3>By loan purpose</h3>
+  <div class="scroll"><table id="by-loanPurpose" data-empty="No leads in this range."><thead><tr><th>Loan purpose</th><th class="num">Requests</th><th class="num"><abbr title="Responses with at least one offer">With offers</abbr></th><th class="num">Offers</th><th class="num"><abbr title="Offers displayed (unique impressions)">Shown</abbr></th><th class="num"><abbr title="Unique clicks">Clicks</abbr></th><th class="num"><abbr title="Average bid, US dollars">Avg bid</abbr></th></tr></thead><tbody></tbody></table></div>
+  <h3>By loan amount</h3>
+  <div class="scroll"><table id="by-amountBand" data-empty="No leads in this range."><thead><tr><th>Loan amount</th><th class="num">Requests</th><th class="num"><abbr title="Responses with at least one offer">With offers</abbr></th><th class="num">Offers</th><th class="num"><abbr title="Offers displayed (unique impressions)">Shown</abbr></th><th class="num"><abbr title="Unique clicks">Clicks</abbr></th><th class="num"><abbr title="Average bid, US dollars">Avg bid</abbr></th></tr></thead><tbody></tbody></table></div>
   <h2>Replies by status</h2>
-  <div class="scroll"><table id="replies"><thead><tr><th>Status</th><th>Replies</th><th>Average latency (ms)</th><th>95th percentile (ms)</th><th>Slowest (ms)</th></tr></thead><tbody></tbody></table></div>
+  <div class="scroll"><table id="replies" data-empty="No replies in this range."><thead><tr><th>Status</th><th>Replies</th><th>Average latency (ms)</th><th>95th percentile (ms)</th><th>Slowest (ms)</th></tr></thead><tbody></tbody></table></div>
   <h2>Why leads were rejected, failed or timed out</h2>
-  <div class="scroll"><table id="causes"><thead><tr><th>Status</th><th>Reason</th><th>HTTP status</th><th>Times</th><th>Average latency (ms)</th></tr></thead><tbody></tbody></table></div>
+  <div class="scroll"><table id="causes" data-empty="No rejections, errors or timeouts in this range."><thead><tr><th>Status</th><th>Reason</th><th>HTTP status</th><th>Times</th><th>Average latency (ms)</th></tr></thead><tbody></tbody></table></div>
   <h2>Average bid per product type</h2>
-  <div class="scroll"><table id="bids"><thead><tr><th>Product type</th><th>Offers</th><th>Average bid (USD)</th></tr></thead><tbody></tbody></table></div>
+  <div class="scroll"><table id="bids" data-empty="No offers in this range."><thead><tr><th>Product type</th><th>Offers</th><th>Average bid (USD)</th></tr></thead><tbody></tbody></table></div>
   <h2>Lead-level win/loss</h2>
-  <div class="scroll"><table id="leads"><thead><tr><th>Sent (UTC)</th><th>Lead</th><th>Your lead id</th><th>Reply</th><th>Reason</th><th>Latency (ms)</th><th>Offer</th><th>Product type</th><th>Bid (USD)</th><th>Result</th><th>Displayed</th><th>Clicked</th><th>Converted</th></tr></thead><tbody></tbody></table></div>
+  <p class="note">Outcome: won; outbid (another partner's offer won your product type); lost_to_own_offer (your other offer won it); ruled_out_by_phase (the phase rule showed another type's higher bid alone); timed_out (no reply within the window); dropped_by_contract_check (the offer broke the contract: see the reason). Bid rank is your bid's place among all bids of its product type for the lead (1 = highest); the gap is the winning bid minus yours (none when no offer of that type was shown).</p>
+  <div class="scroll"><table id="leads" data-empty="No leads in this range."><thead><tr><th>Outcome</th><th class="num">Bid (USD)</th><th class="num">Gap to win (USD)</th><th class="num">Bid rank</th><th>Product type</th><th>Sent (UTC)</th><th>Reply</th><th>Reason</th><th class="num">Latency (ms)</th><th>Lead</th><th>Your lead id</th><th>Offer</th><th>Displayed</th><th>Clicked</th><th>Converted</th></tr></thead><tbody></tbody></table></div>
   <h2>Downloads</h2>
   <form id="downloads" class="downloads">
     <label class="wide">CSV table <select id="table">
@@ -54,6 +68,7 @@ export function reportPageHtml(basePath: string): string {
       <option value="products">Average bid per product type</option>
       <option value="replies">Replies by status, with latency</option>
       <option value="causes">Rejection, error and timeout causes</option>
+      <option value="breakdowns">By state, credit band, loan purpose and amount band</option>
     </select></label>
     <button type="button" id="csv" disabled>Download CSV</button>
     <button type="button" id="suppression" disabled>Download suppression list (CSV)</button>
@@ -73,6 +88,7 @@ body { margin: 0; padding: 1rem clamp(0.75rem, 3vw, 2rem); }
 main { max-width: 72rem; margin: 0 auto; min-width: 0; }
 h1 { font-size: 1.6rem; margin: 0.25rem 0 1rem; }
 h2 { font-size: 1.1rem; margin: 1.75rem 0 0.5rem; }
+h3 { font-size: 0.95rem; margin: 1rem 0 0.25rem; }
 form { display: flex; flex-wrap: wrap; gap: 0.75rem; align-items: end; }
 label { display: flex; flex-direction: column; font-size: 0.85rem; gap: 0.25rem; flex: 1 1 9rem; min-width: 0; }
 label.wide { flex: 2 1 14rem; }
@@ -95,7 +111,10 @@ table { border-collapse: collapse; width: 100%; font-size: 0.85rem; }
 th, td { text-align: left; padding: 0.25rem 0.5rem; border-bottom: 1px solid #8883; vertical-align: top; }
 td { overflow-wrap: break-word; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
-.won { color: #16794a; } .lost { opacity: 0.7; }
+td.empty { font-style: italic; opacity: 0.8; padding: 0.5rem; }
+td.nowrap { white-space: nowrap; }
+abbr { text-decoration: none; }
+th { white-space: nowrap; }
 `
 
 /** Where `npm run build` (vite.reports.config.ts) writes the page's script, under the package's folder. */

@@ -48,7 +48,8 @@ export function reportRoutes(ctx: MarketplaceContext): Hono {
       )
     }
     const r = range(c)
-    const report = await ctx.ledger.partnerReport({ partnerId, from: r.from, to: r.to })
+    const pays = ctx.registry.get(partnerId)?.pays
+    const report = await ctx.ledger.partnerReport({ partnerId, from: r.from, to: r.to, pays })
     c.header('Cache-Control', 'no-store')
     c.header('Vary', 'Accept')
     if (csv)

@@ -34,6 +34,7 @@ const REPORT = partnerReport({
       offersDisplayed: 1,
       uniqueClicks: 0,
       conversions: 0,
+      spend: 0,
     },
     {
       date: '2026-03-02',
@@ -42,6 +43,7 @@ const REPORT = partnerReport({
       offersDisplayed: 1,
       uniqueClicks: 1,
       conversions: 1,
+      spend: 16.67,
     },
   ],
   leads: [
@@ -54,12 +56,17 @@ const REPORT = partnerReport({
       httpStatus: 200,
       latencyMs: 90,
       converted: true,
+      outcome: null,
+      offersDropped: 1,
       offers: [
         {
           offerId: 'o-21',
           productType: 'installment_loan',
           rate: 14.5,
           result: 'won',
+          outcome: 'won',
+          bidRank: 1,
+          gapToWinningBid: 0,
           displayed: true,
           clicked: false,
         },
@@ -68,6 +75,9 @@ const REPORT = partnerReport({
           productType: 'debt_relief',
           rate: 3,
           result: 'lost',
+          outcome: 'outbid',
+          bidRank: 2,
+          gapToWinningBid: 2.17,
           displayed: false,
           clicked: false,
         },
@@ -82,9 +92,38 @@ const REPORT = partnerReport({
       httpStatus: null,
       latencyMs: null,
       converted: false,
+      outcome: 'timed_out',
+      offersDropped: 0,
       offers: [],
     },
   ],
+  spend: 16.67,
+  breakdowns: {
+    state: [
+      {
+        value: 'CA',
+        requests: 2,
+        responsesWithOffers: 1,
+        offers: 2,
+        offersDisplayed: 1,
+        uniqueClicks: 1,
+        averageBid: 8.75,
+      },
+    ],
+    creditBand: [],
+    loanPurpose: [
+      {
+        value: 'other',
+        requests: 1,
+        responsesWithOffers: 0,
+        offers: 0,
+        offersDisplayed: 0,
+        uniqueClicks: 0,
+        averageBid: null,
+      },
+    ],
+    amountBand: [],
+  },
 })
 
 /** The CSV's lines, after checking it is CRLF-terminated with no blank-line sections. */
@@ -108,6 +147,8 @@ describe('reportToCsv', () => {
       `${head},unique_clicks,1`,
       `${head},conversions,1`,
       `${head},conversion_amount_usd,12.50`,
+      `${head},contract_pays,per_click`,
+      `${head},spend_usd,16.67`,
       `${head},win_rate,0.6667`,
       `${head},click_through_rate,`,
     ])
@@ -119,9 +160,9 @@ describe('reportToCsv', () => {
       title: 'daily: one row per day in report order',
       table: 'daily',
       rows: [
-        'date,requests,responses_with_offers,offers_displayed,unique_clicks,conversions',
-        '2026-03-01,2,1,1,0,0',
-        '2026-03-02,1,1,1,1,1',
+        'date,requests,responses_with_offers,offers_displayed,unique_clicks,conversions,spend_usd',
+        '2026-03-01,2,1,1,0,0,0.00',
+        '2026-03-02,1,1,1,1,1,16.67',
       ],
     },
     {
@@ -147,18 +188,28 @@ describe('reportToCsv', () => {
         'error,HTTP 503,503,1,',
       ],
     },
+    {
+      title: 'breakdowns: one row per dimension and value, an average bid empty with no offers',
+      table: 'breakdowns',
+      rows: [
+        'dimension,value,requests,responses_with_offers,offers,offers_displayed,unique_clicks,average_bid_usd',
+        'state,CA,2,1,2,1,1,8.75',
+        'loan_purpose,other,1,0,0,0,0,',
+      ],
+    },
   ])('$title', ({ table, rows }) => {
     expect(lines(reportToCsv(REPORT, table))).toEqual(rows)
   })
 
-  it('leads (the default): one row per offer, a lead without offers once with empty offer cells', () => {
+  it('leads (the default): one row per offer with its outcome, rank and gap; one per dropped offer; a lead without offers once', () => {
     const csv = reportToCsv(REPORT)
     expect(csv).toBe(reportToCsv(REPORT, 'leads'))
     expect(lines(csv)).toEqual([
-      'lead_id,partner_lead_id,sent_at,reply_status,reason,http_status,latency_ms,converted,offer_id,product_type,rate_usd,result,displayed,clicked',
-      "lead-2,'@lead-2,2026-03-02T10:00:00.000Z,approved,,200,90,true,o-21,installment_loan,14.5,won,true,false",
-      "lead-2,'@lead-2,2026-03-02T10:00:00.000Z,approved,,200,90,true,o-22,debt_relief,3,lost,false,false",
-      "lead-1,,2026-03-01T09:00:00.000Z,timeout,'-1+1,,,false,,,,,,",
+      'lead_id,partner_lead_id,sent_at,reply_status,reason,http_status,latency_ms,converted,offer_id,product_type,rate_usd,result,outcome,bid_rank,gap_to_winning_bid_usd,displayed,clicked',
+      "lead-2,'@lead-2,2026-03-02T10:00:00.000Z,approved,,200,90,true,o-21,installment_loan,14.5,won,won,1,0.00,true,false",
+      "lead-2,'@lead-2,2026-03-02T10:00:00.000Z,approved,,200,90,true,o-22,debt_relief,3,lost,outbid,2,2.17,false,false",
+      "lead-2,'@lead-2,2026-03-02T10:00:00.000Z,approved,,200,90,true,,,,,dropped_by_contract_check,,,,",
+      "lead-1,,2026-03-01T09:00:00.000Z,timeout,'-1+1,,,false,,,,,timed_out,,,,",
     ])
   })
 
@@ -172,11 +223,12 @@ describe('reportToCsv', () => {
       causes: [],
       daily: [],
       leads: [],
+      breakdowns: { state: [], creditBand: [], loanPurpose: [], amountBand: [] },
     }
     for (const table of REPORT_TABLES) {
       const rows = lines(reportToCsv(empty, table))
       expect(rows[0], table).toMatch(/^[a-z_]+(,[a-z_0-9]+)+$/)
-      expect(rows, table).toHaveLength(table === 'summary' ? 12 : 1)
+      expect(rows, table).toHaveLength(table === 'summary' ? 14 : 1)
     }
     // Null ratios are empty cells, a zero is a zero.
     const summary = lines(reportToCsv(empty, 'summary'))

@@ -23,6 +23,7 @@ if (!built) {
 
 const REPORT = partnerReport({
   requests: 4,
+  spend: 9.5,
   conversionAmount: 30,
   clickThroughRate: 0.5,
   averageBidByProductType: [{ productType: 'personal_loan', offers: 3, averageBid: 9.5 }],
@@ -46,6 +47,7 @@ const REPORT = partnerReport({
       offersDisplayed: 1,
       uniqueClicks: 1,
       conversions: 1,
+      spend: 9.5,
     },
     {
       date: '2026-03-02',
@@ -54,6 +56,7 @@ const REPORT = partnerReport({
       offersDisplayed: 1,
       uniqueClicks: 0,
       conversions: 0,
+      spend: 0,
     },
   ],
   leads: [
@@ -66,6 +69,8 @@ const REPORT = partnerReport({
       httpStatus: 200,
       latencyMs: 40,
       converted: false,
+      outcome: null,
+      offersDropped: 0,
       offers: [],
     },
   ],
@@ -99,6 +104,10 @@ describe.each([
       // The module the page loads (`/reports/app.js`); it wires the page when imported.
       await MODULES[kind]()
       const $ = (id: string) => document.getElementById(id) as HTMLElement
+      const rowsOf = (id: string) =>
+        [...(($(id) as HTMLTableElement).tBodies[0]?.rows ?? [])].map((row) =>
+          [...row.cells].map((c) => c.textContent),
+        )
       ;($('token') as HTMLInputElement).value = 'lender-token'
       $('token').dispatchEvent(new Event('change'))
       await vi.waitFor(() => expect($('status').textContent).toBe('Your report: Lender.'))
@@ -123,8 +132,17 @@ describe.each([
         'Conversions1',
         'Offers displayed2',
         'Conversion amount (USD)$30.00',
+        'Spend (USD, per click)$9.50',
       ])
         expect(figures).toContain(text)
+      expect(rowsOf('spend')).toEqual([
+        ['2026-03-01', '$9.50', '1', '1'],
+        ['2026-03-02', '$0.00', '0', '0'],
+      ])
+      // Tables with no rows say so in their own words; the header stays.
+      expect(rowsOf('by-state')).toEqual([['No leads in this range.']])
+      expect(rowsOf('bids')).toEqual([['personal_loan', '3', '$9.50']])
+      expect($('by-state').querySelector('td')?.colSpan).toBe(7)
       expect($('causes').textContent).toContain('no reply within 12000 ms')
       expect($('replies').textContent).toContain('12000')
       expect($('leads').textContent).toContain('<img src=x onerror=alert(1)> thin file')

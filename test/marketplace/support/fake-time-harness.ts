@@ -28,7 +28,11 @@ export interface ScriptedPartner {
   status: 'approved' | 'rejected'
   /** Bid of the single offer when approved. */
   rate?: number
+  /** The offers when approved, instead of one at `rate`. */
+  offers?: Array<{ rate: number; product_type: string; [field: string]: unknown }>
   timeoutMs?: number
+  /** Its own reports token. */
+  reportsToken?: string
 }
 
 export interface FakeTimeMarket {
@@ -75,13 +79,9 @@ export async function startFakeTimeMarket(options: {
               ? {
                   status: 'approved',
                   lead_id: `${spec.id}-${count}`,
-                  offers: [
-                    {
-                      rate: spec.rate ?? 10,
-                      click_url: `https://${spec.id}.example/click/${count}`,
-                      product_type: 'installment_loan',
-                    },
-                  ],
+                  offers: (spec.offers ?? [{ rate: spec.rate ?? 10, product_type: 'installment_loan' }]).map(
+                    (offer, i) => ({ ...offer, click_url: `https://${spec.id}.example/click/${count}/${i}` }),
+                  ),
                 }
               : { status: 'rejected', lead_id: `${spec.id}-${count}`, reason: 'outside our credit box' }
           res.setHeader('content-type', 'application/json')
@@ -99,6 +99,7 @@ export async function startFakeTimeMarket(options: {
       timeoutMs: spec.timeoutMs ?? 12_000,
       scoreFactor: 1,
       enabled: true,
+      reportsToken: spec.reportsToken,
       display: {
         name: spec.id,
         logoUrl: '',
