@@ -6,7 +6,7 @@
  * click that opens the form) and the loan application's missing consent (typing, a box left unchecked).
  */
 import { resolve } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { RunningServer } from '../../../src/server/start-server.ts'
 import { type EngineBrowser, type EngineName, launchEngine } from './engines.ts'
 import { requireBuild, startTestServer } from './server.ts'
@@ -28,11 +28,19 @@ export function playgroundPlaySuite(name: EngineName): void {
   beforeAll(async () => {
     requireBuild()
     server = await startTestServer()
+  }, 90_000)
+
+  // A browser per story: WebKitGTK's window was once lost between two stories (NoSuchWindowError), which
+  // failed the story after it and its retry; a fresh session keeps one engine fault to one story.
+  beforeEach(async () => {
     browser = await launchEngine(name)
   }, 90_000)
 
-  afterAll(async () => {
+  afterEach(async () => {
     await browser?.close()
+  })
+
+  afterAll(async () => {
     await server?.close()
   })
 
