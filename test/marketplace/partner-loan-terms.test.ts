@@ -15,7 +15,7 @@ import { sandboxConsentTexts } from '../../src/marketplace/consent/consent-texts
 import { createMarketplace, type PartnerRegistryEntry } from '../../src/marketplace/index.ts'
 import { LEDGER_DRIVERS } from '../ledger/support/ledger-drivers.ts'
 import { type LoopbackPartner, startLoopbackPartner } from '../partner-kit/support/loopback-partner.ts'
-import { CLIENT, makeKnownLead, SECRET, TEST_ACCESS_TOKENS } from './support/harness.ts'
+import { CLIENT, SECRET, settledLeadThrough, TEST_ACCESS_TOKENS } from './support/harness.ts'
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 })
 
@@ -108,21 +108,7 @@ describe.each(LEDGER_DRIVERS)('loan terms from a partner reply, on $name', (driv
   })
 
   it('shows good terms, drops bad terms keeping the offer, and drops an offer whose terms carry PII', async () => {
-    const res = await app.request('http://bff.test/api/second-look', {
-      method: 'POST',
-      body: JSON.stringify(makeKnownLead()),
-      headers: { 'content-type': 'application/json', 'x-offer-widget': '1' },
-    })
-    expect(res.status).toBe(201)
-    const { rateTable, accessToken } = (await res.json()) as {
-      accessToken: string
-      rateTable: { uuid: string; leadUuid: string }
-    }
-    await marketplace.settled(rateTable.uuid)
-    const poll = await app.request(`http://bff.test/api/second-look/${rateTable.uuid}`, {
-      headers: { 'X-Offer-Access-Token': accessToken },
-    })
-    const body = await poll.text()
+    const { leadUuid, body } = await settledLeadThrough(marketplace, app)
     const table = rateTableSchema.parse(JSON.parse(body))
 
     // One winner per product type; the PII offers are gone, the bad-terms offer shows without terms.
@@ -142,7 +128,7 @@ describe.each(LEDGER_DRIVERS)('loan terms from a partner reply, on $name', (driv
     const [request] = await query<{ status: string; offers_dropped: number; reason: string }>(
       ledger,
       sql`select status, offers_dropped, reason from marketplace_partner_requests
-          where lead_id = ${rateTable.leadUuid}`,
+          where lead_id = ${leadUuid}`,
     )
     expect(request?.status).toBe('approved')
     expect(Number(request?.offers_dropped)).toBe(2)
@@ -157,7 +143,7 @@ describe.each(LEDGER_DRIVERS)('loan terms from a partner reply, on $name', (driv
     const stored = await query<{ product_type: string; loan_terms: unknown }>(
       ledger,
       sql`select product_type, loan_terms from marketplace_offers
-          where lead_id = ${rateTable.leadUuid} order by position`,
+          where lead_id = ${leadUuid} order by position`,
     )
     expect(stored).toEqual([
       { product_type: 'personal_loan', loan_terms: GOOD_TERMS },

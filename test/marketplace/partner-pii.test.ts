@@ -24,7 +24,7 @@ import {
 import { LEDGER_DRIVERS } from '../ledger/support/ledger-drivers.ts'
 import { type LoopbackPartner, startLoopbackPartner } from '../partner-kit/support/loopback-partner.ts'
 import { makeLocalTls } from '../support/local-https.ts'
-import { CLIENT, makeKnownLead, SECRET, TEST_ACCESS_TOKENS } from './support/harness.ts'
+import { CLIENT, makeKnownLead, SECRET, settledLeadThrough, TEST_ACCESS_TOKENS } from './support/harness.ts'
 
 // Real servers and databases on a shared CI machine: generous, while every wait inside stays short.
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 })
@@ -167,25 +167,8 @@ function startMarketplace(
 }
 
 async function runLead(marketplace: Marketplace, app: Hono) {
-  const res = await app.request('http://bff.test/api/second-look', {
-    method: 'POST',
-    body: JSON.stringify(makeKnownLead()),
-    headers: { 'content-type': 'application/json', 'x-offer-widget': '1' },
-  })
-  expect(res.status).toBe(201)
-  const { rateTable, accessToken } = (await res.json()) as {
-    accessToken: string
-    rateTable: { uuid: string; leadUuid: string }
-  }
-  await marketplace.settled(rateTable.uuid)
-  const poll = await app.request(`http://bff.test/api/second-look/${rateTable.uuid}`, {
-    headers: { 'X-Offer-Access-Token': accessToken },
-  })
-  expect(poll.status).toBe(200)
-  return {
-    leadUuid: rateTable.leadUuid,
-    table: (await poll.json()) as { offers: Array<Record<string, unknown>> },
-  }
+  const { leadUuid, body } = await settledLeadThrough(marketplace, app)
+  return { leadUuid, table: JSON.parse(body) as { offers: Array<Record<string, unknown>> } }
 }
 
 describe.each(LEDGER_DRIVERS)('partner PII in offers, lead_id and reason on $name', (driver) => {

@@ -170,6 +170,30 @@ export async function submitAndSettle(
 }
 
 /**
+ * A known lead through a marketplace's own routes mounted on `app` (no harness), settled: its lead uuid and
+ * the final poll's body as sent, for tests that read what reached the widget byte by byte.
+ */
+export async function settledLeadThrough(
+  marketplace: Marketplace,
+  app: Hono,
+  body: unknown = makeKnownLead(),
+) {
+  const res = await app.request('http://bff.test/api/second-look', {
+    method: 'POST',
+    body: JSON.stringify(body),
+    headers: { 'content-type': 'application/json', [WIDGET_HEADER]: '1' },
+  })
+  if (res.status !== 201) throw new Error(`submit answered ${res.status}: ${await res.text()}`)
+  const created = (await res.json()) as { accessToken: string; rateTable: { uuid: string; leadUuid: string } }
+  await marketplace.settled(created.rateTable.uuid)
+  const poll = await app.request(`http://bff.test/api/second-look/${created.rateTable.uuid}`, {
+    headers: { [ACCESS_TOKEN_HEADER]: created.accessToken },
+  })
+  if (poll.status !== 200) throw new Error(`poll answered ${poll.status}: ${await poll.text()}`)
+  return { leadUuid: created.rateTable.leadUuid, body: await poll.text() }
+}
+
+/**
  * A harness on the driver's ledger, started before the calling suite's tests and closed (its ledger too)
  * after them; `use` receives both.
  */
