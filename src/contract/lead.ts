@@ -7,6 +7,7 @@
 import * as z from 'zod/mini'
 import { ipAddress, nonEmptyText, realDate, text } from './common.ts'
 import { consentContextSchema } from './consent.ts'
+import { placementSchema } from './placement.ts'
 
 /** docs/partner-interface.md: "50 U.S. states plus DC, PR and VI". */
 export const US_STATES = [
@@ -260,7 +261,13 @@ export type Lead = z.infer<typeof leadSchema>
  */
 export const leadInputSchema = leadObject(
   '',
-  { ...closedShapes, sessionInformation: z.optional(z.unknown()), consent: z.optional(consentContextSchema) },
+  {
+    ...closedShapes,
+    sessionInformation: z.optional(z.unknown()),
+    consent: z.optional(consentContextSchema),
+    // Ours (docs/placements.md): recorded with the lead, sent to a partner only when its registry entry says so.
+    placement: z.optional(placementSchema),
+  },
   true,
 )
 export type LeadInput = z.infer<typeof leadInputSchema>

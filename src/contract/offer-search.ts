@@ -5,6 +5,7 @@
  */
 import * as z from 'zod/mini'
 import { ipAddress, nonEmptyText, realDate, ZIP_PATTERN } from './common.ts'
+import { placementSchema } from './placement.ts'
 
 export type { Issuer, Offer, Partner, PendingResponse, RateTable } from './rate-table.ts'
 export {
@@ -160,6 +161,8 @@ export const offerSearchInputSchema = strict('The search', {
       ),
     }),
   ),
+  /** Ours (docs/placements.md): the publisher's placement id; the BFF records it and forwards it as a `clientTags.subId` tag. */
+  placement: z.optional(placementSchema),
   sessionInformation: z.optional(z.unknown()),
 })
 export type OfferSearchInput = z.infer<typeof offerSearchInputSchema>
