@@ -13,7 +13,9 @@ export const PLACEMENT_PATTERN = /^[A-Za-z0-9][\w.-]{0,39}$/
 export const PLACEMENT_ERROR =
   'placement must be 1 to 40 letters, digits, "_", "-" or ".", starting with a letter or digit (e.g. "home-hero")'
 
-export const placementSchema = z.string({ error: PLACEMENT_ERROR }).check(z.regex(PLACEMENT_PATTERN, { error: PLACEMENT_ERROR }))
+export const placementSchema = z
+  .string({ error: PLACEMENT_ERROR })
+  .check(z.regex(PLACEMENT_PATTERN, { error: PLACEMENT_ERROR }))
 
 /** The most offers one measure names (a rate table shows far fewer). */
 export const MEASURE_MAX_OFFERS = 50
