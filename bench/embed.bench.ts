@@ -21,12 +21,13 @@ import { startTestServer } from '../test/e2e/support/server.ts'
 import { REACT_18_ALIASES } from '../vite.embed.config.ts'
 
 /**
- * Issue #24: the script-tag bundle (React 18.3 inside) at most 80 KiB, measured with gzip -9 (the level of
+ * Issue #24: the script-tag bundle (React 18.3 inside) at most 82 KiB, measured with gzip -9 (the level of
  * its precompressed copy); brotli -11, what browsers get, beside it. 78 KiB until the loan application's
  * on-demand loader came in (docs/decisions/0107-application-chunk.md), 79 until every card said who quoted it
- * and a loan's figures (0110-bundle-budget-80.md). The loader snippet at most 1 KiB.
+ * and a loan's figures (0110-bundle-budget-80.md), 80 until the event contract and the placement measure
+ * (0111-event-contract.md). The loader snippet at most 1 KiB.
  */
-const BUNDLE_BUDGET = 80 * 1024
+const BUNDLE_BUDGET = 82 * 1024
 const LOADER_BUDGET = 1024
 const LONG_TASK_BUDGET_MS = 50
 const RUNS = 5

@@ -8,6 +8,7 @@
  */
 import { ZIP_PATTERN } from '../contract/common.ts'
 import { isEndpoint, isHttpUrl } from '../contract/http-url.ts'
+import { PLACEMENT_PATTERN } from '../contract/placement.ts'
 import { DEFAULT_LABELS } from '../widget/labels.ts'
 import { THEME_VARIABLES } from '../widget/theme.ts'
 import type { EmbedOptions } from './options.ts'
@@ -112,6 +113,11 @@ const RULES: Record<string, readonly [Read, string]> = {
         : undefined,
     ),
     'JSON {"uuid":"...","accessToken":"..."} from your server',
+  ],
+  analytics: oneOf('dataLayer'),
+  placement: [
+    matching(PLACEMENT_PATTERN),
+    'a placement id you choose, e.g. "home-hero" (letters, digits, _ - .)',
   ],
   nonce: [text, 'the page CSP nonce'],
   className: [text, 'class names'],

@@ -3,8 +3,8 @@
  * (WordPress, Vue, Svelte, plain HTML). Attributes are the option names in kebab-case (`zip-code`,
  * `endpoint`, `theme`, `form`, `source`...), read by the same strict readers as the script tag's `data-*`;
  * options that are not text (`lead`, callbacks) go through the `options` property. Callbacks are DOM events
- * (`offer-click`, `complete`, `error`, `search-created`, `offers-shown`; they bubble, `detail` is the
- * callback's argument). A changed attribute re-renders; removal from the page unmounts (a move within the
+ * (`offer-click`, `complete`, `error`, `search-created`, `offers-shown`, and `event` for every event of
+ * docs/events.md; they bubble, `detail` is the callback's argument). A changed attribute re-renders; removal from the page unmounts (a move within the
  * page does not). Server HTML from `renderWidgetHtml({ tag: 'offer-widget' })` is adopted and hydrated in
  * place. Defined by the script-tag bundle; from the package, `defineOfferWidgetElement()`.
  */
@@ -48,6 +48,8 @@ export interface OfferWidgetElementAttributes {
   'empty-state'?: 'message' | 'hide'
   'heading-level'?: string | number
   attach?: string
+  analytics?: 'dataLayer'
+  placement?: string
   nonce?: string
   'class-name'?: string
 }

@@ -52,19 +52,22 @@ const LOADER_SOURCE =
   'a.q.push(["mount",[].slice.call(arguments),h]);return h}}' +
   'if(!a.q)return;a.e=a.e||[];' +
   'w.fetch&&[].forEach.call(d.querySelectorAll("[data-offer-widget][data-zip-code]"),function(m){' +
-  'var z=m.getAttribute("data-zip-code"),e=m.getAttribute("data-endpoint"),b,p;' +
+  'var z=m.dataset.zipCode,e=m.dataset.endpoint,b,p;' +
   `if(m.owS||!${ZIP_PATTERN}.test(z)||m.matches(${JSON.stringify(BLOCKER_SELECTOR)}))return;` +
-  // Without data-endpoint the widget talks to the origin the bundle came from; an endpoint it would
+  // Without data-endpoint (`undefined` from `dataset`) the widget talks to the origin the bundle came from; an endpoint it would
   // refuse is left to it.
-  'if(e===null)e=new URL(src,location.href).origin;else if(!/^(\\/|https?:\\/\\/|$)/.test(e))return;' +
+  'if(e==null)e=new URL(src,location.href).origin;else if(!/^(\\/|https?:\\/\\/|$)/.test(e))return;' +
   'e=e.replace(/\\/+$/,"")+"/api/offer-searches";' +
-  'b=JSON.stringify({productTypes:["AutomobileInsurance"],personalInformation:{zipCode:z}});' +
+  // The widget's own body, key for key (search-input.ts; offer-search.ts adds the placement; JSON leaves out an
+  // undefined one, as `dataset` gives without the attribute). A placement the widget refuses (placement.ts) is not in
+  // its body, so the widget does not adopt this search (which the BFF refuses) and sends its own.
+  'b=JSON.stringify({productTypes:["AutomobileInsurance"],personalInformation:{zipCode:z},placement:m.dataset.placement});' +
   'p=m.owS=fetch(e,{method:"POST",headers:{"Content-Type":"application/json","X-Offer-Widget":v},body:b});' +
   // Handled here so a network error is not an unhandled rejection; the widget reads the outcome itself.
   'p["catch"](function(){});a.e.push([e,b,p])});' +
   "var s=d.querySelector('script[src=\"'+src+'\"]');" +
   // A tag with another integrity hash is not ours to trust: add our own, which the browser checks.
-  'if(s&&sri&&s.getAttribute("integrity")!==sri)s=null;' +
+  'if(s&&sri&&s.getAttribute("integrity")!=sri)s=null;' +
   'if(!s){s=d.createElement("script");s.async=true;s.src=src;' +
   'if(sri){s.setAttribute("integrity",sri);s.crossOrigin="anonymous"}' +
   // The outcome, kept for loadOfferWidget: a settled tag fires no event again.

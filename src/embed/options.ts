@@ -21,5 +21,7 @@ export const EMBED_EVENTS = {
   onOfferClick: 'offer-widget:offer-click',
   onComplete: 'offer-widget:complete',
   onError: 'offer-widget:error',
+  /** Every event of the contract (docs/events.md), `detail` the event. */
+  onEvent: 'offer-widget:event',
 } as const
 export type EmbedCallback = keyof typeof EMBED_EVENTS

@@ -1,13 +1,14 @@
 /**
  * @module The event log's entries: requests and pixels (from Resource Timing in the preview frame, so it
- * works the same with msw and with the real BFF), the widget's callbacks, the story's play steps and
+ * works the same with msw and with the real BFF), the widget's callbacks, every event of its contract
+ * (`onEvent`, docs/events.md), the story's play steps and
  * verdict, and the playground's own notes.
  */
 import type { LogKind } from './frame/frame-protocol.ts'
 
 export type { LogKind }
 
-export const LOG_KINDS: readonly LogKind[] = ['request', 'pixel', 'callback', 'play', 'info']
+export const LOG_KINDS: readonly LogKind[] = ['request', 'pixel', 'callback', 'event', 'play', 'info']
 
 export interface LogEntry {
   id: number

@@ -23,6 +23,8 @@ export interface OfferCardProps {
   /** The widget's id prefix: a disclaimer in the Disclaimers block is `disclaimerElementId(idBase, partnerUuid)`. */
   idBase: string
   onClick: (offer: DisplayOffer) => void
+  /** "More details" opened (`true`) or closed. */
+  onDetails: (offer: DisplayOffer, open: boolean) => void
 }
 
 /** The id of a partner's entry in the Disclaimers block, which cards point to (`aria-describedby`). */
@@ -88,8 +90,8 @@ function hasLongCopy(
 /**
  * A card renders again only when its offer, its labels, level or tracker changed. An offer with the same
  * content as at the last poll is the same object (the search core shares every unchanged part of its
- * result, offer-search.ts), and a phone pays for every card it re-renders. `onClick` is left out of the
- * comparison: the list passes a function that calls the latest callback.
+ * result, offer-search.ts), and a phone pays for every card it re-renders. `onClick` and `onDetails` are
+ * left out of the comparison: the list passes functions that read its latest props.
  */
 export const OfferCard = memo(
   OfferCardView,
@@ -101,7 +103,7 @@ export const OfferCard = memo(
     before.offer === after.offer,
 )
 
-function OfferCardView({ offer, labels, headingLevel, tracker, idBase, onClick }: OfferCardProps) {
+function OfferCardView({ offer, labels, headingLevel, tracker, idBase, onClick, onDetails }: OfferCardProps) {
   // docs/offer-search-api.md rule 4: "Fire every URL in `impressionTrackingPixelUrls` when the offer is rendered." The
   // tracker de-duplicates, so StrictMode's second effect and later polls fire nothing twice.
   useEffect(() => {
@@ -202,7 +204,10 @@ function OfferCardView({ offer, labels, headingLevel, tracker, idBase, onClick }
       <CardLinks
         clamped={clamped}
         open={open}
-        onToggle={() => setOpen(!open)}
+        onToggle={() => {
+          setOpen(!open)
+          onDetails(offer, !open)
+        }}
         pointsId={`${id}-points`}
         nameId={`${id}-name`}
         disclaimerId={disclaimerIds[0]}

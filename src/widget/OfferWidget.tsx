@@ -9,7 +9,10 @@ import type { LeadInput } from '../contract/lead.ts'
 import { arrangeOffers } from './arrange-offers.ts'
 import type { OfferSource } from './bff-client.ts'
 import { Disclaimers } from './Disclaimers.tsx'
-import type { DisplayOffer } from './display-rules.ts'
+import type { DisplayOffer, PositionedOffer } from './display-rules.ts'
+import { emitEvent } from './events/emit-event.ts'
+import { useOffersShown } from './events/useOffersShown.ts'
+import type { OfferWidgetEvent } from './events/widget-event.ts'
 import { type FieldErrors, formFieldOf } from './form-values.ts'
 import { injectStyles } from './inject-styles.ts'
 import { useInteractionHold } from './interaction-hold.ts'
@@ -87,10 +90,20 @@ export interface OfferWidgetProps {
   className?: string
   /** Advanced: where impression pixels are recorded and fired. Default: once per page view. */
   pixelTracker?: PixelTracker
+  /** `dataLayer`: push GA4's ecommerce events and the widget's own to `window.dataLayer` (docs/events.md). */
+  analytics?: 'dataLayer'
+  /**
+   * Your id for where this widget sits ("home-hero", "quote-sidebar"): sent with the search or lead so the
+   * BFF's placement report tells your revenue per placement, and the list's name in `dataLayer`
+   * (docs/placements.md). Letters, digits, `_`, `-` and `.`, at most 40.
+   */
+  placement?: string
+  /** Every event of the widget's contract, one discriminated union (docs/events.md). */
+  onEvent?: (event: OfferWidgetEvent) => void
   onSearchCreated?: (event: SearchCreatedEvent) => void
-  /** Offers that appeared on screen since the last call (each offer reported once). */
-  onOffersShown?: (offers: DisplayOffer[]) => void
-  onOfferClick?: (offer: DisplayOffer) => void
+  /** Offers that appeared on screen since the last call (each offer reported once), each with its slot. */
+  onOffersShown?: (offers: PositionedOffer[]) => void
+  onOfferClick?: (offer: PositionedOffer) => void
   onComplete?: (event: SearchCompleteEvent) => void
   onError?: (error: OfferWidgetError) => void
 }
@@ -154,7 +167,13 @@ function WidgetBody(props: OfferWidgetProps & { client: QueryClient }) {
 
   // A lead reaches this body complete: ApplicationGate shows the application for anything less.
   const complete = props as typeof props & { lead?: LeadInput }
-  const result = useOfferSearch({ ...complete, search, submission, queryClient: client })
+  const emit = (event: OfferWidgetEvent) => {
+    emitEvent(props, event)
+    // What the BFF cannot see of an offer search: what was shown and what clicked (docs/placements.md).
+    if (event.type === 'offers_shown') result.measure({ shown: event.offers.map((offer) => offer.uuid) })
+    if (event.type === 'offer_click') result.measure({ clicked: event.offer.uuid })
+  }
+  const result = useOfferSearch({ ...complete, search, submission, queryClient: client, onEvent: emit })
   const { status, offers, error } = result
 
   // A 400 naming fields goes back to the form (unless the page said never), the fields marked inline with
@@ -202,6 +221,10 @@ function WidgetBody(props: OfferWidgetProps & { client: QueryClient }) {
   const visible = shown.slice(0, places)
   const visibleUuids = visible.map((offer) => offer.uuid)
   onScreen.current = { searchKey, uuids: visibleUuids }
+  const searching = status === 'creating' || status === 'searching'
+  const source = props.source ?? 'offer-search'
+  const listed = !showForm && (offers.length > 0 || searching)
+  useOffersShown(client, searchKey, listed ? visible : NO_OFFERS, source, props.onOffersShown, emit)
   const announcement = useAnnouncement(status, offers.length, visible, labels, result.failed)
   // A server-rendered search's first cards carry their pixels as <img> tags (rendered-pixels.ts): fixed at
   // the first render, so the server's tags and the hydrated ones match and are never re-created.
@@ -216,7 +239,6 @@ function WidgetBody(props: OfferWidgetProps & { client: QueryClient }) {
 
   if (status === 'complete' && offers.length === 0 && props.emptyState === 'hide') return null
 
-  const searching = status === 'creating' || status === 'searching'
   // Skeletons for the places that can still fill (every place before the first rate table), up to the
   // visible limit; none once the search is over.
   const expected =
@@ -252,6 +274,7 @@ function WidgetBody(props: OfferWidgetProps & { client: QueryClient }) {
       serverErrors={serverErrors?.mapped ?? NO_ERRORS}
       serverMessage={serverErrors?.message}
       focusFirstField={form.focusFirstField}
+      emit={emit}
       onSubmit={(data) => {
         setFocusAfter('results')
         setEditing(false)
@@ -292,7 +315,7 @@ function WidgetBody(props: OfferWidgetProps & { client: QueryClient }) {
             </Heading>
             {canChange && changeButton}
           </div>
-          <Sponsored labels={labels} disclosureUrl={props.disclosureUrl} />
+          <Sponsored labels={labels} disclosureUrl={props.disclosureUrl} emit={emit} />
           {/* Kept once the search ends, as its status line (an error's too): removing it would pull everything up. */}
           {(searching || status === 'complete' || status === 'error') && (
             <SearchProgress
@@ -318,10 +341,9 @@ function WidgetBody(props: OfferWidgetProps & { client: QueryClient }) {
                 headingLevel={headingLevel + 1}
                 idBase={headingId}
                 tracker={tracker}
-                client={client}
-                searchKey={searchKey}
-                onOffersShown={props.onOffersShown}
+                source={source}
                 onOfferClick={props.onOfferClick}
+                emit={emit}
               />
             )}
             {status === 'complete' && offers.length === 0 && (
@@ -376,6 +398,7 @@ function WidgetBody(props: OfferWidgetProps & { client: QueryClient }) {
 
 const NO_ERRORS: FieldErrors = {}
 const NO_UUIDS: string[] = []
+const NO_OFFERS: DisplayOffer[] = []
 const NO_DISCLAIMERS: Disclaimer[] = []
 
 /** The visitor's sentence for a field the BFF refused. */

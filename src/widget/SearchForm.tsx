@@ -1,9 +1,12 @@
 /**
  * @module The short form shown when the page lacks what a search needs. Asks only for the given fields,
- * validates inline, and shows the BFF's field errors next to the field they name.
+ * validates inline, and shows the BFF's field errors next to the field they name. Reports its view, the
+ * visitor's first change, a sent form and each field a check refused (docs/events.md), never a value.
  */
 import type { QueryClient } from '@tanstack/react-query'
 import { type ChangeEvent, type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react'
+import { useFormEvents } from './events/useFormEvents.ts'
+import type { OfferWidgetEvent } from './events/widget-event.ts'
 import {
   type FieldErrors,
   type FormValues,
@@ -39,6 +42,7 @@ export interface SearchFormProps {
   serverMessage: string | undefined
   /** Focus the first field when the form appears (the visitor asked to change their details). */
   focusFirstField?: boolean
+  emit: (event: OfferWidgetEvent) => void
   onSubmit: (data: SearchData) => void
 }
 
@@ -49,6 +53,7 @@ export function SearchForm(props: SearchFormProps) {
   const [errors, setErrors] = useState<FieldErrors>(props.serverErrors)
   const [focusToken, setFocusToken] = useState(0)
   const formRef = useRef<HTMLFormElement>(null)
+  const [start, refuse, send] = useFormEvents('search', props.emit)
   const asksIssuer = fields.includes('currentIssuer')
   const issuers = useIssuers(props.endpoint, asksIssuer, props.client)
 
@@ -66,6 +71,7 @@ export function SearchForm(props: SearchFormProps) {
   }, [focusToken])
 
   const set: SetValue = (key, value) => {
+    start(key)
     setValues((v) => ({ ...v, [key]: value }))
     if (errors[key]) setErrors((e) => ({ ...e, [key]: undefined }))
   }
@@ -74,10 +80,13 @@ export function SearchForm(props: SearchFormProps) {
     event.preventDefault()
     const found = validateForm(values, fields, labels)
     setErrors(found)
-    if (Object.values(found).some(Boolean)) {
+    const refused = Object.keys(found) as FormField[]
+    for (const field of refused) refuse(field, values[field])
+    if (refused.length > 0) {
       setFocusToken((n) => n + 1)
       return
     }
+    send()
     props.onSubmit(fromFormValues(values, props.given))
   }
 

@@ -1,13 +1,21 @@
 /**
  * @module The "Sponsored" line above the offers and its advertiser disclosure: a link to the publisher's
  * own disclosure page when `disclosureUrl` is set, else the widget's own sentence behind a button
- * (`labels.disclosureText`), so a visitor can always learn why these offers are shown.
+ * (`labels.disclosureText`), so a visitor can always learn why these offers are shown. Opening either is
+ * the `disclosure_open` event (docs/events.md).
  */
 import { useId, useState } from 'react'
+import type { OfferWidgetEvent } from './events/widget-event.ts'
 import type { Labels } from './labels.ts'
 import { safeHttpUrl } from './safe-url.ts'
 
-export function Sponsored({ labels, disclosureUrl }: { labels: Labels; disclosureUrl: string | undefined }) {
+export interface SponsoredProps {
+  labels: Labels
+  disclosureUrl: string | undefined
+  emit: (event: OfferWidgetEvent) => void
+}
+
+export function Sponsored({ labels, disclosureUrl, emit }: SponsoredProps) {
   const [open, setOpen] = useState(false)
   const id = useId()
   if (!labels.sponsored) return null
@@ -17,7 +25,13 @@ export function Sponsored({ labels, disclosureUrl }: { labels: Labels; disclosur
       <span>{labels.sponsored}</span>
       {' · '}
       {href ? (
-        <a className="ow-link" href={href} target="_blank" rel="noopener">
+        <a
+          className="ow-link"
+          href={href}
+          target="_blank"
+          rel="noopener"
+          onClick={() => emit({ type: 'disclosure_open', via: 'link' })}
+        >
           {labels.disclosure}
         </a>
       ) : (
@@ -26,7 +40,10 @@ export function Sponsored({ labels, disclosureUrl }: { labels: Labels; disclosur
           className="ow-link"
           aria-expanded={open}
           aria-controls={id}
-          onClick={() => setOpen(!open)}
+          onClick={() => {
+            if (!open) emit({ type: 'disclosure_open', via: 'text' })
+            setOpen(!open)
+          }}
         >
           {labels.disclosure}
         </button>

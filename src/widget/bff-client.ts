@@ -12,6 +12,7 @@ import {
   WIDGET_HEADER,
 } from '../contract/bff.ts'
 import type { OfferSearchInput } from '../contract/offer-search.ts'
+import { MEASURE_PATH, type SearchMeasure } from '../contract/placement.ts'
 import { type Issuer, issuerListSchema, type RateTable } from '../contract/rate-table.ts'
 import { parseRetryAfter } from '../contract/retry-after.ts'
 import { type DroppedItem, siftRateTable } from '../contract/sift-rate-table.ts'
@@ -165,6 +166,28 @@ export function createSearch(
     sentSearches.delete(key)
   }
   return request(target, { method: 'POST', headers, body }, readCreated, 'Starting the search', sent)
+}
+
+/**
+ * `POST /api/offer-searches/:uuid/measure` (docs/placements.md): fire and forget, `keepalive` so a click that
+ * leaves the page still arrives. A lost measure costs a count in a report, never the visitor anything.
+ */
+export function sendMeasure(
+  endpoint: string,
+  uuid: string,
+  accessToken: string,
+  measure: SearchMeasure,
+): void {
+  fetch(url(endpoint, `${BFF_ROUTES.offerSearches}/${encodeURIComponent(uuid)}/${MEASURE_PATH}`), {
+    method: 'POST',
+    keepalive: true,
+    headers: {
+      'Content-Type': 'application/json',
+      [WIDGET_HEADER]: WIDGET_VERSION,
+      [ACCESS_TOKEN_HEADER]: accessToken,
+    },
+    body: JSON.stringify(measure),
+  }).catch(() => {})
 }
 
 export function pollSearch(

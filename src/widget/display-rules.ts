@@ -12,6 +12,8 @@ export interface DisplayOffer {
   headline: string
   descriptionPoints: string[]
   productDisplayName: string
+  /** The offer's `productType`, e.g. `AutomobileInsurance`. */
+  productType: string
   carrierName: string
   /** `undefined` when upstream sent no usable http(s) logo. */
   carrierLogoUrl: string | undefined
@@ -34,6 +36,9 @@ export interface DisplayOffer {
   /** The `partnerUuid` of each `Disclaimer` that goes with this offer: the card points to them. */
   disclaimerPartners: readonly string[]
 }
+
+/** An offer on screen, as `onOffersShown` and `onOfferClick` receive it: with its slot, 1-based from the top. */
+export type PositionedOffer = DisplayOffer & { position: number }
 
 export interface DisplayOptions {
   /** Previews are never tracked: always `unmonetizedUrl`. */
@@ -82,6 +87,7 @@ export function toDisplayOffers(offers: readonly Offer[], options: DisplayOption
         headline: offer.headline,
         descriptionPoints: offer.descriptionPoints,
         productDisplayName: offer.productDisplayName,
+        productType: offer.productType,
         carrierName: offer.financialInstitutionDisplayName,
         carrierLogoUrl: safeHttpUrl(offer.financialInstitutionImageUrl),
         href,

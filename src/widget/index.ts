@@ -9,7 +9,13 @@
 export type { LeadInput } from '../contract/lead.ts'
 export type { OfferSource } from './bff-client.ts'
 export { OfferWidget } from './checked-widget.tsx'
-export type { DisplayOffer } from './display-rules.ts'
+export type { DisplayOffer, PositionedOffer } from './display-rules.ts'
+export type {
+  EventOffer,
+  OfferWidgetEvent,
+  OfferWidgetEventType,
+  WidgetForm,
+} from './events/widget-event.ts'
 export type { Labels } from './labels.ts'
 export { DEFAULT_LABELS } from './labels.ts'
 export { LABELS_ES_US } from './labels-es-us.ts'

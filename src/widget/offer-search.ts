@@ -14,9 +14,11 @@ import {
   replaceEqualDeep,
 } from '@tanstack/query-core'
 import type { LeadInput } from '../contract/lead.ts'
+import type { SearchMeasure } from '../contract/placement.ts'
 import type { RateTable } from '../contract/rate-table.ts'
-import { createSearch, type OfferSource, pollSearch } from './bff-client.ts'
+import { createSearch, type OfferSource, pollSearch, sendMeasure } from './bff-client.ts'
 import { type DisplayOffer, toDisplayOffers } from './display-rules.ts'
+import type { OfferWidgetEvent } from './events/widget-event.ts'
 import { idempotencyKeyFor } from './lead-key.ts'
 import { withSources } from './offer-sources.ts'
 import { firstTime } from './once.ts'
@@ -63,13 +65,17 @@ export interface OfferSearchOptions {
   attach?: AttachedSearch | null
   /** Bump to submit the same data again as a new search (the form does this on every submit). */
   submission?: number
-  /** Previews are never tracked: links use `unmonetizedUrl`. */
+  /** Previews are never tracked: links use `unmonetizedUrl`, and no measure is sent. */
   preview?: boolean
+  /** The publisher's placement id, sent with the search or lead (docs/placements.md). */
+  placement?: string
   /** The client to keep the search in, read once. Default: a private one created for this search. */
   queryClient?: QueryClient
   onSearchCreated?: (event: SearchCreatedEvent) => void
   onComplete?: (event: SearchCompleteEvent) => void
   onError?: (error: OfferWidgetError) => void
+  /** The same three moments as events of the widget's contract (docs/events.md): `search_created`, `search_complete`, `error`. */
+  onEvent?: (event: OfferWidgetEvent) => void
 }
 
 export interface OfferSearchResult {
@@ -92,6 +98,11 @@ export interface OfferSearchResult {
   rateTable: RateTable | undefined
   /** Starts over: a new POST (or a fresh 15 s window for an attached search). */
   retry: () => void
+  /**
+   * Tells the BFF what an offer search showed or which offer was clicked (docs/placements.md); nothing for a
+   * second look (the BFF sees its impressions and clicks) or a preview.
+   */
+  measure: (measure: SearchMeasure) => void
 }
 
 /** One search's state, as query-core's `QueryObserver` is one query's. */
@@ -166,15 +177,16 @@ type PollOptions = QueryObserverOptions<Snapshot, OfferWidgetError>
 
 /** The create (or attach) query. One POST per submitted search: see docs/decisions/0103-widget-core.md. */
 function handleOptions(options: OfferSearchOptions, attempt: number): HandleOptions {
-  const { endpoint = '', source = 'offer-search', submission = 0 } = options
+  const { endpoint = '', source = 'offer-search', submission = 0, placement } = options
   const request = searchRequestOf(options)
   const attach = request.kind === 'attach' ? request.attach : undefined
-  const body =
+  const given =
     request.kind === 'lead'
       ? request.lead
       : request.kind === 'search' && request.search
         ? toSearchInput(request.search)
         : undefined
+  const body = given && placement ? { ...given, placement } : given
   return {
     queryKey: attach
       ? ['offer-widget', 'attach', endpoint, source, attach.uuid, attach.accessToken, attempt]
@@ -247,7 +259,7 @@ function derive(
   requested: boolean,
   handleResult: HandleResult,
   pollResult: PollResult,
-): Omit<OfferSearchResult, 'retry'> {
+): Omit<OfferSearchResult, 'retry' | 'measure'> {
   const handle = handleResult.data
   const snapshot = handle ? pollResult.data : undefined
   const rateTable = snapshot?.rateTable
@@ -297,7 +309,7 @@ export function createOfferSearch(initial: OfferSearchOptions): OfferSearch {
   let current: OfferSearchResult | undefined
   /** Every part equal to the last result's is the last result's: what React compares stays the same. */
   const resultOf = (o: OfferSearchOptions, requested: unknown, handle: HandleResult, poll: PollResult) =>
-    replaceEqualDeep(current, { ...derive(o, requested !== false, handle, poll), retry })
+    replaceEqualDeep(current, { ...derive(o, requested !== false, handle, poll), retry, measure })
 
   /** The poll follows the create (a new handle is a new poll query); listeners hear of a new result. */
   function changed(): void {
@@ -322,6 +334,13 @@ export function createOfferSearch(initial: OfferSearchOptions): OfferSearch {
   function retry(): void {
     attempt += 1
     setOptions(options)
+  }
+
+  function measure(what: SearchMeasure): void {
+    const handle = handles.getCurrentResult().data
+    if (handle && options.source !== 'second-look' && !options.preview) {
+      sendMeasure(options.endpoint ?? '', handle.uuid, handle.accessToken, what)
+    }
   }
 
   changed()
@@ -350,13 +369,23 @@ export function createOfferSearch(initial: OfferSearchOptions): OfferSearch {
     report() {
       const { status, error, search, offers, incomplete } = current as OfferSearchResult
       const handle = handles.getCurrentResult().data
+      const { onEvent } = options
       if (handle && search) {
-        if (firstTime(client, handle)) options.onSearchCreated?.(search)
+        if (firstTime(client, handle)) {
+          options.onSearchCreated?.(search)
+          onEvent?.({ type: 'search_created', ...search })
+        }
         if (status === 'complete' && firstTime(client, `${handle.uuid}@${handle.startedAt}:complete`)) {
-          options.onComplete?.({ ...search, offerCount: offers.length, incomplete })
+          const done = { ...search, offerCount: offers.length, incomplete }
+          options.onComplete?.(done)
+          onEvent?.({ type: 'search_complete', ...done })
         }
       }
-      if (status === 'error' && error && firstTime(client, error)) options.onError?.(error)
+      if (status === 'error' && error && firstTime(client, error)) {
+        options.onError?.(error)
+        // The kind and the BFF's status and code only: its message may quote what the visitor typed.
+        onEvent?.({ type: 'error', kind: error.kind, status: error.status, code: error.code })
+      }
     },
     retry,
   }

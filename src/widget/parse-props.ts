@@ -11,6 +11,7 @@
  */
 import * as z from 'zod/mini'
 import { isEndpoint, isHttpUrl } from '../contract/http-url.ts'
+import { PLACEMENT_PATTERN } from '../contract/placement.ts'
 import { toFormValues, validateForm } from './form-values.ts'
 import { DEFAULT_LABELS } from './labels.ts'
 import type { OfferWidgetProps } from './OfferWidget.tsx'
@@ -86,6 +87,11 @@ const DISPLAY: Partial<Record<keyof OfferWidgetProps, readonly [z.ZodMiniType, s
   attach: [
     z.object({ uuid: z.string(), accessToken: z.string() }),
     'the { uuid, accessToken, rateTable } createServerSearch returned',
+  ],
+  analytics: oneOf('dataLayer'),
+  placement: [
+    z.string().check(z.regex(PLACEMENT_PATTERN)),
+    'a placement id you choose, e.g. "home-hero" (letters, digits, _ - .)',
   ],
   injectStyles: [z.boolean(), 'true or false'],
   nonce: [z.string(), 'the page CSP nonce'],

@@ -92,6 +92,28 @@ describe('auto.ts (the script-tag bundle)', () => {
       expect(requests.count('GET', /\/api\/offer-searches\/[\w-]+$/)).toBeGreaterThan(0)
     })
 
+    it('a placement rides in the early search: the snippet sends it, the widget adopts that search (one POST) and measures what it shows', async () => {
+      const requests = countRequests()
+      const bodies: string[] = []
+      server.events.on('request:start', async ({ request }) => {
+        if (request.method === 'POST') bodies.push(await request.clone().text())
+      })
+      document.body.innerHTML = `<div id="a" data-offer-widget data-endpoint="${ENDPOINT}" data-zip-code="94107" data-placement="home-hero"></div>`
+      runSnippet()
+      await advance(0)
+      expect(bodies).toEqual([
+        JSON.stringify({ ...toSearchInput({ zipCode: '94107' }), placement: 'home-hero' }),
+      ])
+      await act(async () => {
+        await import('../../src/embed/auto.ts')
+      })
+      await advance(4000)
+      expect(cards('a')).toHaveLength(3)
+      expect(requests.count('POST', '/api/offer-searches')).toBe(1)
+      const measures = bodies.filter((body) => body.startsWith('{"shown"'))
+      expect(measures.flatMap((body) => (JSON.parse(body) as { shown: string[] }).shown)).toHaveLength(3)
+    })
+
     it('leaves a mount point with other search data, or with the form asked for, to the widget', async () => {
       const requests = countRequests()
       const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})

@@ -113,9 +113,22 @@ describe('parseDataAttributes', () => {
   })
 
   it('suggests the right name for a near miss and ignores unrelated data attributes', () => {
-    const { warnings } = parseDataAttributes(element({ 'data-zipcode': '94107', 'data-analytics': 'x' }))
+    const { warnings } = parseDataAttributes(element({ 'data-zipcode': '94107', 'data-tracking': 'x' }))
     expect(warnings).toEqual([
       'offer-widget: data-zipcode on <div#quotes> is not an option; did you mean data-zip-code?',
     ])
+  })
+
+  it('data-analytics: "dataLayer" is read; another value warns with its fix and is dropped', () => {
+    expect(parseDataAttributes(element({ 'data-analytics': 'dataLayer' }))).toEqual({
+      options: { analytics: 'dataLayer' },
+      warnings: [],
+    })
+    expect(parseDataAttributes(element({ 'data-analytics': 'ga4' }))).toEqual({
+      options: {},
+      warnings: [
+        'offer-widget: data-analytics="ga4" on <div#quotes> is invalid and was ignored; write "dataLayer".',
+      ],
+    })
   })
 })

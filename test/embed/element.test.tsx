@@ -66,6 +66,32 @@ describe('<offer-widget>', () => {
     )
   })
 
+  it('analytics="dataLayer" pushes the contract to window.dataLayer; the `event` DOM event carries each event', async () => {
+    const events: unknown[] = []
+    const listener = (event: Event) => events.push((event as CustomEvent).detail)
+    document.addEventListener('event', listener)
+    const host = window as unknown as { dataLayer?: Array<{ event?: string }> }
+    try {
+      await addElement({ endpoint: ENDPOINT, 'zip-code': '94107', analytics: 'dataLayer' })
+      await advance(4000)
+      expect(events).toEqual(
+        expect.arrayContaining([expect.objectContaining({ type: 'search_created', source: 'offer-search' })]),
+      )
+      const pushed = (host.dataLayer ?? []).map((entry) => entry.event)
+      expect(pushed).toEqual(
+        expect.arrayContaining([
+          'offer_widget_search_created',
+          'view_item_list',
+          'offer_widget_search_complete',
+        ]),
+      )
+      expect(JSON.stringify(host.dataLayer)).not.toContain('94107')
+    } finally {
+      document.removeEventListener('event', listener)
+      delete host.dataLayer
+    }
+  })
+
   it('re-renders on an attribute change, once for several in a task, and clears a removed option', async () => {
     const requests = countRequests()
     const element = await addElement({ endpoint: ENDPOINT, 'zip-code': '94107', theme: 'dark' })

@@ -44,7 +44,12 @@ describe('one bad offer never hides the others', () => {
       offerCatalogProductTypes: [],
     }
     let polls = 0
+    const shown: string[] = []
     server.use(
+      http.post(`${ENDPOINT}/api/offer-searches/${UUID}/measure`, async ({ request }) => {
+        shown.push(...((await request.json()) as { shown: string[] }).shown)
+        return new HttpResponse(null, { status: 204 })
+      }),
       http.post(`${ENDPOINT}/api/offer-searches`, () =>
         HttpResponse.json({ accessToken: 't', rateTable: table([badPartner]) }, { status: 201 }),
       ),
@@ -69,6 +74,8 @@ describe('one bad offer never hides the others', () => {
     const cards = [...view.container.querySelectorAll('li.ow-card')]
     expect(cards.map((c) => c.getAttribute('data-offer-uuid'))).toEqual([uuid(2), uuid(3), uuid(4)])
     expect(screen.queryByText('Broken')).toBeNull()
+    // The BFF hears of the offers shown, each once, and never of the one left out.
+    expect(shown.toSorted()).toEqual([uuid(2), uuid(3), uuid(4)])
     // The partner with a bad field stayed pending (polling went on); its readable disclaimer was kept and
     // shows with its offer.
     expect(polls).toBeGreaterThanOrEqual(2)

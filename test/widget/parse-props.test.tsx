@@ -42,6 +42,7 @@ describe('parseProps', () => {
       initialOffers: 5,
       headingLevel: 3,
       disclosureUrl: 'https://example.com/disclosure',
+      analytics: 'dataLayer',
     }
     const parsed = parseProps(props)
     expect(parsed.warnings).toEqual([])
@@ -58,6 +59,7 @@ describe('parseProps', () => {
     ['endpoint', 'javascript:alert(1)', 'the BFF base URL'],
     ['disclosureUrl', '/disclosure', 'the URL of your advertiser disclosure page'],
     ['attach', { uuid: 'x' }, 'the { uuid, accessToken, rateTable } createServerSearch returned'],
+    ['analytics', 'gtag', '"dataLayer"'],
   ])('drops %s=%j for its default and says what to write', (key, value, fix) => {
     const parsed = parseProps({ [key]: value } as OfferWidgetProps)
     expect(parsed.props).not.toHaveProperty(key)

@@ -10,7 +10,7 @@ export const FRAME_PATH = '/src/playground/frame/index.html'
 
 const args = z.record(z.string(), z.unknown())
 const background = z.enum(['light', 'dark', 'busy'])
-const kind = z.enum(['request', 'pixel', 'callback', 'play', 'info'])
+const kind = z.enum(['request', 'pixel', 'callback', 'event', 'play', 'info'])
 
 export const toFrameSchema = z.discriminatedUnion('type', [
   z.object({

@@ -5,6 +5,7 @@
  * after every change, moves the clock, and outlines or measures on request (inspect.ts).
  */
 import { type EmbedCallback, type EmbedOptions, type MountHandle, mount } from '../../embed/index.ts'
+import { describeEvent } from '../describe-event.ts'
 import { passThrough, runScenario } from '../mock-worker.ts'
 import type { ScenarioName } from '../scenarios/handlers.ts'
 import { scenarios } from '../scenarios/handlers.ts'
@@ -127,7 +128,7 @@ function logResources(frame: FrameState): void {
   }).observe({ type: 'resource' })
 }
 
-/** The widget's callbacks, each logged; `onSearchCreated` also starts the 15 s window `end` jumps past. */
+/** The widget's callbacks and its events (`onEvent`), each logged; `onSearchCreated` also starts the 15 s window `end` jumps past. */
 function embedCallbacks(frame: FrameState): Pick<EmbedOptions, EmbedCallback> {
   return {
     onSearchCreated: (e) => {
@@ -140,6 +141,7 @@ function embedCallbacks(frame: FrameState): Pick<EmbedOptions, EmbedCallback> {
     onComplete: (e) =>
       log(frame, 'callback', `onComplete ${e.offerCount} offers${e.incomplete ? ' (incomplete)' : ''}`),
     onError: (error) => log(frame, 'callback', `onError ${error.kind}: ${error.message}`),
+    onEvent: (event) => log(frame, 'event', describeEvent(event)),
   }
 }
 

@@ -9,6 +9,7 @@ import { ACCESS_TOKEN_HEADER, BFF_ROUTES, WIDGET_HEADER } from '../../contract/b
 import { toFieldIssues } from '../../contract/common.ts'
 import type { ConsentTexts } from '../../contract/consent.ts'
 import { offerSearchInputSchema } from '../../contract/offer-search.ts'
+import { MEASURE_PATH, type SearchMeasure, searchMeasureSchema } from '../../contract/placement.ts'
 import { duplicateApplicant, bffError as error, fieldsRefused } from './bff-answers.ts'
 import { createFakeSearches, type SearchScript } from './fake-searches.ts'
 import { issuers, SAMPLE_CONSENT_TEXTS } from './fixtures.ts'
@@ -37,6 +38,8 @@ export interface FakeBffScript extends SearchScript {
 interface FakeBffLog {
   creates: { source: string; body: unknown; headers: Headers }[]
   polls: { uuid: string; at: number; headers: Headers }[]
+  /** What the widget measured of each offer search (docs/placements.md), as sent. */
+  measures: { uuid: string; measure: SearchMeasure }[]
   issuers: number
   consentTexts: number
 }
@@ -57,7 +60,7 @@ export interface Scenario {
 
 export function createFakeBff(script: FakeBffScript): FakeBff {
   const searches = createFakeSearches(script)
-  const log: FakeBffLog = { creates: [], polls: [], issuers: 0, consentTexts: 0 }
+  const log: FakeBffLog = { creates: [], polls: [], measures: [], issuers: 0, consentTexts: 0 }
   const texts = script.consentTexts ?? SAMPLE_CONSENT_TEXTS
 
   /** The route's own checks: the search input, or a docs/partner-interface.md lead and its consent texts. */
@@ -102,7 +105,25 @@ export function createFakeBff(script: FakeBffScript): FakeBff {
       return HttpResponse.json(searches.tableAt(stored, elapsed))
     })
 
+  /** As the BFF's: the search's own token, a body of searchMeasureSchema, 204. */
+  const measure = http.post(
+    `*${BFF_ROUTES.offerSearches}/:uuid/${MEASURE_PATH}`,
+    async ({ request, params }) => {
+      const uuid = String(params.uuid)
+      const stored = searches.get(uuid)
+      if (!stored) return error(404, 'not_found', 'No such search')
+      if (request.headers.get(ACCESS_TOKEN_HEADER) !== stored.token) {
+        return error(403, 'forbidden', `Send the access token in ${ACCESS_TOKEN_HEADER}`)
+      }
+      const parsed = searchMeasureSchema.safeParse(await request.json().catch(() => undefined))
+      if (!parsed.success) return fieldsRefused(toFieldIssues(parsed.error))
+      log.measures.push({ uuid, measure: parsed.data })
+      return new HttpResponse(null, { status: 204 })
+    },
+  )
+
   const handlers: RequestHandler[] = [
+    measure,
     http.get(`*${BFF_ROUTES.issuers}`, ({ request }) => {
       log.issuers += 1
       if (!request.headers.get(WIDGET_HEADER))

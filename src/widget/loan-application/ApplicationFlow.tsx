@@ -6,6 +6,7 @@
  */
 import { type ComponentType, useEffect, useMemo, useRef, useState } from 'react'
 import type { LeadInput } from '../../contract/lead.ts'
+import { emitEvent } from '../events/emit-event.ts'
 import type { OfferWidgetProps } from '../OfferWidget.tsx'
 import { themeStyle } from '../theme.ts'
 import type { OfferWidgetError } from '../widget-error.ts'
@@ -68,6 +69,7 @@ export function ApplicationFlow({ widget: Widget, lang, ...props }: ApplicationF
         nonce={props.nonce}
         serverErrors={refusal?.fieldErrors}
         duplicate={refusal?.status === 409}
+        emit={(event) => emitEvent(props, event)}
         onSubmit={(lead) => {
           submitted.current = true
           setRefusal(undefined)

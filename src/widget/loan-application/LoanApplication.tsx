@@ -6,6 +6,7 @@
  */
 import { useEffect, useId, useLayoutEffect, useMemo } from 'react'
 import type { LeadInput } from '../../contract/lead.ts'
+import type { OfferWidgetEvent } from '../events/widget-event.ts'
 import { ConsentBoxes } from './ConsentBoxes.tsx'
 import { injectSheet } from './inject-sheet.ts'
 import { LoanFieldView, type StringField } from './LoanFieldView.tsx'
@@ -39,6 +40,8 @@ export interface LoanApplicationProps {
   submitting?: boolean | undefined
   /** The complete lead, valid by leadInputSchema, with legalInformation carrying EXACTLY the texts shown and the `consent` extension. */
   onSubmit: (lead: LeadInput) => void
+  /** The application's form events (docs/events.md). */
+  emit?: ((event: OfferWidgetEvent) => void) | undefined
 }
 
 // The sheet goes in before the first paint; there is no server render of this chunk to warn about.
@@ -57,6 +60,7 @@ export function LoanApplication(props: LoanApplicationProps) {
     serverErrors: props.serverErrors,
     submitting,
     onSubmit: props.onSubmit,
+    emit: props.emit,
   })
 
   useBrowserLayoutEffect(() => {

@@ -1,10 +1,13 @@
 /**
  * @module The application's state over its pure rules: values, errors, the step, the summary line, and where
  * focus goes after the visitor's own action (the new step's heading, or the first field in error). Next
- * judges only the step's fields; submit judges them all and goes to the first step with an error.
+ * judges only the step's fields; submit judges them all and goes to the first step with an error. Reports
+ * the form's events (docs/events.md) as the search form does: view, first change, each field refused, sent.
  */
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import type { LeadInput } from '../../contract/lead.ts'
+import { useFormEvents } from '../events/useFormEvents.ts'
+import type { OfferWidgetEvent } from '../events/widget-event.ts'
 import { formatLabel } from '../labels.ts'
 import { readConsentContext } from './consent-context.ts'
 import type { FieldKit } from './field-kit.ts'
@@ -23,6 +26,7 @@ export interface LoanFormOptions {
   serverErrors: readonly { field: string; reason: string }[] | undefined
   submitting: boolean
   onSubmit: (lead: LeadInput) => void
+  emit?: ((event: OfferWidgetEvent) => void) | undefined
 }
 
 function withoutFields(errors: LoanErrors, fields: readonly LoanField[]): LoanErrors {
@@ -42,6 +46,7 @@ export function useLoanForm(options: LoanFormOptions) {
   const [summary, setSummary] = useState<string>()
   const [focus, setFocus] = useState<Focus>()
   const formRef = useRef<HTMLFormElement>(null)
+  const [start, refuse, send] = useFormEvents('application', options.emit)
   const valuesRef = useRef(values)
   valuesRef.current = values
   const moveFocus = (on: Focus['on']) => setFocus((f) => ({ on, n: (f?.n ?? 0) + 1 }))
@@ -63,6 +68,7 @@ export function useLoanForm(options: LoanFormOptions) {
    */
   const fail = (found: LoanErrors, judged: readonly LoanField[], message?: string) => {
     const fields = Object.keys(found) as LoanField[]
+    for (const field of fields) refuse(field, valuesRef.current[field])
     const at = firstStepWith(fields)
     setErrors((e) => ({ ...withoutFields(e, judged), ...found }))
     if (at >= 0) setStep(at)
@@ -85,6 +91,7 @@ export function useLoanForm(options: LoanFormOptions) {
   }, [options.serverErrors])
 
   const set: FieldKit['set'] = (field, value) => {
+    start(field)
     setValues((v) => ({ ...v, [field]: value }))
     setErrors((e) => (e[field] === undefined ? e : { ...e, [field]: undefined }))
   }
@@ -107,6 +114,7 @@ export function useLoanForm(options: LoanFormOptions) {
     const check = validateApplication(values, ALL_LOAN_FIELDS, labels, { texts: consent.texts })
     if (!check.lead) return fail(check.errors, ALL_LOAN_FIELDS)
     const context = readConsentContext(formRef.current, options.prefill?.consent)
+    send()
     options.onSubmit(context ? { ...check.lead, consent: context } : check.lead)
   }
 
