@@ -528,11 +528,24 @@ describe('playground', () => {
     const frame = await previewFrame(page)
     await page.click('text=End of 15 s window', { timeout: 20_000 })
     await waitForStatus(frame, ['complete'], HOST)
+    // The frame posts its log lines to the page: the last may arrive just after the status.
+    await eventually(async () =>
+      (await logLines(page)).some((l) => l.startsWith('event search_complete')),
+    ).toBe(true)
     const all = await logLines(page)
     expect(new Set(all.map((l) => l.split(' ')[0]))).toEqual(
-      new Set(['request', 'pixel', 'callback', 'info', 'play']),
+      new Set(['request', 'pixel', 'callback', 'event', 'info', 'play']),
     )
+    // Every event of the contract the story's flow fires (docs/events.md), in order, each offer with its slot.
+    // The log lists the newest first.
+    const events = all
+      .filter((l) => l.startsWith('event'))
+      .map((l) => l.split(' ')[1])
+      .reverse()
+    expect([...new Set(events)]).toEqual(['search_created', 'offers_shown', 'search_complete'])
+    expect(all.findLast((l) => l.startsWith('event offers_shown'))).toMatch(/offers=\[.+ @1 #\d+/)
 
+    await page.click('.pg-kind:has-text("event")')
     await page.click('.pg-kind:has-text("pixel")')
     await page.click('.pg-kind:has-text("request")')
     await page.click('.pg-kind:has-text("play")')
