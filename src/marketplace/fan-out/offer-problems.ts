@@ -6,7 +6,8 @@
  * every report total finite. A failing offer is dropped whole, counted for the partner's report and described
  * without its content (the description names the field and the kind of PII, never the value). Its
  * `loan_terms` go through `offer-terms.ts`: PII drops the offer, terms that break the contract are dropped
- * alone and said in the reason (docs/decisions/0108-loan-terms.md).
+ * alone and said in the reason (docs/decisions/0108-loan-terms.md). Judging yields to the event loop between
+ * fields, so a heavy reply never holds every other request of the process (docs/decisions/0114-reply-cpu-budget.md).
  */
 import type { PartnerLoanTerms } from '../../contract/loan-terms.ts'
 import { type PartnerOffer, partnerUrlProblem } from '../../contract/partner.ts'
@@ -30,7 +31,12 @@ export interface OfferRules {
   findPii: PiiFinder
   /** Outside sandbox mode: links and logos must be https to a public host. */
   publicLinksOnly: boolean
+  /** Lets the event loop run between two fields' scans; a macrotask (`setImmediate`) by default. */
+  yieldToLoop?: (() => Promise<void>) | undefined
 }
+
+/** A turn of the event loop: timers, sockets and every other request's callbacks run before the next field. */
+const nextMacrotask = () => new Promise<void>((resolve) => setImmediate(resolve))
 
 interface KeptOffer {
   offer: PartnerOffer
@@ -47,16 +53,21 @@ export interface CheckedOffers {
   termsDropped: string[]
 }
 
-export function offerProblems(offers: readonly PartnerOffer[], rules: OfferRules): CheckedOffers {
+export async function offerProblems(
+  offers: readonly PartnerOffer[],
+  rules: OfferRules,
+): Promise<CheckedOffers> {
   const kept: KeptOffer[] = []
   const dropped: string[] = []
   const termsDropped: string[] = []
+  const yieldToLoop = rules.yieldToLoop ?? nextMacrotask
   for (const [position, offer] of offers.entries()) {
-    const problem = problemOf(offer, rules)
+    const problem = await problemOf(offer, rules, yieldToLoop)
     if (problem !== undefined) {
       dropped.push(`offers[${position}].${problem}`)
       continue
     }
+    await yieldToLoop()
     const terms = judgeLoanTerms(offer.loan_terms, position, rules.findPii)
     if (terms.kind === 'pii') dropped.push(terms.problem)
     else {
@@ -89,11 +100,17 @@ export function droppedReason(
   return { reason: everyOffer ? `every offer broke the contract: ${parts[0]}` : parts.join('. '), everyOffer }
 }
 
-function problemOf(offer: PartnerOffer, { findPii, publicLinksOnly }: OfferRules): string | undefined {
+async function problemOf(
+  offer: PartnerOffer,
+  { findPii, publicLinksOnly }: OfferRules,
+  yieldToLoop: () => Promise<void>,
+): Promise<string | undefined> {
   if (offer.rate > MAX_BID) return `rate is over the ${MAX_BID} USD ceiling`
   for (const field of CHECKED_FIELDS) {
     const value = offer[field]
     if (value === undefined) continue
+    // Each field is bounded by the contract (at most 5 000 characters), and its scan linear in it.
+    await yieldToLoop()
     const found = findPii(value)
     if (found === 'nested encoding') return `${field} is encoded more than ${MAX_DECODE_DEPTH} layers deep`
     if (found !== undefined) return `${field} carries the lead's ${found}`

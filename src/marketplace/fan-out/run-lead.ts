@@ -394,7 +394,7 @@ async function askPartner(
   // host outside sandbox mode, a bid past the ceiling) are dropped before anything of them is stored or
   // logged; the reply keeps the others, or is an error.
   // Terms that break the contract are dropped alone, the offer kept (docs/decisions/0108-loan-terms.md).
-  const checked = offerProblems(outcome.offers, { findPii, publicLinksOnly: !partner.sandbox })
+  const checked = await offerProblems(outcome.offers, { findPii, publicLinksOnly: !partner.sandbox })
   const { kept, dropped } = checked
   const said = droppedReason(outcome.offers.length, checked)
   const status = said?.everyOffer ? 'error' : outcome.status

@@ -131,8 +131,8 @@ describe('a spelling of the lead PII in an offer field drops the offer', () => {
     SPELLINGS.flatMap(([label, payload, kind]) =>
       [...URL_FIELDS, ...TEXT_FIELDS].map((field) => [field, label, payload, kind] as const),
     ),
-  )('%s: %s', (field, _label, payload, kind) => {
-    const { kept, dropped } = offerProblems([offerWith(field, inField(field, payload))], rules)
+  )('%s: %s', async (field, _label, payload, kind) => {
+    const { kept, dropped } = await offerProblems([offerWith(field, inField(field, payload))], rules)
     expect(kept).toEqual([])
     expect(dropped).toEqual([
       kind === 'nested encoding'
@@ -159,9 +159,9 @@ describe('a spelling of the lead PII in lead_id or reason is masked', () => {
 describe('innocent values pass every field', () => {
   it.each(
     INNOCENT.flatMap((payload) => [...URL_FIELDS, ...TEXT_FIELDS].map((field) => [field, payload] as const)),
-  )('%s: %s', (field, payload) => {
+  )('%s: %s', async (field, payload) => {
     const offer = offerWith(field, inField(field, payload))
-    expect(offerProblems([offer], rules)).toEqual({
+    expect(await offerProblems([offer], rules)).toEqual({
       kept: [{ offer, position: 0 }],
       dropped: [],
       termsDropped: [],

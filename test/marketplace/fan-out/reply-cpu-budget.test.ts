@@ -1,0 +1,97 @@
+/**
+ * @module Issue 43, "No reply stalls the loop" (docs/decisions/0114-reply-cpu-budget.md): a legal 240 KB reply
+ * of 50 offers with 60-parameter links is judged with work linear in its size, and the judging lets the
+ * event loop run between fields. Work is counted (characters the PII scan reads and builds), never timed.
+ */
+import { describe, expect, it } from 'vitest'
+import type { Lead, PartnerOffer } from '../../../src/contract/partner.ts'
+import { offerProblems } from '../../../src/marketplace/fan-out/offer-problems.ts'
+import { createPiiFinder, type ScanMeter } from '../../../src/marketplace/fan-out/pii-finder.ts'
+import { makeKnownLead } from '../support/harness.ts'
+import { type HostileReplyOptions, hostileReply } from '../support/hostile-reply.ts'
+
+const LEAD = makeKnownLead() as unknown as Lead
+
+/** The characters the scan reads and builds to judge every offer of `offers`, and what it kept. */
+async function scanWork(offers: readonly PartnerOffer[]) {
+  const meter: ScanMeter = { chars: 0 }
+  const checked = await offerProblems(offers, {
+    findPii: createPiiFinder(LEAD, meter),
+    publicLinksOnly: true,
+    yieldToLoop: async () => {},
+  })
+  return { work: meter.chars, kept: checked.kept.length, dropped: checked.dropped }
+}
+
+const bytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value))
+
+describe('the hostile reply of issue 43', () => {
+  it('is legal and innocent: 50 offers, about 240 KB under the 256 KB cap, nothing dropped', async () => {
+    const reply = hostileReply()
+    expect(reply.offers).toHaveLength(50)
+    expect(bytes(reply)).toBeGreaterThan(220 * 1024)
+    expect(bytes(reply)).toBeLessThan(256 * 1024)
+    expect(new URL(reply.offers[0]?.click_url ?? '').searchParams.size).toBe(60)
+    const { kept, dropped } = await scanWork(reply.offers)
+    expect(dropped).toEqual([])
+    expect(kept).toBe(50)
+  })
+})
+
+describe('the PII scan is linear in the reply', () => {
+  /** Each offer's link with its query string twice over, and its text twice over: the same reply, twice as long. */
+  const doubled = (offers: readonly PartnerOffer[]) =>
+    offers.map((offer) => ({
+      ...offer,
+      click_url: `${offer.click_url}&${offer.click_url.split('?')[1]}`,
+      offer_details: offer.offer_details && `${offer.offer_details} ${offer.offer_details}`,
+    }))
+  const cases: Array<[label: string, options: HostileReplyOptions]> = [
+    ['the reply of issue 43 (60 parameters a link)', {}],
+    // Few enough parts (12, then 23) that a finder joining every two of them would.
+    ['links of 5 parameters', { params: 5, sentences: 0 }],
+  ]
+  it.each(cases)('%s, and the same twice as long: about twice the work', async (_label, options) => {
+    const offers = hostileReply(options).offers
+    const small = await scanWork(offers)
+    const large = await scanWork(doubled(offers))
+    expect(small.dropped).toEqual([])
+    expect(large.dropped).toEqual([])
+    expect(small.work).toBeGreaterThan(0)
+    // Linear: twice the links and text, twice the work (a little less: names and logos stay the same). A
+    // quadratic part (every two parts joined, or a join rebuilt part by part) makes it about four times.
+    expect(large.work / small.work).toBeLessThan(2.1)
+  })
+
+  it('reads any two of a link’s parts however many it has: an SSN split and reversed over 60 parameters', () => {
+    const find = createPiiFinder(LEAD)
+    const padding = Array.from({ length: 30 }, (_, i) => `p${i}=x${i}`).join('&')
+    expect(find(`https://lender.example.com/apply?last=4329&${padding}&first=987-65`)).toBe('SSN')
+    expect(find(`https://lender.example.com/apply?d=example.com&${padding}&u=pii.probe.lead`)).toBe(
+      'email address',
+    )
+    expect(find(`https://lender.example.com/apply?ln=Probeworth&${padding}&fn=Quentina`)).toBe('name')
+    expect(find(`https://lender.example.com/apply?last=4329&${padding}&first=123-45`)).toBeUndefined()
+  })
+})
+
+describe('judging a reply holds the event loop one field at a time', () => {
+  it('macrotasks queued before the judging run during it, between the offers’ fields', async () => {
+    const reply = hostileReply()
+    let turns = 0
+    let running = true
+    const spin = () => {
+      turns++
+      if (running) setImmediate(spin)
+    }
+    setImmediate(spin)
+    const checked = await offerProblems(reply.offers, {
+      findPii: createPiiFinder(LEAD),
+      publicLinksOnly: true,
+    })
+    running = false
+    expect(checked.kept).toHaveLength(50)
+    // Six fields and the loan terms' turn per offer: the loop turned at least once for each offer.
+    expect(turns).toBeGreaterThanOrEqual(50)
+  })
+})
