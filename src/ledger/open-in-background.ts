@@ -109,6 +109,8 @@ export function openInBackground(open: () => Promise<Ledger>, options: OpenInBac
     purgeExpired: (expiry) => run('purgeExpired', (l) => l.purgeExpired(expiry)),
     recordDuplicate: (duplicate) => run('recordDuplicate', (l) => l.recordDuplicate(duplicate)),
     duplicatesReport: (range) => run('duplicatesReport', (l) => l.duplicatesReport(range)),
+    recordSearchEvents: (events) => run('recordSearchEvents', (l) => l.recordSearchEvents(events)),
+    placementsReport: (query) => run('placementsReport', (l) => l.placementsReport(query)),
     async close() {
       const was = state
       state = { kind: 'closed' }
