@@ -88,8 +88,8 @@ export async function queryPlacementsReport(db: LedgerDb, query: PlacementsQuery
   const rows = new Map<string, PlacementReportRow & { cents: bigint }>()
   const rowOf = (date: string, placement: string | null) => {
     const key = JSON.stringify([date, placement])
-    let row = rows.get(key)
-    if (!row) rows.set(key, (row = emptyRow(date, placement)))
+    const row = rows.get(key) ?? emptyRow(date, placement)
+    rows.set(key, row)
     return row
   }
   for (const s of searches) Object.assign(rowOf(s.date, s.placement), s)

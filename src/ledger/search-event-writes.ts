@@ -8,7 +8,6 @@
 import { type SQL, sql } from 'drizzle-orm'
 import { allColumns, columnName, recordset } from './recordset.ts'
 import { placementSearches, placementSearchOffers } from './schema.ts'
-import type { SearchEvent } from './types.ts'
 import type { Op } from './write-ops.ts'
 
 const SEARCH = allColumns(placementSearches)
@@ -34,8 +33,8 @@ export function searchEventRows(batch: readonly Op[]) {
   const offers = new Map<string, Row>()
   const offer = (searchUuid: string, offerId: string): Row => {
     const key = `${searchUuid} ${offerId}`
-    let row = offers.get(key)
-    if (!row) offers.set(key, (row = { searchUuid, offerId, shownAt: null, clickedAt: null }))
+    const row = offers.get(key) ?? { searchUuid, offerId, shownAt: null, clickedAt: null }
+    offers.set(key, row)
     return row
   }
   for (const e of events) {
