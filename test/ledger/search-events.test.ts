@@ -3,9 +3,12 @@
  * the write batch (one flush or several, repeats changing nothing) and the report's insurance columns.
  */
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Ledger } from '../../src/ledger/index.ts'
 import { LEDGER_DRIVERS } from './support/ledger-drivers.ts'
+
+// Real databases on a shared CI machine: generous, while every wait inside stays short.
+vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 })
 
 const DAY = '2026-03-02'
 const at = (time: string) => new Date(`${DAY}T${time}Z`)
