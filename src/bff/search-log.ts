@@ -14,7 +14,7 @@ import type { BffMetrics } from './metrics.ts'
 export type SearchEventSink = (events: readonly SearchEvent[]) => Promise<void>
 
 /** An event as a caller gives it; the log stamps its time. */
-export type SearchEventInput = SearchEvent extends infer E
+type SearchEventInput = SearchEvent extends infer E
   ? E extends SearchEvent
     ? Omit<E, 'at'>
     : never
@@ -90,7 +90,7 @@ export function createSearchLog(deps: {
 }
 
 /** A rate table with no partner pending: the list is final. */
-export function isFinal(json: string): boolean {
+function isFinal(json: string): boolean {
   try {
     const table: unknown = JSON.parse(json)
     const pending = (table as { pendingResponses?: unknown }).pendingResponses

@@ -8,7 +8,7 @@ import { Hono } from 'hono'
 import { ACCESS_TOKEN_HEADER } from '../../contract/bff.ts'
 import { toFieldIssues, UUID_PATTERN } from '../../contract/common.ts'
 import { OFFER_SEARCH_MAX_DEPTH } from '../../contract/offer-search.ts'
-import { MEASURE_PATH, searchMeasureSchema } from '../../contract/placement.ts'
+import { MEASURE_MAX_OFFERS, MEASURE_PATH, searchMeasureSchema } from '../../contract/placement.ts'
 import { limitBody } from '../../http/body-limit.ts'
 import { httpError } from '../../http/errors.ts'
 import { readJsonBody } from '../../http/json-body.ts'
@@ -95,8 +95,8 @@ export function offerSearchRoutes(services: BffServices, coalescer: PollCoalesce
   return app
 }
 
-/** 50 offer uuids of at most 200 characters, quoted, with room. */
-const MEASURE_BODY_LIMIT_BYTES = 16 * 1024
+/** The most offer uuids a measure names, each at most 200 characters quoted, with room. */
+const MEASURE_BODY_LIMIT_BYTES = MEASURE_MAX_OFFERS * 256 + 1024
 
 function checkedUuid(uuid: string): string {
   if (!UUID_PATTERN.test(uuid)) {

@@ -111,7 +111,7 @@ export function duplicatesToCsv(report: DuplicatesReport): string {
 }
 
 /** What the report shows for searches and leads that carried no placement: never a placement (no parentheses). */
-export const NO_PLACEMENT = '(none)'
+const NO_PLACEMENT = '(none)'
 
 /** The publisher's report per UTC day and placement (docs/placements.md); earnings in USD with two decimals. */
 export function placementsToCsv(report: PlacementsReport): string {
