@@ -14,7 +14,7 @@ import type { BffMetrics } from './metrics.ts'
 export type SearchEventSink = (events: readonly SearchEvent[]) => Promise<void>
 
 /** An event as a caller gives it; the log stamps its time. */
-type SearchEventInput = SearchEvent extends infer E
+export type SearchEventInput = SearchEvent extends infer E
   ? E extends SearchEvent
     ? Omit<E, 'at'>
     : never
