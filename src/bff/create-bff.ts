@@ -31,6 +31,7 @@ import { issuerRoutes } from './routes/issuers.ts'
 import { offerSearchRoutes } from './routes/offer-searches.ts'
 import { opsRoutes, type ReadinessCheck } from './routes/ops.ts'
 import { serverOfferSearchRoutes } from './routes/server-offer-searches.ts'
+import { createSearchLog, type SearchEventSink } from './search-log.ts'
 import type { BffRoutes, BffServices, PerIpLimitOverrides } from './services.ts'
 import { createUpstreamClient, type UpstreamClient, type UpstreamOperation } from './upstream/index.ts'
 
@@ -73,6 +74,12 @@ export interface BffOptions {
   /** The BFF's clock: token expiry, caches, poll coalescing, upstream retry waits; default `systemTimers`. */
   timers?: Timers
   random?: () => number
+  /**
+   * Where the placements report's search events go (docs/placements.md): the ledger's `recordSearchEvents`
+   * (`startServer` passes the second look's). Absent (no ledger), placements still reach the upstream as a
+   * `clientTags.subId` tag and the measure route answers 204, but nothing is recorded (metric `unrecorded`).
+   */
+  searchEvents?: SearchEventSink
   /** Periodic work (Redis heartbeat, log reminders, coalescer sweep); tests tick it by hand. */
   every?: Every
 }
@@ -107,6 +114,7 @@ export function createBff(config: Config, options: BffOptions = {}): BffApp {
     clientIdentity,
     accessTokens,
     upstream,
+    searchLog: createSearchLog({ sink: options.searchEvents, logger, metrics, timers }),
     redis,
     redisLink,
     perIpRateLimit: perIpRateLimits(config, options, {

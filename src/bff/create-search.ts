@@ -2,12 +2,14 @@
  * @module Creating an offer search upstream from a search body and a visitor, shared by the widget's route
  * (visitor read from the live request) and the server-to-server route (visitor sent by the publisher's
  * server). Only known fields go upstream; `sessionInformation` is always the visitor given here
- * (docs/offer-search-api.md: it "must be taken from the live end-user session").
+ * (docs/offer-search-api.md: it "must be taken from the live end-user session"). A placement goes as a
+ * `clientTags.subId` tag and is recorded with the search (docs/placements.md).
  */
 
 import { toFieldIssues } from '../contract/common.ts'
 import {
   AUTOMOBILE_INSURANCE,
+  type OfferSearchInput,
   offerSearchInputSchema,
   offerSearchRequestSchema,
   type SessionInformation,
@@ -28,7 +30,8 @@ export async function createSearch(
   if (!input.success) {
     throw httpError(400, 'validation_failed', 'Fix the fields listed', { errors: toFieldIssues(input.error) })
   }
-  const { productTypes, autoInsuranceInformation, personalInformation, clientTags } = input.data
+  const { productTypes, autoInsuranceInformation, personalInformation, placement } = input.data
+  const clientTags = withPlacementTag(input.data.clientTags, placement)
   if (productTypes?.some((type) => type !== AUTOMOBILE_INSURANCE)) {
     throw httpError(400, 'validation_failed', 'Only auto insurance searches are supported here', {
       errors: [
@@ -52,8 +55,40 @@ export async function createSearch(
   }
   const created = await services.upstream.createOfferSearch(request.data).catch(rethrowUpstream)
   tagSearch(created.value.uuid)
+  services.searchLog.record({
+    kind: 'created',
+    searchUuid: created.value.uuid,
+    placement: placement ?? null,
+    completed: created.value.pendingResponses.length === 0,
+  })
   return createdSearchJson(services.accessTokens.issue(created.value.uuid), created.json)
 }
+
+/**
+ * docs/placements.md: the placement travels upstream as one `clientTags.subId` tag (added unless already
+ * there), never as a field of its own; with it the tags stay within the interface's 10.
+ */
+function withPlacementTag(
+  clientTags: OfferSearchInput['clientTags'],
+  placement: string | undefined,
+): OfferSearchInput['clientTags'] {
+  const subId = clientTags?.subId ?? []
+  if (placement === undefined || subId.includes(placement)) return clientTags
+  if (subId.length >= MAX_SUB_IDS) {
+    throw httpError(400, 'validation_failed', 'Fix the fields listed', {
+      errors: [
+        {
+          field: 'clientTags.subId',
+          reason: `clientTags.subId takes at most ${MAX_SUB_IDS} tags and placement "${placement}" is added as one: send at most ${MAX_SUB_IDS - 1} tags with a placement, or list the placement among them`,
+        },
+      ],
+    })
+  }
+  return { ...clientTags, subId: [...subId, placement] }
+}
+
+/** docs/offer-search-api.md: `clientTags.subId` holds at most 10 tags. */
+const MAX_SUB_IDS = 10
 
 /**
  * The `CreatedSearch` envelope around the upstream's rate table text. That text parsed and passed the

@@ -20,6 +20,7 @@ export { requireWidgetHeader } from './middleware/require-widget-header/index.ts
 export { securityHeaders } from './middleware/security-headers/index.ts'
 export { widgetCors } from './middleware/widget-cors/index.ts'
 export { BODY_LIMIT_BYTES } from './routes/offer-searches.ts'
+export type { SearchEventInput, SearchEventSink, SearchLog } from './search-log.ts'
 export type { BffRoutes, BffServices, PerIpLimitOverrides } from './services.ts'
 export type { UpstreamClient, ValidatedBody } from './upstream/index.ts'
 export { createUpstreamClient, toBffError, UpstreamError } from './upstream/index.ts'

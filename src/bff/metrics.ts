@@ -1,7 +1,7 @@
 /**
  * @module Prometheus metrics of one BFF instance, on its own registry so several apps (tests, replicas in
  * one process) never collide: requests by route and status with latency, upstream calls by status,
- * coalesced polls, rate-limited requests and rate-table items dropped.
+ * coalesced polls, rate-limited requests, rate-table items dropped and the placements report's search events.
  */
 import { Counter, Histogram, Registry } from 'prom-client'
 
@@ -14,6 +14,8 @@ export interface BffMetrics {
   coalescedPolls: Counter<'source'>
   rateLimited: Counter<'route'>
   droppedRateTableItems: Counter<'item' | 'reason'>
+  /** docs/placements.md: search events by kind and outcome (`queued`, `failed`: the ledger refused them, `unrecorded`: no ledger). */
+  searchEvents: Counter<'kind' | 'outcome'>
 }
 
 export function createMetrics(registry: Registry = new Registry()): BffMetrics {
@@ -63,6 +65,12 @@ export function createMetrics(registry: Registry = new Registry()): BffMetrics {
       name: 'bff_rate_table_items_dropped_total',
       help: "Upstream offers (or pending partners' fields) dropped for breaking the contract, once per rate table and item",
       labelNames: ['item', 'reason'],
+      registers: [registry],
+    }),
+    searchEvents: new Counter({
+      name: 'bff_search_events_total',
+      help: 'Offer search events for the placements report (created, completed, shown, clicked) by outcome: queued, failed (ledger refused; the search went on), unrecorded (no ledger)',
+      labelNames: ['kind', 'outcome'],
       registers: [registry],
     }),
   }

@@ -10,6 +10,7 @@ import type { createClientIdentity } from './client-identity.ts'
 import type { Logger } from './logger.ts'
 import type { BffMetrics } from './metrics.ts'
 import type { RedisLink } from './redis-link.ts'
+import type { SearchLog } from './search-log.ts'
 import type { UpstreamClient } from './upstream/index.ts'
 
 export interface PerIpLimitOverrides {
@@ -25,6 +26,8 @@ export interface BffServices {
   clientIdentity: ReturnType<typeof createClientIdentity>
   accessTokens: AccessTokens
   upstream: UpstreamClient
+  /** The placements report's records of insurance searches (docs/placements.md); never waits, never fails a search. */
+  searchLog: SearchLog
   /** The shared Redis client when `REDIS_URL` is set. */
   redis: Redis | undefined
   /** Whether that client can be used right now; skip Redis while `available()` is false. */

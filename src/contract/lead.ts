@@ -249,9 +249,17 @@ export const leadSessionInformationSchema = closedShapes.sessionInformation
 
 /**
  * The lead as a partner receives it. A partner reads it leniently (the partner interface,
- * docs/partner-interface.md, says the full lead specification goes beyond its table), so unknown keys pass here; the marketplace never sends any.
+ * docs/partner-interface.md, says the full lead specification goes beyond its table), so unknown keys pass here; the marketplace never sends any but `placement`, to a partner that opted in.
  */
-export const leadSchema = leadObject('', openShapes, false)
+export const leadSchema = leadObject(
+  '',
+  {
+    ...openShapes,
+    // Ours (docs/placements.md): sent only to a partner whose registry entry has `sendPlacement: true`.
+    placement: z.optional(placementSchema),
+  },
+  false,
+)
 export type Lead = z.infer<typeof leadSchema>
 
 /**

@@ -10,6 +10,7 @@ export type { Ledger } from './ledger-store.ts'
 export type { OpenLedgerOptions } from './open-ledger.ts'
 export { MIGRATIONS_FOLDER, openLedger } from './open-ledger.ts'
 export type { PartnerReportQuery } from './partner-report.ts'
+export type { PlacementsQuery } from './placements-report.ts'
 export {
   applicantClaims,
   clicks,
@@ -23,6 +24,8 @@ export {
   ledgerSchema,
   offers,
   partnerRequests,
+  placementSearches,
+  placementSearchOffers,
 } from './schema.ts'
 export type { SuppressionQuery } from './suppression-list.ts'
 export type {
@@ -46,12 +49,15 @@ export type {
   OfferSettlement,
   PartnerLeadRef,
   PartnerReport,
+  PlacementReportRow,
+  PlacementsReport,
   RecordConversionResult,
   ReplyCause,
   ReplyRecord,
   ReplyStats,
   RequestProgress,
   RequestStatus,
+  SearchEvent,
   SearchSnapshot,
   SentRequest,
   StoredOffer,

@@ -30,6 +30,8 @@ const OPERATIONS = [
   'purgeExpired',
   'recordDuplicate',
   'duplicatesReport',
+  'recordSearchEvents',
+  'placementsReport',
 ] as const satisfies ReadonlyArray<keyof Ledger>
 
 type Operation = (typeof OPERATIONS)[number]

@@ -18,6 +18,7 @@ import { toLeadRow } from './lead-row.ts'
 import type { LedgerDb } from './ledger-db.ts'
 import { withLedgerErrors, withTimeout } from './ledger-error.ts'
 import { type PartnerReportQuery, queryPartnerReport } from './partner-report.ts'
+import { type PlacementsQuery, queryPlacementsReport } from './placements-report.ts'
 import { firstSentAt, recordConversion } from './record-conversion.ts'
 import { clicks, impressions, leads, offers, partnerRequests } from './schema.ts'
 import { querySuppressionList, type SuppressionQuery } from './suppression-list.ts'
@@ -31,9 +32,11 @@ import type {
   NewLead,
   PartnerLeadRef,
   PartnerReport,
+  PlacementsReport,
   RecordConversionResult,
   ReplyRecord,
   RequestProgress,
+  SearchEvent,
   SearchSnapshot,
   SentRequest,
   StoredOffer,
@@ -107,6 +110,13 @@ export interface Ledger {
   /** An application refused as a duplicate (no partner was sent it), for the reports. */
   recordDuplicate(duplicate: DuplicateApplication): Promise<void>
   duplicatesReport(range: { from: Date; to: Date }): Promise<DuplicatesReport>
+  /**
+   * An insurance search's events (docs/placements.md), queued on the write batch: they share a flush with
+   * whatever else is queued, and a repeat changes nothing.
+   */
+  recordSearchEvents(events: readonly SearchEvent[]): Promise<void>
+  /** The publisher's report per UTC day and placement. */
+  placementsReport(query: PlacementsQuery): Promise<PlacementsReport>
   close(): Promise<void>
 }
 
@@ -172,6 +182,8 @@ export function createLedgerStore(
       })),
     recordDuplicate: (duplicate) => guard('recordDuplicate', () => recordDuplicate(db, duplicate)),
     duplicatesReport: (range) => guard('duplicatesReport', () => queryDuplicatesReport(db, range)),
+    recordSearchEvents: writes.recordSearchEvents,
+    placementsReport: (query) => guard('placementsReport', () => queryPlacementsReport(db, query)),
 
     async close() {
       await writes.drain()

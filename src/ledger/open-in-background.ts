@@ -109,6 +109,7 @@ export function openInBackground(open: () => Promise<Ledger>, options: OpenInBac
     purgeExpired: (expiry) => run('purgeExpired', (l) => l.purgeExpired(expiry)),
     recordDuplicate: (duplicate) => run('recordDuplicate', (l) => l.recordDuplicate(duplicate)),
     duplicatesReport: (range) => run('duplicatesReport', (l) => l.duplicatesReport(range)),
+    ...placementCalls(run),
     async close() {
       const was = state
       state = { kind: 'closed' }
@@ -126,4 +127,14 @@ export function openInBackground(open: () => Promise<Ledger>, options: OpenInBac
 /** The open failed: transient (it is retried), and naming why. */
 function notOpen(operation: string, cause: LedgerError): LedgerError {
   return new LedgerError(operation, 'not_open', true, `the ledger could not be opened: ${cause.message}`)
+}
+
+/** The placements calls (docs/placements.md), waiting for the open like every other call. */
+function placementCalls(
+  run: <T>(operation: string, call: (ledger: Ledger) => Promise<T>) => Promise<T>,
+): Pick<Ledger, 'recordSearchEvents' | 'placementsReport'> {
+  return {
+    recordSearchEvents: (events) => run('recordSearchEvents', (l) => l.recordSearchEvents(events)),
+    placementsReport: (query) => run('placementsReport', (l) => l.placementsReport(query)),
+  }
 }

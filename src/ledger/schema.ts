@@ -13,6 +13,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -61,6 +62,11 @@ export const leads = pgTable(
     creditBand: text('credit_band'),
     loanPurpose: text('loan_purpose'),
     amountBand: text('amount_band'),
+    /**
+     * The publisher's placement the lead came from (docs/placements.md): a short id the contract bounds
+     * (src/contract/placement.ts), never visitor data. Null without one, and on leads from before migration 0008.
+     */
+    placement: text('placement'),
   },
   (t) => [
     uniqueIndex('marketplace_leads_search_uuid').on(t.searchUuid),
@@ -298,6 +304,37 @@ export const consentRecords = pgTable(
   (t) => [index('marketplace_consent_records_recorded_at').on(t.recordedAt)],
 )
 
+/**
+ * An insurance offer search the BFF created (docs/placements.md): its placement (null without one), when, and
+ * when the BFF first served it final (no partner pending). Nothing of the visitor.
+ */
+export const placementSearches = pgTable(
+  'placement_searches',
+  {
+    searchUuid: uuid('search_uuid').primaryKey(),
+    placement: text('placement'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('placement_searches_created_at').on(t.createdAt)],
+)
+
+/**
+ * The widget's measure of an insurance search: one row per search and offer, with when it was first shown
+ * and first clicked. The key makes a repeated measure change nothing.
+ */
+export const placementSearchOffers = pgTable(
+  'placement_search_offers',
+  {
+    searchUuid: uuid('search_uuid').notNull(),
+    /** The upstream's offer uuid, as the widget names it (bounded by the measure's contract). */
+    offerId: text('offer_id').notNull(),
+    shownAt: timestamp('shown_at', { withTimezone: true, mode: 'date' }),
+    clickedAt: timestamp('clicked_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [primaryKey({ columns: [t.searchUuid, t.offerId] })],
+)
+
 export const ledgerSchema = {
   leads,
   partnerRequests,
@@ -310,4 +347,6 @@ export const ledgerSchema = {
   duplicateApplications,
   consentTexts,
   consentRecords,
+  placementSearches,
+  placementSearchOffers,
 }

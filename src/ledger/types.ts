@@ -19,6 +19,8 @@ export interface NewLead {
   creditBand?: string | undefined
   loanPurpose?: string | undefined
   amountBand?: string | undefined
+  /** The publisher's placement (docs/placements.md); recorded, never sent to a partner that did not opt in. */
+  placement?: string | undefined
   idempotencyKey?: string | undefined
   bodyHash?: string | undefined
   createdAt: Date
@@ -443,3 +445,36 @@ export type RecordConversionResult =
   | { kind: 'duplicate'; conversion: ConversionRecord }
   | { kind: 'unknown-lead' }
   | { kind: 'not-shown' }
+
+/**
+ * What the BFF records of an insurance offer search for the placements report (docs/placements.md): its
+ * creation (`completed` when the first rate table was already final), its completion, and the widget's measure
+ * (offers shown, an offer clicked). Each is written once per search (per offer): a repeat changes nothing.
+ */
+export type SearchEvent =
+  | { kind: 'created'; searchUuid: string; placement: string | null; at: Date; completed: boolean }
+  | { kind: 'completed'; searchUuid: string; at: Date }
+  | { kind: 'shown'; searchUuid: string; offerIds: readonly string[]; at: Date }
+  | { kind: 'clicked'; searchUuid: string; offerId: string; at: Date }
+
+/** One UTC day and placement of the publisher report (`GET /reports/placements`, docs/placements.md). */
+export interface PlacementReportRow {
+  date: string
+  /** Null: searches and leads that carried no placement. */
+  placement: string | null
+  searches: number
+  searchesCompleted: number
+  offersShown: number
+  clicks: number
+  secondLookLeads: number
+  secondLookOffersShown: number
+  secondLookClicks: number
+  /** US dollars, exact to the cent: what partners owe for these leads under their contracts. */
+  earnings: number
+}
+
+export interface PlacementsReport {
+  from: string
+  to: string
+  rows: PlacementReportRow[]
+}

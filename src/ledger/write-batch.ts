@@ -16,7 +16,7 @@
 import type { TimerHandle, Timers } from '../http/timers.ts'
 import type { LedgerDb } from './ledger-db.ts'
 import { LedgerError, toLedgerError, withTimeout } from './ledger-error.ts'
-import type { CreateLeadResult, NewLead, ReplyRecord, SentRequest, TierClose } from './types.ts'
+import type { CreateLeadResult, NewLead, ReplyRecord, SearchEvent, SentRequest, TierClose } from './types.ts'
 import type { LeadOp, Op, Settle } from './write-ops.ts'
 import { writeAll } from './write-statement.ts'
 
@@ -27,6 +27,8 @@ export interface WriteBatch {
   createLead(lead: NewLead, requests: SentRequest[]): Promise<CreateLeadResult>
   recordReply(reply: ReplyRecord): Promise<void>
   closeTier(replies: ReplyRecord[], next: TierClose, leadId: string): Promise<void>
+  /** Offer search events (docs/placements.md): they share the flush of whatever else is queued. */
+  recordSearchEvents(events: readonly SearchEvent[]): Promise<void>
   /** Resolves when everything queued so far is written. */
   drain(): Promise<void>
 }
@@ -120,6 +122,7 @@ export function createWriteBatch(db: LedgerDb, options: WriteBatchOptions): Writ
       }),
     recordReply: (reply) => enqueue((done) => ({ kind: 'reply', reply, done })),
     closeTier: (replies, next, leadId) => enqueue((done) => ({ kind: 'close', leadId, replies, next, done })),
+    recordSearchEvents: (events) => enqueue((done) => ({ kind: 'search', events, done })),
     async drain() {
       while (flushing) await flushing
     },

@@ -137,6 +137,7 @@ function leadRow(lead: NewLead, completedAt: Date | null): Row {
     owner: completedAt ? null : (lead.owner ?? null),
     leaseUntil: completedAt ? null : (lead.leaseUntil?.toISOString() ?? null),
     applicantKey: lead.applicant?.key ?? null,
+    placement: lead.placement ?? null,
     creditBand: lead.creditBand ?? null,
     loanPurpose: lead.loanPurpose ?? null,
     amountBand: lead.amountBand ?? null,

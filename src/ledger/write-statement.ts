@@ -15,6 +15,7 @@ import {
   offers,
   partnerRequests,
 } from './schema.ts'
+import { searchEventCtes, searchEventRows } from './search-event-writes.ts'
 import type { CreateLeadResult } from './types.ts'
 import type { Op } from './write-ops.ts'
 import {
@@ -58,6 +59,7 @@ export async function writeAll(
     replied(rows.replyUpdates),
     earlierOffers(rows.earlierOffers),
     settled(rows.settledUpdates),
+    ...searchEventCtes(searchEventRows(batch)),
   ].filter((cte) => cte !== undefined)
   if (ctes.length === 0) return batch.map(() => undefined)
   const main =

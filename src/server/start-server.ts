@@ -15,6 +15,7 @@ import { collectDefaultMetrics } from 'prom-client'
 import { type BffApp, type BffOptions, createBff } from '../bff/create-bff.ts'
 import { createLogger, type Logger } from '../bff/logger.ts'
 import { createMetrics } from '../bff/metrics.ts'
+import type { SearchEventSink } from '../bff/search-log.ts'
 import { compileTrust } from '../http/client-address.ts'
 import { packageRoot } from '../http/package-root.ts'
 import { systemTimers } from '../http/timers.ts'
@@ -104,6 +105,16 @@ export function nodeStaticFiles(
   }
 }
 
+/**
+ * docs/placements.md: the insurance searches' records share the second look's ledger (and its write batch);
+ * with the second look off there is no ledger and they are not recorded.
+ */
+function searchEventsOf(secondLook: SecondLook | undefined): SearchEventSink | undefined {
+  if (!secondLook) return undefined
+  const { ledger } = secondLook
+  return (events) => ledger.recordSearchEvents(events)
+}
+
 /** Which demo pages `root` can serve: the page needs public/demo.html and the script-tag build, the playground its build. */
 function demoPagesIn(root: string): { demo: boolean; playground: boolean } {
   return {
@@ -184,6 +195,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
       sandbox: options.sandbox ?? sandbox,
       upstreamBaseUrl,
       routes,
+      searchEvents: options.searchEvents ?? searchEventsOf(secondLook),
       readinessChecks: [
         ...(options.readinessChecks ?? []),
         ...(secondLook ? [{ name: 'ledger' as const, check: secondLook.checkLedger }] : []),

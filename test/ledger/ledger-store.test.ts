@@ -483,6 +483,7 @@ describe.each(LEDGER_DRIVERS)('ledger on $name', (driver) => {
       creditBand: 'good',
       loanPurpose: 'debt_consolidation',
       amountBand: '5k_10k',
+      placement: 'home-hero',
       idempotencyKey: `key-${randomUUID()}`,
       bodyHash: 'hash',
       createdAt: T0,

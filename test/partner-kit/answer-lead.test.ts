@@ -47,6 +47,14 @@ describe('answerLead', () => {
     expect(reply.status === 'error' && reply.reason).toMatch(/legalInformation\.tcpaLanguage is required/)
   })
 
+  it('takes a lead with the placement an opted-in partner is sent (docs/placements.md), and names a bad one', () => {
+    const placed = answerLead({ ...byId('complete'), placement: 'home-hero' }, options)
+    expect(placed).toEqual(answerLead(byId('complete'), options))
+    const bad = answerLead({ ...byId('complete'), placement: 'has space' }, options)
+    expect(bad.status).toBe('error')
+    expect(bad.status === 'error' && bad.reason).toMatch(/placement must be 1 to 40/)
+  })
+
   it('names every missing field of an empty object', () => {
     const reply = answerLead({}, options)
     expect(reply.status).toBe('error')

@@ -1,12 +1,14 @@
 /**
  * @module `POST /api/offer-searches` and `GET /api/offer-searches/:uuid`: create a search with the live
- * visitor's session information, then poll it with the access token issued for its uuid. A declared bot is
- * refused (403) before anything is billed.
+ * visitor's session information, then poll it with the access token issued for its uuid, and take the widget's
+ * measure of it (`POST /api/offer-searches/:uuid/measure`, docs/placements.md). A declared bot is refused (403)
+ * before anything is billed.
  */
 import { Hono } from 'hono'
 import { ACCESS_TOKEN_HEADER } from '../../contract/bff.ts'
-import { UUID_PATTERN } from '../../contract/common.ts'
+import { toFieldIssues, UUID_PATTERN } from '../../contract/common.ts'
 import { OFFER_SEARCH_MAX_DEPTH } from '../../contract/offer-search.ts'
+import { MEASURE_MAX_OFFERS, MEASURE_PATH, searchMeasureSchema } from '../../contract/placement.ts'
 import { limitBody } from '../../http/body-limit.ts'
 import { httpError } from '../../http/errors.ts'
 import { readJsonBody } from '../../http/json-body.ts'
@@ -40,19 +42,67 @@ export function offerSearchRoutes(services: BffServices, coalescer: PollCoalesce
   )
 
   app.get('/:uuid', async (c) => {
-    const uuid = c.req.param('uuid')
-    if (!UUID_PATTERN.test(uuid)) {
-      throw httpError(400, 'bad_request', 'The rate table id must be a UUID', {
-        errors: [{ field: 'uuid', reason: 'uuid must be a UUID (8-4-4-4-12 hex digits)' }],
-      })
-    }
+    const uuid = checkedUuid(c.req.param('uuid'))
     // Missing, wrong and expired tokens all look like an unknown uuid: nothing confirms it exists.
     if (!accessTokens.verify(c.req.header(ACCESS_TOKEN_HEADER), uuid)) {
       throw httpError(404, 'not_found', 'No such offer search')
     }
     const rateTable = await coalescer.get(uuid).catch(rethrowUpstream)
+    services.searchLog.served(uuid, rateTable)
     return c.body(rateTable, 200, { 'content-type': 'application/json', 'cache-control': 'no-store' })
   })
 
+  // docs/placements.md: what the widget showed of the search and what was clicked (an insurance click goes
+  // straight to the carrier). Guarded like the poll, by the search's token; a token is required (401) and
+  // must be this search's and unexpired (403). No per-IP limit, as for polls: the token bounds it to one
+  // search, and a repeat reaches no ledger (the search log remembers what it queued).
+  app.post(`/:uuid/${MEASURE_PATH}`, limitBody(MEASURE_BODY_LIMIT_BYTES), async (c) => {
+    const uuid = checkedUuid(c.req.param('uuid'))
+    const token = c.req.header(ACCESS_TOKEN_HEADER)
+    if (!token) {
+      throw httpError(
+        401,
+        'unauthorized',
+        `A measure needs the search's access token in ${ACCESS_TOKEN_HEADER}`,
+        {
+          errors: [
+            { field: ACCESS_TOKEN_HEADER, reason: 'send the accessToken the search was created with' },
+          ],
+        },
+      )
+    }
+    if (!accessTokens.verify(token, uuid)) {
+      throw httpError(
+        403,
+        'forbidden',
+        'This access token is not valid for this offer search (wrong search or expired)',
+        {
+          errors: [{ field: ACCESS_TOKEN_HEADER, reason: "send this search's unexpired accessToken" }],
+        },
+      )
+    }
+    const measure = searchMeasureSchema.safeParse(await readJsonBody(c, { maxDepth: 3 }))
+    if (!measure.success) {
+      throw httpError(400, 'validation_failed', 'Fix the fields listed', {
+        errors: toFieldIssues(measure.error),
+      })
+    }
+    if ('shown' in measure.data) services.searchLog.shown(uuid, measure.data.shown)
+    else services.searchLog.clicked(uuid, measure.data.clicked)
+    return c.body(null, 204, { 'cache-control': 'no-store' })
+  })
+
   return app
+}
+
+/** The most offer uuids a measure names, each at most 200 characters quoted, with room. */
+const MEASURE_BODY_LIMIT_BYTES = MEASURE_MAX_OFFERS * 256 + 1024
+
+function checkedUuid(uuid: string): string {
+  if (!UUID_PATTERN.test(uuid)) {
+    throw httpError(400, 'bad_request', 'The rate table id must be a UUID', {
+      errors: [{ field: 'uuid', reason: 'uuid must be a UUID (8-4-4-4-12 hex digits)' }],
+    })
+  }
+  return uuid
 }

@@ -73,6 +73,12 @@ export interface LeadRun {
   lost?: AbortSignal
 }
 
+/** The lead's body as partners are sent it: `placed` (with `placement`) only for partners that opted in. */
+interface LeadJson {
+  plain: Buffer
+  placed: Buffer | undefined
+}
+
 /** First retry after this; doubled each time up to `MAX_RETRY_PAUSE_MS`. */
 const FIRST_RETRY_PAUSE_MS = 200
 const MAX_RETRY_PAUSE_MS = 2_000
@@ -86,8 +92,13 @@ export async function runLead(baseCtx: RunLeadContext, run: LeadRun): Promise<vo
   const lost = run.lost
   // A lost lease stops partner calls and write retries like a shutdown does, but the run then writes nothing.
   const ctx = lost ? { ...baseCtx, shutdown: AbortSignal.any([baseCtx.shutdown, lost]) } : baseCtx
-  // Serialised once for every partner of both tiers.
-  const leadJson = Buffer.from(JSON.stringify(run.lead))
+  // Serialised once for every partner of both tiers: without the placement (docs/placements.md), and with it
+  // for the partners whose registry entry opted in (`sendPlacement`).
+  const { placement, ...unplaced } = run.lead
+  const leadJson = {
+    plain: Buffer.from(JSON.stringify(unplaced)),
+    placed: placement === undefined ? undefined : Buffer.from(JSON.stringify(run.lead)),
+  }
   const pii = identifyingValues(run.lead)
   // Compiled on the first approved reply only: most partners of most leads offer nothing.
   let finder: PiiFinder | undefined
@@ -149,7 +160,7 @@ async function runTier(
   ctx: RunLeadContext,
   run: LeadRun,
   { requests, resumed }: { requests: SentRequest[]; resumed: boolean },
-  leadJson: Buffer,
+  leadJson: LeadJson,
   pii: readonly string[],
   findPii: PiiFinder,
 ): Promise<{ held: ReplyRecord[]; bids: Bid[] }> {
@@ -188,7 +199,12 @@ async function runTier(
               : await tracedAsk(
                   ctx,
                   run,
-                  { request, partner, leadJson, pii: { pii, findPii } },
+                  {
+                    request,
+                    partner,
+                    leadJson: (partner.sendPlacement && leadJson.placed) || leadJson.plain,
+                    pii: { pii, findPii },
+                  },
                   ms,
                   windows.expiry(ms),
                 )

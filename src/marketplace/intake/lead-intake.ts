@@ -197,6 +197,7 @@ export function planLead(request: LeadRequest, options: LeadPlanOptions): LeadPl
     state: personal.state,
     zip: personal.zipcode.slice(0, 5),
     ...leadBands(request.lead),
+    placement: request.lead.placement,
     idempotencyKey: key,
     bodyHash: key === undefined ? undefined : options.hashBody(request.body),
     createdAt: sentAt,

@@ -53,6 +53,11 @@ export interface PartnerRegistryEntry {
    * spend is its clicks, or its conversions, times its bid. Absent: per click, the interface's `rate`.
    */
   pays?: PartnerPays | undefined
+  /**
+   * docs/placements.md: the partner is sent the lead's `placement` (the publisher's spot it came from) when
+   * true; never when absent or false, the default.
+   */
+  sendPlacement?: boolean | undefined
   display: PartnerDisplay
   /**
    * Registered in sandbox mode: its `click_url` and `logo_src` may be http to this machine (the simulated
@@ -127,6 +132,12 @@ const entrySchema = z.strictObject({
   pays: z.optional(
     z.enum(['per_click', 'per_conversion'], {
       error: 'pays must be "per_click" or "per_conversion": what the partner\'s contract bills',
+    }),
+  ),
+  sendPlacement: z.optional(
+    z.boolean({
+      error:
+        "sendPlacement must be true or false: whether the partner is sent the lead's placement (docs/placements.md)",
     }),
   ),
   display: z.optional(displaySchema),
@@ -239,6 +250,7 @@ export function parsePartnerRegistry(
       scoreFactor: entry.scoreFactor ?? 1,
       enabled: entry.enabled ?? true,
       pays: entry.pays ?? 'per_click',
+      sendPlacement: entry.sendPlacement ?? false,
       ...(options.sandboxMode ? { sandbox: true } : {}),
       display: {
         name: entry.display?.name ?? entry.name,

@@ -7,6 +7,7 @@ import type {
   BreakdownDimension,
   DuplicatesReport,
   PartnerReport,
+  PlacementsReport,
   SuppressionList,
 } from '../../ledger/index.ts'
 import { isFormulaLike } from './csv-formula.ts'
@@ -106,6 +107,39 @@ export function duplicatesToCsv(report: DuplicatesReport): string {
   return toCsv([
     ['date', 'duplicates', 'shown', 'refused'],
     ...report.daily.map((d) => [d.date, d.duplicates, d.shown, d.refused]),
+  ])
+}
+
+/** What the report shows for searches and leads that carried no placement: never a placement (no parentheses). */
+const NO_PLACEMENT = '(none)'
+
+/** The publisher's report per UTC day and placement (docs/placements.md); earnings in USD with two decimals. */
+export function placementsToCsv(report: PlacementsReport): string {
+  return toCsv([
+    [
+      'date',
+      'placement',
+      'searches',
+      'searches_completed',
+      'offers_shown',
+      'clicks',
+      'second_look_leads',
+      'second_look_offers_shown',
+      'second_look_clicks',
+      'earnings_usd',
+    ],
+    ...report.rows.map((r) => [
+      r.date,
+      r.placement ?? NO_PLACEMENT,
+      r.searches,
+      r.searchesCompleted,
+      r.offersShown,
+      r.clicks,
+      r.secondLookLeads,
+      r.secondLookOffersShown,
+      r.secondLookClicks,
+      r.earnings.toFixed(2),
+    ]),
   ])
 }
 

@@ -5,10 +5,10 @@
  * are the same program (docs/decisions/0102-report-page-build.md). It asks for the reports token, fetches
  * a partner's report from the JSON API and draws the figures, one small bar chart per daily figure (inline
  * SVG built with DOM calls: every UTC day of the range on the axis, days without leads at zero, so one day
- * and ninety read alike) and the tables. The From and To boxes always hold the range in effect. Amounts
- * are US dollars. Partner text is only ever set as text.
+ * and ninety read alike) and the tables; and, for the operator, the placements report. The From and To
+ * boxes always hold the range in effect. Amounts are US dollars. Partner text is only ever set as text.
  */
-import type { PartnerReport } from '../../ledger/types.ts'
+import type { PartnerReport, PlacementsReport } from '../../ledger/types.ts'
 
 interface PartnerListItem {
   id: string
@@ -36,6 +36,7 @@ function tbody(id: string): HTMLTableSectionElement {
 }
 
 const api = `${location.pathname.replace(/\/reports\/?$/, '')}/api/reports/partners`
+const placementsApi = api.replace(/partners$/, 'placements')
 const SVG = 'http://www.w3.org/2000/svg'
 /** The partner of the report on screen: what the downloads are for. */
 let last: string | undefined
@@ -407,6 +408,36 @@ async function show(event: Event): Promise<void> {
   )
 }
 
+/** The operator's placements report (docs/placements.md) for the range in the boxes. */
+async function showPlacements(): Promise<void> {
+  say('Loading placements...')
+  const res = await fetch(`${placementsApi}${query()}`, { headers: headers({ Accept: 'application/json' }) })
+  const body: unknown = await res.json().catch(() => ({}))
+  if (!res.ok) {
+    say(messageOf(body) ?? `Request failed (${res.status}).`)
+    return
+  }
+  // Our own API's answer (the ledger's PlacementsReport, src/marketplace/routes/operator-report-routes.ts).
+  const report = body as PlacementsReport
+  fill('placements', report.rows, [
+    [(r) => r.date, 'nowrap'],
+    // "(none)" can never be a placement: the pattern allows no parentheses.
+    [(r) => r.placement ?? '(none)'],
+    num((r) => r.searches),
+    num((r) => r.searchesCompleted),
+    num((r) => r.offersShown),
+    num((r) => r.clicks),
+    num((r) => r.secondLookLeads),
+    num((r) => r.secondLookOffersShown),
+    num((r) => r.secondLookClicks),
+    num((r) => usd(r.earnings)),
+  ])
+  $('placements-report').hidden = false
+  say(
+    `Placements from ${report.from.slice(0, 10)} to ${isoDay(Date.parse(report.to) - 1)} (UTC days, both included).`,
+  )
+}
+
 async function download(path: string, name: string): Promise<void> {
   const res = await fetch(`${api}/${encodeURIComponent(last ?? '')}${path}`, {
     headers: headers({ Accept: 'text/csv' }),
@@ -437,3 +468,4 @@ field('token').addEventListener('change', loadPartners)
 $('query').addEventListener('submit', show)
 $('csv').addEventListener('click', csv)
 $('suppression').addEventListener('click', suppression)
+$('show-placements').addEventListener('click', showPlacements)

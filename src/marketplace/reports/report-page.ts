@@ -30,8 +30,14 @@ export function reportPageHtml(basePath: string): string {
   <label>From (UTC day) <input id="from" type="date"></label>
   <label>To (UTC day, included) <input id="to" type="date"></label>
   <button type="submit">Show report</button>
+  <button type="button" id="show-placements">Placements (operator)</button>
 </form>
 <p id="status" role="status"></p>
+<section id="placements-report" hidden>
+  <h2>Placements per UTC day</h2>
+  <p class="note">The publisher's spots, with the operator's token (docs/placements.md). Insurance: searches created, completed (no partner left pending), offers the widget showed and clicked, once each per search. Second look: leads, offers shown (unique impressions), unique clicks, and earnings in USD (clicked bids under a per-click contract, converted leads' bids under a per-conversion one). (none): searches and leads without a placement.</p>
+  <div class="scroll"><table id="placements" data-empty="No searches or leads in this range."><thead><tr><th>Day (UTC)</th><th>Placement</th><th class="num">Searches</th><th class="num">Completed</th><th class="num">Offers shown</th><th class="num">Clicks</th><th class="num">Second-look leads</th><th class="num">Second-look shown</th><th class="num">Second-look clicks</th><th class="num">Earnings (USD)</th></tr></thead><tbody></tbody></table></div>
+</section>
 <section id="report" hidden>
   <p class="note">Amounts are in US dollars (USD): bids, average bids and conversion amounts.</p>
   <dl id="figures"></dl>
