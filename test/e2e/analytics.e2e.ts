@@ -6,6 +6,8 @@
  * offer's slot as `index`, and nothing of the visitor in it: not the ZIP or date of birth typed, not the
  * user agent, not the IP. How many `view_item_list` pushes the first places take follows the sandbox's
  * arrival times against the 1 s polls, so consecutive ones are read as one batch, whose items are checked.
+ * The mount point has a `data-placement` too: the lists carry its name, and the BFF's placement report counts
+ * exactly that placement's one search, its completion, every card shown and the one click (docs/placements.md).
  */
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
@@ -17,12 +19,17 @@ import { waitForStatus } from './support/widget-page.ts'
 let setup: PublisherSetup
 let browser: Browser
 
+const REPORTS_TOKEN = 'e2e-analytics-reports-token-0123456789abcdef'
+const PLACEMENT = 'article-hero'
+
 beforeAll(async () => {
-  setup = await startPublisherSetup()
+  setup = await startPublisherSetup({ REPORTS_TOKEN })
   const lines = setup.pasteBlock.split('\n')
-  // The mount point line as printed, with the analytics option added.
+  // The mount point line as printed, with the analytics option and a placement added.
   const block = lines.map((line, i) =>
-    i === 2 ? line.replace('></div>', ' data-analytics="dataLayer"></div>') : line,
+    i === 2
+      ? line.replace('></div>', ` data-analytics="dataLayer" data-placement="${PLACEMENT}"></div>`)
+      : line,
   )
   setup.page('/analytics.html', articlePage(block.join('\n')))
   browser = await launchBrowser()
@@ -33,7 +40,10 @@ afterAll(async () => {
   await setup?.close()
 })
 
-type Entry = { event?: string; ecommerce?: { items?: { item_id: string; index: number }[] } | null }
+type Entry = {
+  event?: string
+  ecommerce?: { item_list_name?: string; items?: { item_id: string; index: number }[] } | null
+}
 
 const shadow = (page: Page, selector: string) => page.locator(`[data-offer-widget] >> ${selector}`)
 const readLayer = (page: Page) =>
@@ -117,6 +127,30 @@ it('the demo flow leaves the exact GA4 dataLayer sequence, each offer with its s
   for (const value of [`"${zip}"`, '1990-04-17', userAgent, '127.0.0.1'])
     expect(text, `${value} in the dataLayer`).not.toContain(value)
   expect(text).not.toMatch(/zipCode":"|dateOfBirth|userAgent|"ip"/i)
+  // The list is the placement's.
+  expect(
+    new Set(layer.flatMap((entry) => (entry.ecommerce ? [entry.ecommerce.item_list_name] : []))),
+  ).toEqual(new Set([PLACEMENT]))
+
+  // Placements end to end (docs/placements.md): the BFF on its own origin counted this placement's search,
+  // its completion, every card the visitor saw and the one click, from the widget's measures (a cross-origin
+  // keepalive fetch); the report is the operator's.
+  const report = async () => {
+    const res = await fetch(`${setup.bff.url}/api/reports/placements`, {
+      headers: { Authorization: `Bearer ${REPORTS_TOKEN}` },
+    })
+    const body = (await res.json()) as { rows: Array<Record<string, unknown>> }
+    return body.rows.filter((row) => row.placement === PLACEMENT)
+  }
+  await expect.poll(report, { timeout: 10_000 }).toEqual([
+    expect.objectContaining({
+      searches: 1,
+      searchesCompleted: 1,
+      offersShown: allCards.length,
+      clicks: 1,
+      secondLookLeads: 0,
+    }),
+  ])
   expect(errors).toEqual([])
   await page.close()
 })
