@@ -50,6 +50,21 @@ interface PageUnderTest {
   pixelHits(): Promise<Record<string, number>>
   /** Times `href` was reached at the tracker, where the test counts it there. */
   landingHits?(href: string): number
+  /** The widget's measures the BFF has received so far (docs/placements.md), where the test counts them. */
+  measures?(): Promise<{ shown: number; clicked: number }>
+}
+
+/** A counter of `bff_search_events_total` with both labels, whatever their order; 0 before its first count. */
+function searchEvents(metrics: string, kind: string, outcome: string): number {
+  const line = metrics
+    .split('\n')
+    .find(
+      (l) =>
+        l.startsWith('bff_search_events_total{') &&
+        l.includes(`kind="${kind}"`) &&
+        l.includes(`outcome="${outcome}"`),
+    )
+  return line ? Number(line.split(' ').at(-1)) : 0
 }
 
 export function engineSuite(name: EngineName): void {
@@ -92,7 +107,7 @@ export function engineSuite(name: EngineName): void {
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>Publisher</title>
 <link rel="icon" href="data:,"><style>body{font:16px/1.5 Georgia,serif;margin:0 auto;max-width:760px;padding:16px}</style>
 </head><body><h1>Car insurance</h1><p>Compare quotes from carriers near you.</p>
-<div data-offer-widget data-endpoint="${crossBff.url}" data-zip-code="${ZIP}" style="display:block;min-height:560px"></div>
+<div data-offer-widget data-endpoint="${crossBff.url}" data-zip-code="${ZIP}" data-placement="engine-hero" style="display:block;min-height:560px"></div>
 <p>Prices are estimates until you finish the carrier's application.</p>
 <script>${snippetFor(manifest, crossBff.url)}</script></body></html>`
     browser = await launchEngine(name)
@@ -132,6 +147,14 @@ export function engineSuite(name: EngineName): void {
         const url = new URL(href)
         return tracker.landings.get(url.pathname + url.search) ?? 0
       },
+      // This BFF keeps no ledger (no second look): what it received is counted as `unrecorded`.
+      measures: async () => {
+        const metrics = await (await fetch(`${crossBff.url}/metrics`)).text()
+        return {
+          shown: searchEvents(metrics, 'shown', 'unrecorded'),
+          clicked: searchEvents(metrics, 'clicked', 'unrecorded'),
+        }
+      },
     },
     'server-rendered demo': {
       origin: front.url,
@@ -170,6 +193,7 @@ export function engineSuite(name: EngineName): void {
     )
 
   async function check(page: PageUnderTest, width: number, shot: string): Promise<void> {
+    const measuredBefore = await page.measures?.()
     const outer = await open(page, width)
     await browser.enterFrames([...outer, ...page.frames])
     await completed(page.host)
@@ -243,6 +267,22 @@ export function engineSuite(name: EngineName): void {
     )
     expect(opened).toBe(first?.href)
     if (page.landingHits) expect(page.landingHits(first?.href ?? '')).toBe(1)
+    if (page.measures && measuredBefore) {
+      // The offers shown and the click reached the BFF on its own origin (a keepalive fetch after a CORS
+      // preflight): the publisher's placement report counts insurance clicks only from these.
+      await expect
+        .poll(
+          async () => {
+            const now = await page.measures?.()
+            return {
+              shown: (now?.shown ?? 0) > measuredBefore.shown,
+              clicked: (now?.clicked ?? 0) - measuredBefore.clicked,
+            }
+          },
+          { timeout: 10_000, message: 'the widget’s measures at the BFF' },
+        )
+        .toEqual({ shown: true, clicked: 1 })
+    }
 
     await shoot(`${name}-${shot}-${width}.png`, page.host, outer.length > 0)
 
