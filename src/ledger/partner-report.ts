@@ -27,6 +27,11 @@ export interface PartnerReportQuery {
   leadLimit?: number
   /** What the partner's contract bills, the basis of `spend`; per click when absent. */
   pays?: ContractPays | undefined
+  /**
+   * The publisher's placements are shared with this partner (its registry entry's `sendPlacement`,
+   * docs/placements.md): the placement breakdown names them; otherwise it is one row, `not_shared`.
+   */
+  sharePlacement?: boolean | undefined
 }
 
 /** Most causes listed; the rest are rarer than every one shown. */
@@ -63,7 +68,7 @@ export async function queryPartnerReport(db: LedgerDb, query: PartnerReportQuery
     breakdownQueries(db, sent),
     recentRequests(db, sent, leadLimit),
     spendByDay(db, sent, pays),
-    partnerBreakdowns(db, sent),
+    partnerBreakdowns(db, sent, query.sharePlacement === true),
   ])
   const listed = recent.slice(0, leadLimit)
   const daily = dailyRows(requestsByDay, offersByDay, conversionsByDay, spent)

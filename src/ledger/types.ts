@@ -287,7 +287,7 @@ export interface ReplyCause {
 export type ContractPays = 'per_click' | 'per_conversion'
 
 /** The lead dimensions a partner report breaks down by (src/marketplace/reports/lead-bands.ts). */
-export type BreakdownDimension = 'state' | 'creditBand' | 'loanPurpose' | 'amountBand'
+export type BreakdownDimension = 'state' | 'creditBand' | 'loanPurpose' | 'amountBand' | 'placement'
 
 /** One value of a dimension: the figures of the partner's leads that have it. */
 export interface BreakdownRow {

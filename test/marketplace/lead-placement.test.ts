@@ -18,6 +18,8 @@ import { makeLead, testMarketplace } from './support/harness.ts'
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 })
 
+const REPORTS_TOKEN = 'lead-placement-operator-reports-token'
+
 describe.each(LEDGER_DRIVERS)('lead placement on $name', (driver) => {
   let ledger: Ledger
   let partners: SimulatedPartners
@@ -33,7 +35,7 @@ describe.each(LEDGER_DRIVERS)('lead placement on $name', (driver) => {
       ],
     })
     ;({ marketplace, app } = testMarketplace({
-      config: { winnerPolicy: 'phase2', sandboxMode: true, deadlineMs: 2_000 },
+      config: { winnerPolicy: 'phase2', sandboxMode: true, deadlineMs: 2_000, reportsToken: REPORTS_TOKEN },
       ledger,
       registry: partners.entries.map((e) => ({ ...e, sendPlacement: e.id === 'opted-in' })),
     }))
@@ -76,6 +78,38 @@ describe.each(LEDGER_DRIVERS)('lead placement on $name', (driver) => {
     expect(row?.placement).toBeNull()
     for (const id of ['opted-in', 'plain'])
       expect(partners.leadsReceived(id).at(-1)).not.toHaveProperty('placement')
+  })
+
+  it('a partner report breaks leads down by placement only for the partner sent it; the other sees not_shared', async () => {
+    const breakdown = async (partnerId: string) => {
+      const res = await app.request(`http://bff.test/api/reports/partners/${partnerId}`, {
+        headers: { Authorization: `Bearer ${REPORTS_TOKEN}` },
+      })
+      expect(res.status).toBe(200)
+      const report = (await res.json()) as {
+        requests: number
+        breakdowns: { placement: { value: string; requests: number }[] }
+      }
+      return { requests: report.requests, rows: report.breakdowns.placement }
+    }
+    // The two leads above: one from home-hero, one without a placement.
+    const opted = await breakdown('opted-in')
+    expect(
+      opted.rows
+        .map(({ value, requests }) => ({ value, requests }))
+        .sort((a, b) => a.value.localeCompare(b.value)),
+    ).toEqual([
+      { value: '(none)', requests: 1 },
+      { value: 'home-hero', requests: 1 },
+    ])
+    const plain = await breakdown('plain')
+    expect(plain.rows.map(({ value, requests }) => ({ value, requests }))).toEqual([
+      { value: 'not_shared', requests: plain.requests },
+    ])
+    const csv = await app.request('http://bff.test/api/reports/partners/plain?format=csv&table=breakdowns', {
+      headers: { Authorization: `Bearer ${REPORTS_TOKEN}` },
+    })
+    expect(await csv.text()).not.toContain('home-hero')
   })
 })
 

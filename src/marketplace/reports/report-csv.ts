@@ -218,6 +218,7 @@ const DIMENSION_NAMES: Record<BreakdownDimension, string> = {
   creditBand: 'credit_band',
   loanPurpose: 'loan_purpose',
   amountBand: 'amount_band',
+  placement: 'placement',
 }
 
 /** One row per dimension and value: a spreadsheet filters on `dimension`. */

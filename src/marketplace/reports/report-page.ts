@@ -47,7 +47,7 @@ export function reportPageHtml(basePath: string): string {
   <p class="note">What you owe for the leads sent each day: your clicked offers' bids under a per-click contract, or the bid of the offer each converted lead saw under a per-conversion one.</p>
   <div class="scroll"><table id="spend" data-empty="No leads in this range."><thead><tr><th>Day (UTC)</th><th class="num">Spend (USD)</th><th class="num">Unique clicks</th><th class="num">Conversions</th></tr></thead><tbody></tbody></table></div>
   <h2>Your leads by state, credit, purpose and amount</h2>
-  <p class="note">With offers: responses with at least one offer; shown: offers displayed; clicks: unique clicks; avg bid in USD. Amount bands: under $1K, $1K–5K, $5K–10K, $10K–25K, $25K–50K, $50K and over; not_given when the lead had no amount.</p>
+  <p class="note">With offers: responses with at least one offer; shown: offers displayed; clicks: unique clicks; avg bid in USD. Amount bands: under $1K, $1K–5K, $5K–10K, $10K–25K, $25K–50K, $50K and over; not_given when the lead had no amount. Placement: the publisher's spot, (none) when it named none, not_shared unless the partner is sent placements.</p>
   <h3>By state</h3>
   <div class="scroll"><table id="by-state" data-empty="No leads in this range."><thead><tr><th>State</th><th class="num">Requests</th><th class="num"><abbr title="Responses with at least one offer">With offers</abbr></th><th class="num">Offers</th><th class="num"><abbr title="Offers displayed (unique impressions)">Shown</abbr></th><th class="num"><abbr title="Unique clicks">Clicks</abbr></th><th class="num"><abbr title="Average bid, US dollars">Avg bid</abbr></th></tr></thead><tbody></tbody></table></div>
   <h3>By credit band</h3>
@@ -56,6 +56,8 @@ export function reportPageHtml(basePath: string): string {
   <div class="scroll"><table id="by-loanPurpose" data-empty="No leads in this range."><thead><tr><th>Loan purpose</th><th class="num">Requests</th><th class="num"><abbr title="Responses with at least one offer">With offers</abbr></th><th class="num">Offers</th><th class="num"><abbr title="Offers displayed (unique impressions)">Shown</abbr></th><th class="num"><abbr title="Unique clicks">Clicks</abbr></th><th class="num"><abbr title="Average bid, US dollars">Avg bid</abbr></th></tr></thead><tbody></tbody></table></div>
   <h3>By loan amount</h3>
   <div class="scroll"><table id="by-amountBand" data-empty="No leads in this range."><thead><tr><th>Loan amount</th><th class="num">Requests</th><th class="num"><abbr title="Responses with at least one offer">With offers</abbr></th><th class="num">Offers</th><th class="num"><abbr title="Offers displayed (unique impressions)">Shown</abbr></th><th class="num"><abbr title="Unique clicks">Clicks</abbr></th><th class="num"><abbr title="Average bid, US dollars">Avg bid</abbr></th></tr></thead><tbody></tbody></table></div>
+  <h3>By placement</h3>
+  <div class="scroll"><table id="by-placement" data-empty="No leads in this range."><thead><tr><th>Placement</th><th class="num">Requests</th><th class="num"><abbr title="Responses with at least one offer">With offers</abbr></th><th class="num">Offers</th><th class="num"><abbr title="Offers displayed (unique impressions)">Shown</abbr></th><th class="num"><abbr title="Unique clicks">Clicks</abbr></th><th class="num"><abbr title="Average bid, US dollars">Avg bid</abbr></th></tr></thead><tbody></tbody></table></div>
   <h2>Replies by status</h2>
   <div class="scroll"><table id="replies" data-empty="No replies in this range."><thead><tr><th>Status</th><th>Replies</th><th>Average latency (ms)</th><th>95th percentile (ms)</th><th>Slowest (ms)</th></tr></thead><tbody></tbody></table></div>
   <h2>Why leads were rejected, failed or timed out</h2>
@@ -74,7 +76,7 @@ export function reportPageHtml(basePath: string): string {
       <option value="products">Average bid per product type</option>
       <option value="replies">Replies by status, with latency</option>
       <option value="causes">Rejection, error and timeout causes</option>
-      <option value="breakdowns">By state, credit band, loan purpose and amount band</option>
+      <option value="breakdowns">By state, credit band, loan purpose, amount band and placement</option>
     </select></label>
     <button type="button" id="csv" disabled>Download CSV</button>
     <button type="button" id="suppression" disabled>Download suppression list (CSV)</button>

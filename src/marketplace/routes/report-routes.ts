@@ -48,8 +48,14 @@ export function reportRoutes(ctx: MarketplaceContext): Hono {
       )
     }
     const r = range(c)
-    const pays = ctx.registry.get(partnerId)?.pays
-    const report = await ctx.ledger.partnerReport({ partnerId, from: r.from, to: r.to, pays })
+    const entry = ctx.registry.get(partnerId)
+    const report = await ctx.ledger.partnerReport({
+      partnerId,
+      from: r.from,
+      to: r.to,
+      pays: entry?.pays,
+      sharePlacement: entry?.sendPlacement,
+    })
     c.header('Cache-Control', 'no-store')
     c.header('Vary', 'Accept')
     if (csv)

@@ -142,7 +142,7 @@ describe.each(LEDGER_DRIVERS)('offer outcomes in partner reports on $name (fake 
     })
   })
 
-  it('JSON: the breakdowns count the lead by state, credit band, purpose and amount band', async () => {
+  it('JSON: the breakdowns count the lead by state, credit band, purpose and amount band; placements not shared', async () => {
     const quick = await report('sim-quick', QUICK)
     const one = {
       requests: 1,
@@ -157,6 +157,8 @@ describe.each(LEDGER_DRIVERS)('offer outcomes in partner reports on $name (fake 
       creditBand: [{ value: 'fair', ...one }],
       loanPurpose: [{ value: 'debt_consolidation', ...one }],
       amountBand: [{ value: '10k_25k', ...one }],
+      // Quick is not sent placements (no sendPlacement): one row says so, whatever the lead's was.
+      placement: [{ value: 'not_shared', ...one }],
     })
   })
 

@@ -123,6 +123,17 @@ const REPORT = partnerReport({
       },
     ],
     amountBand: [],
+    placement: [
+      {
+        value: 'home-hero',
+        requests: 2,
+        responsesWithOffers: 1,
+        offers: 2,
+        offersDisplayed: 1,
+        uniqueClicks: 1,
+        averageBid: 8.75,
+      },
+    ],
   },
 })
 
@@ -195,6 +206,7 @@ describe('reportToCsv', () => {
         'dimension,value,requests,responses_with_offers,offers,offers_displayed,unique_clicks,average_bid_usd',
         'state,CA,2,1,2,1,1,8.75',
         'loan_purpose,other,1,0,0,0,0,',
+        'placement,home-hero,2,1,2,1,1,8.75',
       ],
     },
   ])('$title', ({ table, rows }) => {
@@ -223,7 +235,7 @@ describe('reportToCsv', () => {
       causes: [],
       daily: [],
       leads: [],
-      breakdowns: { state: [], creditBand: [], loanPurpose: [], amountBand: [] },
+      breakdowns: { state: [], creditBand: [], loanPurpose: [], amountBand: [], placement: [] },
     }
     for (const table of REPORT_TABLES) {
       const rows = lines(reportToCsv(empty, table))

@@ -28,7 +28,7 @@ export function partnerReport(overrides: Partial<PartnerReport>): PartnerReport 
     replies: [],
     causes: [],
     daily: [],
-    breakdowns: { state: [], creditBand: [], loanPurpose: [], amountBand: [] },
+    breakdowns: { state: [], creditBand: [], loanPurpose: [], amountBand: [], placement: [] },
     leads: [],
     leadsTruncated: false,
     ...overrides,
