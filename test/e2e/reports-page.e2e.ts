@@ -34,7 +34,8 @@ describe('the partner reports page in Chromium', () => {
           'x-offer-widget': 'e2e',
           'user-agent': 'Mozilla/5.0 e2e',
         },
-        body: JSON.stringify(secondLookLead()),
+        // The first from a named spot (docs/placements.md), the second from none.
+        body: JSON.stringify({ ...secondLookLead(), ...(i === 0 && { placement: 'loans-sidebar' }) }),
       })
       expect(res.status).toBe(201)
       const created = (await res.json()) as { accessToken: string; rateTable: { uuid: string } }
@@ -128,6 +129,34 @@ describe('the partner reports page in Chromium', () => {
     await page.setViewportSize({ width: 360, height: 800 })
     expect(await overflow()).toBeLessThanOrEqual(0)
     await screenshot(page, 'reports-1-day-360')
+  })
+
+  it('placements (operator): a row per placement of the day, (none) for the lead without one, at 1280 and 360', async () => {
+    await page.setViewportSize({ width: 1280, height: 900 })
+    const today = isoDay(Date.now())
+    await page.fill('#from', today)
+    await page.fill('#to', today)
+    await page.click('#show-placements')
+    await page.waitForSelector('#placements-report:not([hidden])')
+    const rows = await page.$$eval('#placements tbody tr', (trs) =>
+      trs.map((tr) => [...(tr as HTMLTableRowElement).cells].map((td) => td.textContent)),
+    )
+    // Day, placement, 4 insurance columns (no insurance search here), second-look leads, shown, clicks, earnings.
+    expect(rows.map((r) => [r[1], r[2], r[6]])).toEqual([
+      ['loans-sidebar', '0', '1'],
+      ['(none)', '0', '1'],
+    ])
+    // Sim Fast is not sent placements: its breakdown by placement is one row that says so.
+    expect(
+      await page.$$eval('#by-placement tbody tr', (trs) =>
+        trs.map((tr) => (tr as HTMLTableRowElement).cells[0]?.textContent),
+      ),
+    ).toEqual(['not_shared'])
+    expect(await overflow()).toBeLessThanOrEqual(0)
+    await screenshot(page, 'reports-placements-1280')
+    await page.setViewportSize({ width: 360, height: 800 })
+    expect(await overflow()).toBeLessThanOrEqual(0)
+    await screenshot(page, 'reports-placements-360')
   })
 
   it('90 days: 90 bars a chart, the first and last day on the axis, no sideways scroll', async () => {

@@ -422,7 +422,7 @@ async function showPlacements(): Promise<void> {
   fill('placements', report.rows, [
     [(r) => r.date, 'nowrap'],
     // "(none)" can never be a placement: the pattern allows no parentheses.
-    [(r) => r.placement ?? '(none)'],
+    [(r) => r.placement ?? '(none)', 'nowrap'],
     num((r) => r.searches),
     num((r) => r.searchesCompleted),
     num((r) => r.offersShown),

@@ -36,7 +36,7 @@ export function reportPageHtml(basePath: string): string {
 <section id="placements-report" hidden>
   <h2>Placements per UTC day</h2>
   <p class="note">The publisher's spots, with the operator's token (docs/placements.md). Insurance: searches created, completed (no partner left pending), offers the widget showed and clicked, once each per search. Second look: leads, offers shown (unique impressions), unique clicks, and earnings in USD (clicked bids under a per-click contract, converted leads' bids under a per-conversion one). (none): searches and leads without a placement.</p>
-  <div class="scroll"><table id="placements" data-empty="No searches or leads in this range."><thead><tr><th>Day (UTC)</th><th>Placement</th><th class="num">Searches</th><th class="num">Completed</th><th class="num">Offers shown</th><th class="num">Clicks</th><th class="num">Second-look leads</th><th class="num">Second-look shown</th><th class="num">Second-look clicks</th><th class="num">Earnings (USD)</th></tr></thead><tbody></tbody></table></div>
+  <div class="scroll"><table id="placements" data-empty="No searches or leads in this range."><thead><tr><th colspan="2"></th><th class="group" colspan="4" scope="colgroup">Insurance</th><th class="group" colspan="4" scope="colgroup">Second look</th></tr><tr><th>Day (UTC)</th><th>Placement</th><th class="num">Searches</th><th class="num">Completed</th><th class="num">Offers shown</th><th class="num">Clicks</th><th class="num">Leads</th><th class="num">Offers shown</th><th class="num">Clicks</th><th class="num">Earnings (USD)</th></tr></thead><tbody></tbody></table></div>
 </section>
 <section id="report" hidden>
   <p class="note">Amounts are in US dollars (USD): bids, average bids and conversion amounts.</p>
@@ -121,6 +121,7 @@ td { overflow-wrap: break-word; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 td.empty { font-style: italic; opacity: 0.8; padding: 0.5rem; }
 td.nowrap { white-space: nowrap; }
+th.group { text-align: left; padding-left: 1.5em; border-bottom: 1px solid currentColor; }
 abbr { text-decoration: none; }
 th { white-space: nowrap; }
 `
