@@ -1,0 +1,53 @@
+/**
+ * @module The Deno recipe of docs/running-the-bff.md run in Deno (the npm registry's `deno`), from the sources:
+ * an offer search and its polls through it, against a sandbox upstream in this Node process.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { block } from '../docs/support/readme-blocks.ts'
+import {
+  freePort,
+  type RecordingSandbox,
+  type RunningRuntime,
+  recipeFile,
+  runtimeBin,
+  SERVER_ENTRY_SOURCE,
+  searchUntilComplete,
+  startRecordingSandbox,
+  startRuntime,
+  upstreamEnv,
+  VISITOR_UA,
+} from './support/runtime-bff.ts'
+
+let sandbox: RecordingSandbox
+let deno: RunningRuntime
+
+beforeAll(async () => {
+  sandbox = await startRecordingSandbox()
+  const port = await freePort()
+  const file = recipeFile(block('deno').code, SERVER_ENTRY_SOURCE, 'bff.ts')
+  deno = await startRuntime(
+    runtimeBin('deno'),
+    // The recipe's permissions; the repository's package.json and node_modules resolve the npm packages, as a
+    // publisher's project does.
+    ['run', '--allow-net', '--allow-env', '--allow-read', '--allow-sys', '--node-modules-dir=manual', file],
+    { env: upstreamEnv(sandbox, port), port },
+  )
+}, 90_000)
+
+afterAll(async () => {
+  await deno?.stop()
+  await sandbox?.close()
+})
+
+describe('Deno', () => {
+  it('serves an offer search and its polls until complete, the visitor from the socket', async () => {
+    // Without TRUST_PROXY a forwarded address is ignored: the upstream gets the socket's peer.
+    const { created, polls, rateTable } = await searchUntilComplete(deno.url, {
+      'x-forwarded-for': '198.51.100.4',
+    })
+    expect(created.status, deno.output()).toBe(201)
+    expect(polls).toBeGreaterThan(0)
+    expect(rateTable.offers.length).toBeGreaterThan(0)
+    expect(sandbox.visitors).toEqual([{ ipAddress: '127.0.0.1', userAgent: VISITOR_UA }])
+  }, 60_000)
+})
