@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { serve } from '@hono/node-server'
 import { createSandbox } from '../../../src/sandbox/index.ts'
-import { REPO } from '../../docs/support/readme-blocks.ts'
+import { block, REPO } from '../../docs/support/readme-blocks.ts'
 
 export { REPO }
 export const SANDBOX_TOKEN = 'sandbox-test-token'
@@ -56,9 +56,27 @@ export function startRecordingSandbox(): Promise<RecordingSandbox> {
   })
 }
 
-/** The environment a publisher sets for a BFF pointed at an upstream (here the sandbox's `/test` API). */
+/**
+ * Where the second look's ledger is: PostgreSQL at `DATABASE_URL` when the environment names one (CI does), else
+ * PGlite in a fresh `DATA_DIR`.
+ */
+export const LEDGER: { name: string; env: { DATABASE_URL?: string; DATA_DIR?: string } } = process.env
+  .DATABASE_URL
+  ? { name: 'PostgreSQL', env: { DATABASE_URL: process.env.DATABASE_URL } }
+  : { name: 'PGlite', env: { DATA_DIR: mkdtempSync(join(tmpdir(), 'runtime-ledger-')) } }
+
+/**
+ * The environment a publisher sets for a BFF pointed at an upstream (here the sandbox's `/test` API), with the
+ * second look's consent texts (the docs' example file) and ledger.
+ */
 export function upstreamEnv(sandbox: RecordingSandbox, port: number): Record<string, string> {
+  const consentTexts = join(mkdtempSync(join(tmpdir(), 'runtime-consent-')), 'consent-texts.yaml')
+  writeFileSync(consentTexts, block('consent-texts-file').code)
   return {
+    CONSENT_TEXTS_FILE: consentTexts,
+    ...(LEDGER.env as Record<string, string>),
+    // Redis (rate limits, poll coalescing) when the environment has one, as CI does.
+    ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
     ENGINE_TOKEN: SANDBOX_TOKEN,
     ENGINE_ENV: 'test',
     ENGINE_BASE_URL_TEST: `${sandbox.url}/test`,
@@ -198,3 +216,63 @@ function isComplete(table: RateTable): boolean {
 
 /** Path of a runtime's binary, installed from the npm registry as a devDependency. */
 export const runtimeBin = (name: 'bun' | 'deno' | 'workerd') => join(REPO, 'node_modules/.bin', name)
+
+/** Waits (bounded) until `/readyz` answers 200: the upstream answers and the ledger is open. */
+export async function untilReady(url: string, deadlineMs = 60_000): Promise<void> {
+  const deadline = Date.now() + deadlineMs
+  let last = ''
+  while (Date.now() < deadline) {
+    const response = await fetch(`${url}/readyz`)
+    if (response.status === 200) return
+    last = await response.text()
+    await new Promise((next) => setTimeout(next, 200))
+  }
+  throw new Error(`/readyz not ready within ${deadlineMs} ms: ${last}`)
+}
+
+/** A browser's user agent: the second look refuses declared bots. */
+export const BROWSER_UA =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
+
+/**
+ * A loan application through `POST /api/second-look` with the operator's FCRA text as served, then its polls
+ * until no partner is pending.
+ */
+export async function secondLookUntilComplete(
+  url: string,
+  lead: Record<string, unknown>,
+  deadlineMs = 30_000,
+): Promise<{ created: Response; rateTable: RateTable; body: string }> {
+  const headers = { 'x-offer-widget': 'runtime-test', 'user-agent': BROWSER_UA }
+  const consent = (await (await fetch(`${url}/api/second-look/consent`, { headers })).json()) as {
+    fcra: { text: string }
+  }
+  const legal = { consentsToFcra: 'true', fcraLanguage: consent.fcra.text }
+  const created = await fetch(`${url}/api/second-look`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ ...lead, legalInformation: legal }),
+  })
+  const body = await created.text()
+  if (created.status !== 201)
+    return { created, body, rateTable: { uuid: '', offers: [], pendingResponses: [] } }
+  const { accessToken, rateTable } = JSON.parse(body) as { accessToken: string; rateTable: RateTable }
+  let current = rateTable
+  const deadline = Date.now() + deadlineMs
+  while (!isComplete(current)) {
+    if (Date.now() > deadline) throw new Error(`lead ${rateTable.uuid} still pending`)
+    await new Promise((next) => setTimeout(next, 1000))
+    const polled = await fetch(`${url}/api/second-look/${rateTable.uuid}`, {
+      headers: { ...headers, 'x-offer-access-token': accessToken },
+    })
+    if (polled.status !== 200) throw new Error(`poll answered ${polled.status}: ${await polled.text()}`)
+    current = (await polled.json()) as RateTable
+  }
+  return { created, body, rateTable: current }
+}
+
+/** `/metrics`' readiness gauge of one dependency: 1 when it passed its last check. */
+export async function dependencyReady(url: string, dependency: string): Promise<string | undefined> {
+  const text = await (await fetch(`${url}/metrics`)).text()
+  return new RegExp(`^bff_dependency_ready\\{dependency="${dependency}"\\} (\\d)$`, 'm').exec(text)?.[1]
+}
