@@ -11,7 +11,8 @@
 import type { MiddlewareHandler } from 'hono'
 import { compress } from 'hono/compress'
 
-const WORKERD = globalThis.navigator?.userAgent === 'Cloudflare-Workers'
+const WORKERD =
+  (globalThis as { navigator?: { userAgent?: string } }).navigator?.userAgent === 'Cloudflare-Workers'
 const JSON_TYPE = /^\s*application\/(?:[\w.+-]+\+)?json(?:[;\s]|$)/i
 
 export interface CompressJsonOptions {
