@@ -71,8 +71,12 @@ describe('Bun', () => {
     }
   }, 90_000)
 
-  it.skipIf(process.env.REDIS_URL === undefined)('connects to Redis at REDIS_URL (ioredis)', async () => {
-    await untilReady(bun.url)
-    expect(await dependencyReady(bun.url, 'redis')).toBe('1')
-  })
+  it.skipIf(process.env.REDIS_URL === undefined)(
+    'connects to Redis at REDIS_URL (ioredis)',
+    async () => {
+      await untilReady(bun.url)
+      expect(await dependencyReady(bun.url, 'redis')).toBe('1')
+    },
+    90_000,
+  )
 })

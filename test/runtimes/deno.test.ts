@@ -86,8 +86,12 @@ describe('Deno', () => {
     }
   }, 90_000)
 
-  it.skipIf(process.env.REDIS_URL === undefined)('connects to Redis at REDIS_URL (ioredis)', async () => {
-    await untilReady(deno.url)
-    expect(await dependencyReady(deno.url, 'redis')).toBe('1')
-  })
+  it.skipIf(process.env.REDIS_URL === undefined)(
+    'connects to Redis at REDIS_URL (ioredis)',
+    async () => {
+      await untilReady(deno.url)
+      expect(await dependencyReady(deno.url, 'redis')).toBe('1')
+    },
+    90_000,
+  )
 })

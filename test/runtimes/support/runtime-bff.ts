@@ -13,7 +13,8 @@ import { createSandbox } from '../../../src/sandbox/index.ts'
 import { block, REPO } from '../../docs/support/readme-blocks.ts'
 
 export { REPO }
-export const SANDBOX_TOKEN = 'sandbox-test-token'
+
+const SANDBOX_TOKEN = 'sandbox-test-token'
 export const SERVER_ENTRY_SOURCE = join(REPO, 'src/server/index.ts')
 
 export interface RecordingSandbox {
@@ -231,7 +232,7 @@ export async function untilReady(url: string, deadlineMs = 60_000): Promise<void
 }
 
 /** A browser's user agent: the second look refuses declared bots. */
-export const BROWSER_UA =
+const BROWSER_UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
 
 /**
