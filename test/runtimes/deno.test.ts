@@ -46,7 +46,7 @@ beforeAll(async () => {
       '--node-modules-dir=manual',
       file,
     ],
-    { env: upstreamEnv(sandbox, port), port },
+    { env: { ...upstreamEnv(sandbox, port), DENO_NO_UPDATE_CHECK: '1' }, port },
   )
 }, 90_000)
 
