@@ -36,6 +36,10 @@ const config: KnipConfig = {
     // npm aliases the script-tag and SSR builds resolve `react` / `react-dom` to (vite.embed.config.ts).
     'react18',
     'react-dom18',
+    // Runtimes whose binaries test/runtimes/ spawns from node_modules/.bin.
+    'bun',
+    'deno',
+    'workerd',
   ],
 }
 

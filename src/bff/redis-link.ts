@@ -12,8 +12,9 @@ import type { Logger } from './logger.ts'
 
 // ioredis is loaded only when a client is made (REDIS_URL): with its dependencies it keeps about 8 MB resident
 // that the embedded default, one process without Redis, would never use. It is CommonJS, so `require` loads it
-// synchronously and `connectRedis` stays synchronous.
-const requireModule = createRequire(import.meta.url)
+// synchronously and `connectRedis` stays synchronous. The `require` is made on that first call too, not when
+// the module loads: a workers runtime (workerd) has no `import.meta.url` to make it from.
+let requireModule: NodeJS.Require | undefined
 
 export interface RedisLink {
   client: Redis
@@ -61,6 +62,7 @@ function redisClientOptions(commandTimeoutMs = 500) {
 
 /** Opens a client on `url` and watches it. */
 export function connectRedis(url: string, options: RedisLinkOptions): RedisLink {
+  requireModule ??= createRequire(import.meta.url)
   const { Redis: RedisClient } = requireModule('ioredis') as typeof import('ioredis')
   const client = new RedisClient(url, redisClientOptions())
   return watchRedis(client, { ...options, owned: true })

@@ -55,6 +55,11 @@ const HANDLED = [
   'vue-vite-config',
   'vue-app',
   'worker',
+  // Run in Bun, Deno and workerd by test/runtimes/ (`npm test`), the worker above in Node too.
+  'bun',
+  'deno',
+  'worker-build',
+  'workerd-config',
   'sandbox',
   'partners-file',
   'consent-texts-file',
@@ -450,16 +455,14 @@ describe('README code blocks', () => {
     it('worker: its fetch answers an offer search, the client IP from cf-connecting-ip', async () => {
       const sandbox = await upstreamEnv()
       const worker = await load<{
-        default: { fetch: (req: Request) => Promise<Response> }
-        app: { close(): Promise<void> }
+        default: { fetch: (req: Request, env: Record<string, string | undefined>) => Promise<Response> }
       }>('worker')
       try {
-        const created = await worker.default.fetch(search({ 'cf-connecting-ip': '203.0.113.9' }))
+        const created = await worker.default.fetch(search({ 'cf-connecting-ip': '203.0.113.9' }), process.env)
         expect(created.status).toBe(201)
         // No address to take: the BFF refuses rather than forwarding a made-up one.
-        expect((await worker.default.fetch(search())).status).toBeGreaterThanOrEqual(400)
+        expect((await worker.default.fetch(search(), process.env)).status).toBeGreaterThanOrEqual(400)
       } finally {
-        await worker.app.close()
         await sandbox.close()
       }
     })

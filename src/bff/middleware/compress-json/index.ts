@@ -4,11 +4,15 @@
  * first (answers made by `c.json` are strings in memory and carry none until Node writes them). Only the
  * body's encoding changes: status, every other header, and errors (whatever `onError` answered) stay as they
  * are; `Vary: Accept-Encoding` is added to answers over the threshold. Anything not JSON passes untouched.
- * gzip only: Hono's compress has no brotli, and on answers of a few KiB the two are close.
+ * gzip only: Hono's compress has no brotli, and on answers of a few KiB the two are close. Off in Cloudflare's
+ * workerd, which encodes a body itself whenever its answer names a `Content-Encoding` (an answer gzipped here
+ * reached the client gzipped twice) and whose edge compresses by `Accept-Encoding` anyway.
  */
 import type { MiddlewareHandler } from 'hono'
 import { compress } from 'hono/compress'
 
+const WORKERD =
+  (globalThis as { navigator?: { userAgent?: string } }).navigator?.userAgent === 'Cloudflare-Workers'
 const JSON_TYPE = /^\s*application\/(?:[\w.+-]+\+)?json(?:[;\s]|$)/i
 
 export interface CompressJsonOptions {
@@ -23,6 +27,7 @@ export function compressJson(options: CompressJsonOptions = {}): MiddlewareHandl
     contentTypeFilter: JSON_TYPE,
   })
   return async function compressJson(c, next) {
+    if (WORKERD) return next()
     await gzip(c, async () => {
       await next()
       const res = c.res
