@@ -10,7 +10,7 @@ import { nonEmptyText } from './common.ts'
 /** Letters, digits, `_`, `-` and `.`, starting with a letter or digit, at most 40: never room for visitor data. */
 export const PLACEMENT_PATTERN = /^[A-Za-z0-9][\w.-]{0,39}$/
 
-export const PLACEMENT_ERROR =
+const PLACEMENT_ERROR =
   'placement must be 1 to 40 letters, digits, "_", "-" or ".", starting with a letter or digit (e.g. "home-hero")'
 
 export const placementSchema = z

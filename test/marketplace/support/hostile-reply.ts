@@ -57,7 +57,7 @@ function paramValue(i: number, next: () => number): string {
   }
 }
 
-export function hostileOffer(position: number, options: HostileReplyOptions = {}): PartnerOffer {
+function hostileOffer(position: number, options: HostileReplyOptions = {}): PartnerOffer {
   const { params = 60, sentences = 24 } = options
   const next = random(position + 1)
   const query = Array.from({ length: params }, (_, i) => `t${i}=${paramValue(i, next)}`).join('&')
