@@ -65,6 +65,16 @@ const HANDLED = [
   'consent-texts-file',
   'partner',
   'check-partner',
+  // Checked against the code by test/docs/events-placements-docs.test.ts.
+  'event-field-error',
+  'event-offer-click',
+  'event-search-complete',
+  'datalayer-clear',
+  'datalayer-view-item-list',
+  'datalayer-form-start',
+  'measure-request',
+  'placements-json',
+  'placements-csv',
 ]
 
 const README_TEXT = readFileSync(join(REPO, 'README.md'), 'utf8')
