@@ -28,7 +28,7 @@ const UNRECORDED = 'not_recorded'
 const NO_PLACEMENT = '(none)'
 const NOT_SHARED = 'not_shared'
 
-function valueOf(dimension: BreakdownDimension, sharePlacement: boolean) {
+function dimensionValue(dimension: BreakdownDimension, sharePlacement: boolean) {
   // Literals, not parameters: the select, group by and order by must be the same expression.
   if (dimension !== 'placement') {
     return sql<string>`coalesce(${BREAKDOWN_COLUMNS[dimension]}, ${sql.raw(`'${UNRECORDED}'`)})`
@@ -44,7 +44,7 @@ function breakdown(
   dimension: BreakdownDimension,
   sharePlacement: boolean,
 ): Promise<BreakdownRow[]> {
-  const value = valueOf(dimension, sharePlacement)
+  const value = dimensionValue(dimension, sharePlacement)
   return db
     .select({
       value,
