@@ -271,7 +271,8 @@ describe('focus and the form', () => {
     const { page } = await open('/as-printed.html', 360)
     const searches: string[] = []
     page.on('request', (request) => {
-      if (request.method() === 'POST' && request.url().includes('/api/offer-searches'))
+      // The creates only: a search's measures (docs/placements.md) go to a path below it.
+      if (request.method() === 'POST' && new URL(request.url()).pathname.endsWith('/api/offer-searches'))
         searches.push(request.url())
     })
     await waitForStatus(page, ['form'])
