@@ -22,6 +22,12 @@ import { writeAll } from './write-statement.ts'
 
 /** Operations per statement: bounds its size and the wait of whoever queued last. */
 const MAX_OPS_PER_FLUSH = 1000
+/**
+ * Offer search events wait this long for a flush (they ride along with any lead's sooner): nobody waits on
+ * them, and one statement a second for every search of that second costs the event loop far less than one
+ * per search (PGlite runs each statement synchronously on it). Also flushed by `drain()`, so a stop keeps them.
+ */
+export const SEARCH_EVENTS_FLUSH_MS = 1000
 
 export interface WriteBatch {
   createLead(lead: NewLead, requests: SentRequest[]): Promise<CreateLeadResult>
@@ -43,6 +49,9 @@ export function createWriteBatch(db: LedgerDb, options: WriteBatchOptions): Writ
   const { timers, timeoutMs } = options
   let queue: Op[] = []
   let flushing: Promise<void> | undefined
+  // Search events not yet in `queue`, and the timer that moves them there.
+  let searchOps: Op[] = []
+  let searchTimer: TimerHandle | undefined
 
   function enqueue<T>(make: (done: Settle<T>) => Op): Promise<T> {
     return new Promise<T>((resolve, reject) => push(make({ resolve, reject })))
@@ -50,11 +59,36 @@ export function createWriteBatch(db: LedgerDb, options: WriteBatchOptions): Writ
 
   function push(op: Op): void {
     queue.push(op)
+    takeSearchOps()
     // A microtask, not a timer: writes queued in the same turn share the flush, and an idle ledger
     // writes at once (the settle after a lead's last reply, and the lead before its 201, are on the
     // clock; a flush at setImmediate measured slower for both); under load, whatever queues during a
     // flush shares the next one.
     if (!flushing) flushing = Promise.resolve().then(loop)
+  }
+
+  /** Moves the waiting search events into the queue (whatever flushes next carries them). */
+  function takeSearchOps(): void {
+    if (searchOps.length === 0) return
+    timers.clearTimeout(searchTimer)
+    searchTimer = undefined
+    const taken = searchOps
+    searchOps = []
+    queue.push(...taken)
+  }
+
+  function pushSearch(op: Op): void {
+    if (flushing) {
+      queue.push(op) // a flush is under way: the next one takes it at no extra statement
+      return
+    }
+    searchOps.push(op)
+    searchTimer ??= timers.setTimeout(flushSearchOps, SEARCH_EVENTS_FLUSH_MS)
+  }
+
+  function flushSearchOps(): void {
+    takeSearchOps()
+    if (queue.length > 0 && !flushing) flushing = Promise.resolve().then(loop)
   }
 
   async function loop(): Promise<void> {
@@ -122,8 +156,12 @@ export function createWriteBatch(db: LedgerDb, options: WriteBatchOptions): Writ
       }),
     recordReply: (reply) => enqueue((done) => ({ kind: 'reply', reply, done })),
     closeTier: (replies, next, leadId) => enqueue((done) => ({ kind: 'close', leadId, replies, next, done })),
-    recordSearchEvents: (events) => enqueue((done) => ({ kind: 'search', events, done })),
+    recordSearchEvents: (events) =>
+      new Promise<void>((resolve, reject) =>
+        pushSearch({ kind: 'search', events, done: { resolve, reject } }),
+      ),
     async drain() {
+      flushSearchOps()
       while (flushing) await flushing
     },
   }

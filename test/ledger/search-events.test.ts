@@ -5,6 +5,8 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Ledger } from '../../src/ledger/index.ts'
+import { SEARCH_EVENTS_FLUSH_MS } from '../../src/ledger/write-batch.ts'
+import { createFakeClock } from './support/fake-clock.ts'
 import { LEDGER_DRIVERS } from './support/ledger-drivers.ts'
 
 // Real databases on a shared CI machine: generous, while every wait inside stays short.
@@ -71,5 +73,64 @@ describe.each(LEDGER_DRIVERS)('search events on $name', (driver) => {
     expect(
       await ledger.placementsReport({ ...range, from: range.to, to: new Date('2026-03-04T00:00:00Z') }),
     ).toEqual({ from: '2026-03-03T00:00:00.000Z', to: '2026-03-04T00:00:00.000Z', rows: [] })
+  })
+
+  it('waits up to a second for a flush, rides along with a lead sooner, and is written by close()', async () => {
+    const clock = createFakeClock()
+    const delayed = await driver.open({ timers: clock.timers })
+    const created = (uuid: string) =>
+      ({
+        kind: 'created',
+        searchUuid: uuid,
+        placement: 'footer',
+        at: at('09:00:00'),
+        completed: false,
+      }) as const
+    const searches = async () =>
+      (await delayed.placementsReport(range)).rows.reduce((n, row) => n + row.searches, 0)
+    try {
+      let written = false
+      const first = delayed.recordSearchEvents([created(randomUUID())]).then(() => {
+        written = true
+      })
+      // Other work reaches the database meanwhile; the event is not in it, nor is its promise settled.
+      expect(await searches()).toBe(0)
+      await clock.tick(SEARCH_EVENTS_FLUSH_MS - 1)
+      expect(written).toBe(false)
+      await clock.tick(1)
+      await first
+      expect(await searches()).toBe(1)
+
+      // A write that cannot wait (a lead's reply) takes the waiting events along, before the second is up.
+      const second = delayed.recordSearchEvents([created(randomUUID())])
+      // (A reply to a request no lead holds: its statement runs and updates nothing.)
+      await delayed.recordReply({
+        requestId: randomUUID(),
+        leadId: randomUUID(),
+        partnerId: 'p',
+        status: 'no_bid',
+        latencyMs: 1,
+        repliedAt: at('09:00:01'),
+        offers: [],
+      })
+      await second
+      expect(await searches()).toBe(2)
+
+      // Still waiting when the ledger closes: the close writes it (its promise settles only on commit).
+      let third = 'waiting'
+      const closing = delayed.recordSearchEvents([created(randomUUID())]).then(
+        () => {
+          third = 'written'
+        },
+        () => {
+          third = 'failed'
+        },
+      )
+      await delayed.close()
+      await closing
+      expect(third).toBe('written')
+    } finally {
+      await delayed.close().catch(() => {})
+    }
   })
 })
