@@ -49,17 +49,14 @@ export function createWriteBatch(db: LedgerDb, options: WriteBatchOptions): Writ
   const { timers, timeoutMs } = options
   let queue: Op[] = []
   let flushing: Promise<void> | undefined
-  // Search events not yet in `queue`, and the timer that moves them there.
-  let searchOps: Op[] = []
-  let searchTimer: TimerHandle | undefined
+  const held = holdSearchEvents(timers, releaseSearchEvents)
 
   function enqueue<T>(make: (done: Settle<T>) => Op): Promise<T> {
     return new Promise<T>((resolve, reject) => push(make({ resolve, reject })))
   }
 
   function push(op: Op): void {
-    queue.push(op)
-    takeSearchOps()
+    queue.push(op, ...held.take())
     // A microtask, not a timer: writes queued in the same turn share the flush, and an idle ledger
     // writes at once (the settle after a lead's last reply, and the lead before its 201, are on the
     // clock; a flush at setImmediate measured slower for both); under load, whatever queues during a
@@ -67,27 +64,14 @@ export function createWriteBatch(db: LedgerDb, options: WriteBatchOptions): Writ
     if (!flushing) flushing = Promise.resolve().then(loop)
   }
 
-  /** Moves the waiting search events into the queue (whatever flushes next carries them). */
-  function takeSearchOps(): void {
-    if (searchOps.length === 0) return
-    timers.clearTimeout(searchTimer)
-    searchTimer = undefined
-    const taken = searchOps
-    searchOps = []
-    queue.push(...taken)
-  }
-
+  /** A search event joins a flush under way, or waits (`held`) for the next write or its timer. */
   function pushSearch(op: Op): void {
-    if (flushing) {
-      queue.push(op) // a flush is under way: the next one takes it at no extra statement
-      return
-    }
-    searchOps.push(op)
-    searchTimer ??= timers.setTimeout(flushSearchOps, SEARCH_EVENTS_FLUSH_MS)
+    if (flushing) queue.push(op)
+    else held.hold(op)
   }
 
-  function flushSearchOps(): void {
-    takeSearchOps()
+  function releaseSearchEvents(): void {
+    queue.push(...held.take())
     if (queue.length > 0 && !flushing) flushing = Promise.resolve().then(loop)
   }
 
@@ -124,36 +108,9 @@ export function createWriteBatch(db: LedgerDb, options: WriteBatchOptions): Writ
 
   return {
     createLead: (lead, requests) =>
-      new Promise<CreateLeadResult>((resolve, reject) => {
-        let timer: TimerHandle
-        const op: LeadOp = {
-          kind: 'lead',
-          lead,
-          requests,
-          done: {
-            resolve(value) {
-              if (op.settled) return
-              op.settled = true
-              timers.clearTimeout(timer)
-              resolve(value)
-            },
-            reject(error) {
-              if (op.settled) return
-              op.settled = true
-              timers.clearTimeout(timer)
-              reject(error)
-            },
-          },
-        }
-        timer = timers.setTimeout(
-          () =>
-            op.done.reject(
-              new LedgerError('createLead', 'timeout', true, `no answer within ${timeoutMs} ms`),
-            ),
-          timeoutMs,
-        )
-        push(op)
-      }),
+      new Promise<CreateLeadResult>((resolve, reject) =>
+        push(leadOp(lead, requests, { resolve, reject }, { timers, timeoutMs })),
+      ),
     recordReply: (reply) => enqueue((done) => ({ kind: 'reply', reply, done })),
     closeTier: (replies, next, leadId) => enqueue((done) => ({ kind: 'close', leadId, replies, next, done })),
     recordSearchEvents: (events) =>
@@ -161,8 +118,66 @@ export function createWriteBatch(db: LedgerDb, options: WriteBatchOptions): Writ
         pushSearch({ kind: 'search', events, done: { resolve, reject } }),
       ),
     async drain() {
-      flushSearchOps()
+      releaseSearchEvents()
       while (flushing) await flushing
     },
   }
+}
+
+/** Search events waiting for a flush: `release` is called `SEARCH_EVENTS_FLUSH_MS` after the first is held. */
+function holdSearchEvents(timers: Timers, release: () => void) {
+  let ops: Op[] = []
+  let timer: TimerHandle | undefined
+  return {
+    hold(op: Op): void {
+      ops.push(op)
+      timer ??= timers.setTimeout(() => {
+        timer = undefined
+        release()
+      }, SEARCH_EVENTS_FLUSH_MS)
+    },
+    /** Every event held so far (the timer is stopped). */
+    take(): Op[] {
+      if (ops.length === 0) return ops
+      timers.clearTimeout(timer)
+      timer = undefined
+      const taken = ops
+      ops = []
+      return taken
+    },
+  }
+}
+
+/** A create's operation: it settles once, and fails with a timeout if still unwritten after `timeoutMs`. */
+function leadOp(
+  lead: NewLead,
+  requests: SentRequest[],
+  caller: Settle<CreateLeadResult>,
+  { timers, timeoutMs }: WriteBatchOptions,
+): LeadOp {
+  let timer: TimerHandle
+  const op: LeadOp = {
+    kind: 'lead',
+    lead,
+    requests,
+    done: {
+      resolve(value) {
+        if (op.settled) return
+        op.settled = true
+        timers.clearTimeout(timer)
+        caller.resolve(value)
+      },
+      reject(error) {
+        if (op.settled) return
+        op.settled = true
+        timers.clearTimeout(timer)
+        caller.reject(error)
+      },
+    },
+  }
+  timer = timers.setTimeout(
+    () => op.done.reject(new LedgerError('createLead', 'timeout', true, `no answer within ${timeoutMs} ms`)),
+    timeoutMs,
+  )
+  return op
 }

@@ -108,7 +108,7 @@ describe.each(LEDGER_DRIVERS)('search events on $name', (driver) => {
         requestId: randomUUID(),
         leadId: randomUUID(),
         partnerId: 'p',
-        status: 'no_bid',
+        status: 'rejected',
         latencyMs: 1,
         repliedAt: at('09:00:01'),
         offers: [],
