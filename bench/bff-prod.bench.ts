@@ -12,8 +12,8 @@
  *   before the run and read by the scrape after it);
  * and, once, each server's idle RSS after the load has stopped.
  *
- * The branch is also run without `--max-semi-space-size=2` (the idle-memory flag), so the flag's cost under
- * load and its saving at idle are printed side by side.
+ * The branch is also run with other `--max-semi-space-size` values (the idle-memory flag; none by default), so
+ * the flag's cost under load and its saving at idle are printed side by side.
  *
  * The BFF runs with production settings: its per-IP limit, identity, bot refusal, tokens, metrics, access
  * logs (to a file) and the second look with its embedded ledger are all on. Only the per-IP allowances are
@@ -21,7 +21,8 @@
  *
  * Options (after `npm run bench -- bff-prod --`): `--base <ref>` (default: the merge-base with main, or
  * `BENCH_BASE`), `--no-base` (the branch alone), `--no-build` (use the branch's existing dist/),
- * `--rounds N` (default 5), `--seconds N` per run (default 5), `--profile <dir>` (CPU profiles of the branch,
+ * `--rounds N` (default 5), `--seconds N` per run (default 5), `--semi-spaces 0,8` (the branch's variants:
+ * `--max-semi-space-size` in MB, 0 for none; default 0), `--profile <dir>` (CPU profiles of the branch,
  * instead of the table: see `profileBranch`).
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
@@ -66,6 +67,8 @@ const API_VERSION = '2026-02-25'
 const ROUNDS = Number(arg('--rounds') ?? 5)
 const SECONDS = Number(arg('--seconds') ?? 5)
 const FIXED_RPS = 500
+/** The branch again with `--max-semi-space-size` set to each of these (0: the flag left out). */
+const SEMI_SPACES = (arg('--semi-spaces') ?? '0').split(',').map(Number)
 const CONNECTIONS = 32
 const SEARCH_BODY = JSON.stringify({
   productTypes: ['AutomobileInsurance'],
@@ -185,13 +188,20 @@ async function startProd(
   name: string,
   dir: string,
   upstream: string,
-  without: string[] = [],
-  extra: string[] = [],
+  { semiSpaceMb, extra = [] }: { semiSpaceMb?: number; extra?: string[] } = {},
 ) {
   const port = await freePort()
   const data = mkdtempSync(join(tmpdir(), 'offer-widget-bench-prod-data-'))
   const log = openSync(join(data, 'bff.log'), 'a')
-  const args = [...extra, ...startProdArgs(dir).filter((a) => !without.includes(a))]
+  // The script's flags, its semi-space size replaced (0: none) when the variant asks.
+  const flags = startProdArgs(dir).flatMap((a) =>
+    semiSpaceMb === undefined || !a.startsWith('--max-semi-space-size')
+      ? [a]
+      : semiSpaceMb === 0
+        ? []
+        : [`--max-semi-space-size=${semiSpaceMb}`],
+  )
+  const args = [...extra, ...flags]
   const child = spawn(process.execPath, args, {
     cwd: dir,
     stdio: ['ignore', log, log],
@@ -316,11 +326,28 @@ const widgetHeaders = {
   'x-offer-widget': 'bench',
   'user-agent': VISITOR_UA,
 }
+const BROWSER_ENCODINGS = 'gzip, deflate, br, zstd'
 const ROUTES = [
   {
     name: 'POST /api/offer-searches (proxied)',
     direct: { method: 'POST', path: '/test/offerSearches/', headers: upstreamHeaders, body: SEARCH_BODY },
     served: { method: 'POST', path: '/api/offer-searches', headers: widgetHeaders, body: SEARCH_BODY },
+  },
+  {
+    // What a phone's browser sends: the same request with its Accept-Encoding (answers of 1 KiB or more gzip).
+    name: 'POST /api/offer-searches, browser Accept-Encoding',
+    direct: {
+      method: 'POST',
+      path: '/test/offerSearches/',
+      headers: { ...upstreamHeaders, 'accept-encoding': BROWSER_ENCODINGS },
+      body: SEARCH_BODY,
+    },
+    served: {
+      method: 'POST',
+      path: '/api/offer-searches',
+      headers: { ...widgetHeaders, 'accept-encoding': BROWSER_ENCODINGS },
+      body: SEARCH_BODY,
+    },
   },
   {
     name: 'GET /api/issuers (cached by the BFF)',
@@ -350,7 +377,16 @@ async function main() {
     const prod = [
       ...(base ? [await startProd('base', base.dir, sandbox.url)] : []),
       await startProd('branch', root, sandbox.url),
-      await startProd('branch, no --max-semi-space-size', root, sandbox.url, ['--max-semi-space-size=2']),
+      ...(await Promise.all(
+        SEMI_SPACES.map((mb) =>
+          startProd(
+            mb === 0 ? 'branch, no --max-semi-space-size' : `branch, --max-semi-space-size=${mb}`,
+            root,
+            sandbox.url,
+            { semiSpaceMb: mb },
+          ),
+        ),
+      )),
     ]
     for (const p of prod) {
       processes.push(p.child)
@@ -429,19 +465,23 @@ async function main() {
 }
 
 /**
- * `--profile <dir>`: for each of the proxied POST, the cached GET and a poll of one search, a fresh branch
+ * `--profile <dir>`: for each of the proxied POST (without and with a browser's Accept-Encoding), the cached
+ * GET and a poll of one search, a fresh branch
  * start:prod under `--cpu-prof`, warmed for 3 s and driven saturated for 10 s, then stopped with SIGTERM (the
  * server exits cleanly, so node writes its profile); prints where its time went.
  */
 async function profileBranch(upstream: string, dir: string, processes: ChildProcess[]) {
   const { readdirSync } = await import('node:fs')
-  for (const route of ['post', 'cached-get', 'poll'] as const) {
+  for (const route of ['post', 'post-browser', 'cached-get', 'poll'] as const) {
     const routeDir = join(dir, route)
     rmSync(routeDir, { recursive: true, force: true })
     mkdirSync(routeDir, { recursive: true })
-    const server = await startProd('branch', root, upstream, [], ['--cpu-prof', `--cpu-prof-dir=${routeDir}`])
+    const server = await startProd('branch', root, upstream, {
+      extra: ['--cpu-prof', `--cpu-prof-dir=${routeDir}`],
+    })
     processes.push(server.child)
-    let target = (route === 'post' ? ROUTES[0].served : ROUTES[1].served) as Target
+    const routeIndex = { post: 0, 'post-browser': 1, 'cached-get': 2, poll: 2 }[route]
+    let target = ROUTES[routeIndex]?.served as Target
     if (route === 'poll') {
       const created = await fetch(`${server.url}/api/offer-searches`, {
         method: 'POST',

@@ -11,6 +11,8 @@ import { compressJson } from '../../../src/bff/middleware/compress-json/index.ts
 
 const big = { offers: Array.from({ length: 60 }, (_, i) => ({ id: `offer-${i}`, name: 'Example Mutual' })) }
 const bigBytes = Buffer.byteLength(JSON.stringify(big))
+// Past the size gzipped on the event loop: gzipped on libuv's pool instead, the same bytes out.
+const huge = { rows: Array.from({ length: 4000 }, (_, i) => ({ i, name: `placement-${i % 37}` })) }
 
 function app() {
   const a = new Hono()
@@ -26,6 +28,7 @@ function app() {
     return c.json(big, 202)
   })
   a.get('/small', (c) => c.json({ ok: true }))
+  a.get('/huge', (c) => c.json(huge))
   a.get('/text', (c) => c.text('y'.repeat(5000)))
   a.get('/failing', () => {
     throw new HTTPException(503)
@@ -54,6 +57,26 @@ describe('compressJson', () => {
     expect(JSON.parse(gunzipSync(wire).toString())).toEqual(big)
   })
 
+  it.each([
+    ['gzip with a weight', 'br;q=1.0, gzip;q=0.5'],
+    ['any encoding', '*'],
+    ['gzip in capitals', 'GZIP'],
+  ])('gzips for a client that takes %s', async (_name, accept) => {
+    const res = await get('/big', accept)
+    expect(res.headers.get('content-encoding')).toBe('gzip')
+    expect(JSON.parse(gunzipSync(Buffer.from(await res.arrayBuffer())).toString())).toEqual(big)
+  })
+
+  it('gzips an answer of hundreds of KiB too, its length counted', async () => {
+    const hugeBytes = Buffer.byteLength(JSON.stringify(huge))
+    expect(hugeBytes).toBeGreaterThan(64 * 1024)
+    const res = await get('/huge', 'gzip')
+    expect(res.headers.get('content-encoding')).toBe('gzip')
+    const wire = Buffer.from(await res.arrayBuffer())
+    expect(Number(res.headers.get('content-length'))).toBe(wire.length)
+    expect(JSON.parse(gunzipSync(wire).toString())).toEqual(huge)
+  })
+
   it('gzips an error answer the same way, status and Retry-After kept', async () => {
     const res = await get('/failing', 'gzip')
     expect(res.status).toBe(503)
@@ -68,6 +91,7 @@ describe('compressJson', () => {
     ['no Accept-Encoding', undefined],
     ['brotli only', 'br'],
     ['gzip refused', 'gzip;q=0, identity'],
+    ['gzip refused beside any other', '*, gzip;q=0'],
   ])('sends the JSON as it is to a client with %s, saying the answer varies', async (_name, accept) => {
     const res = await get('/big', accept)
     expect(res.status).toBe(202)
