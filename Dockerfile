@@ -37,4 +37,4 @@ HEALTHCHECK --interval=30s --timeout=3s --start-period=15s --retries=3 CMD node 
 # SIGTERM from `docker stop` reaches node directly (exec form): in-flight requests finish, then it exits.
 # The same command as `npm run start:prod`: a 2 MiB young generation and PGlite's WebAssembly kept on V8's
 # baseline compiler keep the idle process under 200 MB (README, "Memory").
-CMD ["node", "--enable-source-maps", "--max-semi-space-size=2", "--liftoff-only", "dist/server/server/start-server.js"]
+CMD ["node", "--enable-source-maps", "--max-semi-space-size=8", "--liftoff-only", "dist/server/server/start-server.js"]

@@ -17,11 +17,18 @@ import type { TimerHandle, Timers } from '../http/timers.ts'
 import type { LedgerDb } from './ledger-db.ts'
 import { LedgerError, toLedgerError, withTimeout } from './ledger-error.ts'
 import type { CreateLeadResult, NewLead, ReplyRecord, SearchEvent, SentRequest, TierClose } from './types.ts'
-import type { LeadOp, Op, Settle } from './write-ops.ts'
+import { type LeadOp, type Op, opWeight, type Settle } from './write-ops.ts'
 import { writeAll } from './write-statement.ts'
 
 /** Operations per statement: bounds its size and the wait of whoever queued last. */
 const MAX_OPS_PER_FLUSH = 1000
+/**
+ * About this many characters of rows per statement (`opWeight`); an operation heavier than that goes alone.
+ * After a statement that reached it, the loop yields a macrotask before the next, so other requests are served
+ * between the statements of a burst of heavy replies. Ordinary flushes (leads, replies of a few KB, search
+ * events) are far below it and go as before.
+ */
+export const MAX_CHARS_PER_FLUSH = 128 * 1024
 /**
  * Offer search events wait this long for a flush (they ride along with any lead's sooner): nobody waits on
  * them, and one statement a second for every search of that second costs the event loop far less than one
@@ -77,10 +84,11 @@ export function createWriteBatch(db: LedgerDb, options: WriteBatchOptions): Writ
 
   async function loop(): Promise<void> {
     while (queue.length > 0) {
-      const batch = queue.slice(0, MAX_OPS_PER_FLUSH).filter((op) => !(op.kind === 'lead' && op.settled))
-      queue = queue.slice(Math.min(queue.length, MAX_OPS_PER_FLUSH))
-      if (batch.length === 0) continue
-      await flush(batch)
+      const { batch, full } = nextBatch(queue)
+      queue = queue.slice(batch.length)
+      const live = batch.filter((op) => !(op.kind === 'lead' && op.settled))
+      if (live.length > 0) await flush(live)
+      if (full && queue.length > 0) await new Promise<void>((resolve) => setImmediate(resolve))
     }
     flushing = undefined
   }
@@ -180,4 +188,18 @@ function leadOp(
     timeoutMs,
   )
   return op
+}
+
+/** The operations at the head of `queue` that one statement writes; `full` when its size bound cut it. */
+function nextBatch(queue: readonly Op[]): { batch: Op[]; full: boolean } {
+  let chars = 0
+  let count = 0
+  for (const op of queue) {
+    if (count === MAX_OPS_PER_FLUSH) return { batch: queue.slice(0, count), full: false }
+    chars += opWeight(op)
+    if (count > 0 && chars > MAX_CHARS_PER_FLUSH) return { batch: queue.slice(0, count), full: true }
+    count++
+    if (chars >= MAX_CHARS_PER_FLUSH) return { batch: queue.slice(0, count), full: true }
+  }
+  return { batch: queue.slice(0, count), full: false }
 }

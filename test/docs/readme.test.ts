@@ -177,7 +177,7 @@ describe('README code blocks', () => {
       }
     }
     expect(scripts['start:prod']).toBe(
-      'node --enable-source-maps --max-semi-space-size=2 --liftoff-only dist/server/server/start-server.js',
+      'node --enable-source-maps --max-semi-space-size=8 --liftoff-only dist/server/server/start-server.js',
     )
     expect(block('production').code).toContain('npm ci --omit=dev && npm run start:prod')
   })
