@@ -19,7 +19,7 @@
  * logs (to a file) and the second look with its embedded ledger are all on. Only the per-IP allowances are
  * raised, since the load generator is one address: the limiter still counts every request.
  *
- * Options (after `npm run bench -- bff-prod --`): `--base <ref>` (default: the merge-base with main, or
+ * Options (after `npm run bench -- proxy-cost --`): `--base <ref>` (default: the merge-base with main, or
  * `BENCH_BASE`), `--no-base` (the branch alone), `--no-build` (use the branch's existing dist/),
  * `--rounds N` (default 5), `--seconds N` per run (default 5), `--semi-spaces 0,8` (the branch's variants:
  * `--max-semi-space-size` in MB, 0 for none; default 0), `--profile <dir>` (CPU profiles of the branch,
