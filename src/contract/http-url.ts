@@ -24,10 +24,18 @@ export function isHttpUrl(raw: unknown): boolean {
   return safeHttpUrl(raw) !== undefined
 }
 
-/** A widget's BFF endpoint: `''` (the page's own origin), a path on it, or an absolute http(s) URL. */
+/**
+ * A widget's BFF endpoint: `''` (the page's own origin), a path on it, or an absolute http(s) URL. A path is
+ * one `/` followed by anything but a second `/` or `\\` (`//host` and `/\\host` name another origin), with no
+ * tab or line break anywhere (the URL parser drops them, so `/<tab>/host` is `//host` once parsed).
+ */
 export function isEndpoint(value: string): boolean {
-  return value === '' || value.startsWith('/') || isHttpUrl(value)
+  if (value === '') return true
+  if (value.startsWith('/')) return SAME_ORIGIN_PATH.test(value)
+  return isHttpUrl(value)
 }
+
+const SAME_ORIGIN_PATH = /^\/(?![/\\])[^\t\n\r]*$/
 
 /**
  * The same rule for a configured field: a zod/mini schema of an absolute http(s) URL (https only with

@@ -55,8 +55,9 @@ const LOADER_SOURCE =
   'var z=m.dataset.zipCode,e=m.dataset.endpoint,b,p;' +
   `if(m.owS||!${ZIP_PATTERN}.test(z)||m.matches(${JSON.stringify(BLOCKER_SELECTOR)}))return;` +
   // Without data-endpoint (`undefined` from `dataset`) the widget talks to the origin the bundle came from; an endpoint it would
-  // refuse is left to it.
-  'if(e==null)e=new URL(src,location.href).origin;else if(!/^(\\/|https?:\\/\\/|$)/.test(e))return;' +
+  // refuse is left to it, and so is a path that does not start with a letter, digit or `_` after its `/`: `//host`, `/\\host`
+  // and `/<tab>/host` are other origins (isEndpoint), and the rare odd path just searches a moment later.
+  'if(e==null)e=new URL(src,location.href).origin;else if(!/^(\\/\\w|https?:\\/\\/|$)/.test(e))return;' +
   'e=e.replace(/\\/+$/,"")+"/api/offer-searches";' +
   // The widget's own body, key for key (search-input.ts; offer-search.ts adds the placement; JSON leaves out an
   // undefined one, as `dataset` gives without the attribute). A placement the widget refuses (placement.ts) is not in

@@ -75,6 +75,11 @@ describe('parseDataAttributes', () => {
     ['data-theme', 'blue', '"light" or "dark"'],
     ['data-form', 'sometimes', '"auto" or "always" or "never"'],
     ['data-endpoint', 'javascript:alert(1)', 'the BFF base URL'],
+    // Other origins written as paths: the URL parser reads them as //evil.example.
+    ['data-endpoint', '//evil.example', 'the BFF base URL'],
+    ['data-endpoint', '/\\evil.example', 'the BFF base URL'],
+    ['data-endpoint', '/\t/evil.example', 'the BFF base URL'],
+    ['data-endpoint', '/\n/evil.example', 'the BFF base URL'],
     ['data-labels', '{heading:1}', 'JSON like'],
     ['data-theme-variables', '{"color":"red"}', '--ow-color-accent'],
     ['data-heading-level', '1', '2, 3, 4 or 5'],

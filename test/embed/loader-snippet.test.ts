@@ -212,6 +212,10 @@ describe('loader snippet: early search (issue 31)', () => {
     document.body.innerHTML = [
       '<div data-offer-widget data-zip-code="941"></div>',
       '<div data-offer-widget data-zip-code="94107" data-endpoint="javascript:alert(1)"></div>',
+      // Other origins written as paths (the URL parser reads each as //evil.example): never posted to.
+      '<div data-offer-widget data-zip-code="94107" data-endpoint="//evil.example"></div>',
+      '<div data-offer-widget data-zip-code="94107" data-endpoint="/\\evil.example"></div>',
+      '<div data-offer-widget data-zip-code="94107" data-endpoint="/&#9;/evil.example"></div>',
       '<div data-offer-widget data-zip-code="94107" data-is-military></div>',
       '<div data-offer-widget data-zip-code="94107" data-source="second-look"></div>',
       '<div data-offer-widget data-zip-code="94107" data-form="always"></div>',
