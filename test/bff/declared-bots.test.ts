@@ -1,6 +1,7 @@
 /**
  * @module Declared bots (isbot: crawlers, HTTP libraries, headless browsers) run no billed search: `POST
- * /api/offer-searches` answers them 403 and the upstream receives nothing; a visitor's browser still searches.
+ * /api/offer-searches` answers them 403 and the upstream receives nothing; a visitor's browser still searches,
+ * an in-app browser whose app appends its HTTP library's token included.
  * In sandbox mode nothing is billed and nothing is refused.
  */
 import { afterEach, describe, expect, it } from 'vitest'
@@ -10,7 +11,18 @@ import { rateTable, startFakeUpstream } from './support/fake-upstream.ts'
 import { buildHarness, postJson, WIDGET } from './support/harness.ts'
 
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:121.0) Gecko/20100101 Firefox/121.0'
+// Real in-app browsers: an Android app's WebView whose app appends its HTTP library (isbot alone flags it).
+const ANDROID_WEBVIEW =
+  'Mozilla/5.0 (Linux; Android 13; SM-S908B Build/TP1A.220624.014; wv) AppleWebKit/537.36 (KHTML, like Gecko) ' +
+  'Version/4.0 Chrome/120.0.6099.144 Mobile Safari/537.36'
+const IN_APP_BROWSERS = [
+  `${ANDROID_WEBVIEW} okhttp/4.9.2`,
+  `${ANDROID_WEBVIEW} okhttp/3.12.13 cronet/120.0.6099.144`,
+]
 const BOTS = [
+  // The WebView's shape does not excuse a bot's own token, nor a library alone.
+  `${ANDROID_WEBVIEW} Googlebot/2.1`,
+  'okhttp/4.9.2',
   'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36',
   'curl/8.5.0',
@@ -37,14 +49,14 @@ describe('POST /api/offer-searches from a declared bot', () => {
     expect(h.upstream.requests.filter((r) => r.method === 'POST')).toEqual([])
   })
 
-  it('still searches for a visitor’s browser', async () => {
+  it.each([FIREFOX, ...IN_APP_BROWSERS])('still searches for a visitor’s browser: %s', async (browser) => {
     const h = await fakeHarness()
     close = h.close
-    const res = await h.request('/api/offer-searches', search(FIREFOX))
+    const res = await h.request('/api/offer-searches', search(browser))
     expect(res.status).toBe(201)
     const sent = h.upstream.requests.filter((r) => r.method === 'POST')
     expect(sent).toHaveLength(1)
-    expect(JSON.parse(sent[0]?.body ?? '{}').sessionInformation.userAgent).toBe(FIREFOX)
+    expect(JSON.parse(sent[0]?.body ?? '{}').sessionInformation.userAgent).toBe(browser)
   })
 
   it('refuses nothing in sandbox mode, where no search is billed', async () => {
