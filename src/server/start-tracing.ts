@@ -11,7 +11,7 @@
  * - Outgoing HTTP (upstream, partners) through undici's instrumentation, which sends W3C `traceparent`.
  *   Requests made outside a trace (readiness probes) get no span and no header.
  * - An incoming `traceparent` is honoured only from a trusted proxy (`TRUST_PROXY`): a visitor cannot join
- *   or steer our traces. Baggage is never read nor sent (it could carry anything).
+ *   or steer our traces. `tracestate` and baggage are never read, so never sent on (they could carry anything).
  * - Exported over OTLP/HTTP (protobuf, or JSON with `OTEL_EXPORTER_OTLP_PROTOCOL=http/json`); headers,
  *   timeout and compression from the standard `OTEL_EXPORTER_OTLP_*` variables, sampling from
  *   `OTEL_TRACES_SAMPLER`, resource attributes from `OTEL_RESOURCE_ATTRIBUTES`.
@@ -69,7 +69,14 @@ class TrustedPeerPropagator implements TextMapPropagator {
     this.#w3c.inject(ctx, carrier, setter)
   }
   extract(ctx: OtelContext, carrier: unknown, getter: TextMapGetter): OtelContext {
-    return ctx.getValue(TRUSTED_PEER) === true ? this.#w3c.extract(ctx, carrier, getter) : ctx
+    if (ctx.getValue(TRUSTED_PEER) !== true) return ctx
+    // `tracestate` is never read: opaque vendor data that a proxy passing a visitor's headers through would let
+    // the visitor fill, and that every span and every partner call below would carry on.
+    const withoutState: TextMapGetter = {
+      keys: (c) => getter.keys(c).filter((key) => key.toLowerCase() !== 'tracestate'),
+      get: (c, key) => (key.toLowerCase() === 'tracestate' ? undefined : getter.get(c, key)),
+    }
+    return this.#w3c.extract(ctx, carrier, withoutState)
   }
   fields(): string[] {
     return this.#w3c.fields()
