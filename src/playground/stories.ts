@@ -117,6 +117,24 @@ export const STORIES: Story[] = [
     play: [PAST_THE_WINDOW, { expect: L.error }, { expect: L.tryAgain }, { expect: L.viewRate, count: 0 }],
   },
   {
+    id: 'refused-browser',
+    group: 'Offer search',
+    title: 'Refused browser',
+    summary:
+      'The BFF answers 403 forbidden to a declared bot: the line says so, and there is no "Try again".',
+    scenario: 'declaredBot',
+    bff: {
+      note: 'Sandbox mode refuses nothing; a server with a real ENGINE_TOKEN answers a declared bot this way.',
+    },
+    args: { search: { zipCode: MSW_ZIP } },
+    play: [
+      { waitSeconds: 2 },
+      { expect: L.refused },
+      { expect: L.tryAgain, absent: true },
+      { expect: L.viewRate, count: 0 },
+    ],
+  },
+  {
     id: 'non-active',
     group: 'Offer search',
     title: 'Non-active offers filtered out',

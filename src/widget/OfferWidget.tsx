@@ -175,6 +175,8 @@ function WidgetBody(props: OfferWidgetProps & { client: QueryClient }) {
   }
   const result = useOfferSearch({ ...complete, search, submission, queryClient: client, onEvent: emit })
   const { status, offers, error } = result
+  // The BFF refused this browser (a declared bot, 403): "Try again" would be refused again, forever.
+  const refused = status === 'error' && error?.code === 'forbidden'
 
   // A 400 naming fields goes back to the form (unless the page said never), the fields marked inline with
   // a sentence for visitors from `labels`; the BFF's own words are for developers (console and onError).
@@ -225,7 +227,13 @@ function WidgetBody(props: OfferWidgetProps & { client: QueryClient }) {
   const source = props.source ?? 'offer-search'
   const listed = !showForm && (offers.length > 0 || searching)
   useOffersShown(client, searchKey, listed ? visible : NO_OFFERS, source, props.onOffersShown, emit)
-  const announcement = useAnnouncement(status, offers.length, visible, labels, result.failed)
+  const announcement = useAnnouncement(
+    refused ? 'refused' : status,
+    offers.length,
+    visible,
+    labels,
+    result.failed,
+  )
   // A server-rendered search's first cards carry their pixels as <img> tags (rendered-pixels.ts): fixed at
   // the first render, so the server's tags and the hydrated ones match and are never re-created.
   const [renderedPixels] = useState(() =>
@@ -321,6 +329,7 @@ function WidgetBody(props: OfferWidgetProps & { client: QueryClient }) {
             <SearchProgress
               phase={searching ? (status === 'searching' ? 'searching' : 'starting') : 'done'}
               error={status === 'error'}
+              refused={refused}
               answered={result.progress.answered}
               total={result.progress.total}
               offerCount={offers.length}
@@ -352,7 +361,7 @@ function WidgetBody(props: OfferWidgetProps & { client: QueryClient }) {
                 {canChange && <p>{labels.noOffersNext}</p>}
               </div>
             )}
-            {status === 'error' && (
+            {status === 'error' && !refused && (
               <div className="ow-error">
                 <button type="button" className="ow-button" onClick={result.retry}>
                   {labels.tryAgain}

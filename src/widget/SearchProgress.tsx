@@ -20,6 +20,8 @@ export interface SearchProgressProps {
   failed?: boolean
   /** Ended in an error with nothing on screen: the line says so, in the same place (nothing below moves). */
   error?: boolean
+  /** That error is the BFF's refusal of this browser (403): no retry can help, and the line says so. */
+  refused?: boolean
   /** Second look: lenders asked and answered, and the time the wait ends at the latest. */
   lenders?: LenderProgress | undefined
   labels: Labels
@@ -79,7 +81,9 @@ export function SearchProgress(props: SearchProgressProps) {
       <div className="ow-progress" data-ow-done={error ? 'error' : failed ? 'partial' : ''}>
         <p className="ow-progress-text ow-muted">
           {error
-            ? labels.error
+            ? props.refused
+              ? labels.refused
+              : labels.error
             : failed
               ? labels.partial
               : offerCount === 0

@@ -64,6 +64,7 @@ export const LABELS_ES_US: Labels & LoanLabels = {
   showingBest: 'Se muestran {shown}, empezando por {first}.',
   noOffers: 'En este momento no hay ofertas que coincidan con sus datos.',
   error: 'No pudimos cargar las ofertas en este momento. Inténtelo de nuevo.',
+  refused: 'Las ofertas no se pueden mostrar en este navegador.',
   tryAgain: 'Intentar de nuevo',
   viewRate: 'Ver tarifa',
   moreDetails: 'Más detalles',

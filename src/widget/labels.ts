@@ -72,6 +72,8 @@ export const DEFAULT_LABELS = {
   showingBest: 'Showing {shown}, starting with {first}.',
   noOffers: 'No offers matched your details right now.',
   error: 'We could not load offers right now. Please try again.',
+  /** The BFF refused this browser (its user agent names a crawler, script or headless browser): no retry. */
+  refused: 'Offers cannot be shown in this browser.',
   tryAgain: 'Try again',
   viewRate: 'View rate',
   moreDetails: 'More details',

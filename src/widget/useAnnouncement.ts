@@ -8,6 +8,7 @@ import { completeLabel, countLabel, formatLabel, type Labels } from './labels.ts
  * cards are on screen and whose card is first (never "best": the order is the partners' ranking).
  */
 export function useAnnouncement(
+  /** The search's status, or `refused` for an error that is the BFF's refusal of this browser. */
   status: string,
   count: number,
   visible: readonly DisplayOffer[],
@@ -29,8 +30,8 @@ export function useAnnouncement(
     if (status === 'complete') {
       if (failed) setMessage(onScreen > 0 ? `${labels.partial} ${shown()}` : labels.partial)
       else setMessage(count === 0 ? labels.noOffers : `${completeLabel(labels, count)} ${shown()}`)
-    } else if (status === 'error') {
-      setMessage(labels.error)
+    } else if (status === 'error' || status === 'refused') {
+      setMessage(status === 'refused' ? labels.refused : labels.error)
     } else if (onScreen > announced.current) {
       setMessage(countLabel(labels.newOffer, labels.newOffers, onScreen - announced.current))
     }

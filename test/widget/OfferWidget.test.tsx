@@ -119,6 +119,22 @@ describe('states', () => {
     expect(view.container.innerHTML).toBe('')
   })
 
+  test('a refused browser (403 forbidden) is told so, with no "Try again" to be refused forever', async () => {
+    const onError = vi.fn()
+    const { bff } = mount('declaredBot', { onError })
+    await advance(1000)
+    expect(
+      screen.getByText('Offers cannot be shown in this browser.', { selector: '.ow-progress-text' }),
+    ).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull()
+    expect(screen.queryByText(/Please try again/)).toBeNull()
+    expect(onError).toHaveBeenCalledTimes(1)
+    expect(onError.mock.calls[0]?.[0]).toMatchObject({ status: 403, code: 'forbidden' })
+    // Nothing retries on its own either: one create, whatever the time.
+    await advance(30_000)
+    expect(bff.log.creates).toHaveLength(1)
+  })
+
   test('persistent 5xx: a graceful error after 15 s, and "Try again" starts a new search', async () => {
     const onError = vi.fn()
     const { bff } = mount('persistentServerError', { onError })

@@ -126,6 +126,24 @@ export const scenarios = {
         pollFailure: () => unavailable(),
       }),
   },
+  declaredBot: {
+    title: 'Refused browser',
+    description:
+      'The BFF refuses the search with 403 forbidden (its User-Agent names a crawler, script or headless browser): the visitor is told, with no "Try again" that would be refused forever.',
+    create: () =>
+      createFakeBff({
+        partners: [answering('Acme Mutual', 1000, 1)],
+        createFailure: () =>
+          HttpResponse.json(
+            {
+              code: 'forbidden',
+              message:
+                'Declared bots do not run offer searches (each one is billed): this User-Agent names a crawler, script or headless browser.',
+            },
+            { status: 403 },
+          ),
+      }),
+  },
   nonActiveOffers: {
     title: 'Non-active offers',
     description: 'Offers with status other than "active" are not shown.',
