@@ -8,20 +8,63 @@ import { safeHttpUrl } from '../contract/http-url.ts'
 /** Variables whose value can carry a secret: shown with credentials removed, or not at all. */
 const SECRET_VALUES =
   /^(ENGINE_TOKEN|SESSION_SECRET|LEAD_ID_HASH_SECRET|REPORTS_TOKEN|SERVER_API_KEYS|SANDBOX_.*_TOKEN|PARTNER_.*)$/
+/** Variables holding URLs: shown with the password and query values masked, and not at all when unparsable. */
 const URL_VALUES = new Set([
   'DATABASE_URL',
   'REDIS_URL',
   'OTEL_EXPORTER_OTLP_ENDPOINT',
   'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT',
+  'ENGINE_BASE_URL_TEST',
+  'ENGINE_BASE_URL_PRODUCTION',
+  'PUBLIC_BASE_URL',
+  'ALLOWED_ORIGINS',
 ])
 
-/** What a config error may echo of a bad value: URLs without their user and password, secrets never. */
+/**
+ * A URL as an error or log may show it: the password masked (`user:***@`), a user name alone masked too (it
+ * is often a token, `https://TOKEN@host`), every query value masked (`?key=***`), the fragment masked.
+ * `undefined` when the text does not parse as a URL with a host (`user:pw@host` parses, as scheme `user:`):
+ * it could hold anything, so nothing of it is shown.
+ */
+export function redactedUrl(value: string): string | undefined {
+  let url: URL
+  try {
+    url = new URL(value.trim())
+  } catch {
+    return undefined
+  }
+  if (url.host === '') return undefined
+  const user = url.password !== '' ? `${url.username}:***@` : url.username !== '' ? '***@' : ''
+  const query =
+    url.search === ''
+      ? ''
+      : `?${url.search
+          .slice(1)
+          .split('&')
+          .map((part) => (part.includes('=') ? `${part.slice(0, part.indexOf('='))}=***` : '***'))
+          .join('&')}`
+  return `${url.protocol}//${user}${url.host}${url.pathname}${query}${url.hash === '' ? '' : '#***'}`
+}
+
+/**
+ * What a config error may echo of a bad value: URLs redacted (`redactedUrl`), secrets never; `undefined`
+ * when nothing of it may be shown.
+ */
 export function shown(name: string, value: string | undefined): string | undefined {
   if (value === undefined) return undefined
-  if (SECRET_VALUES.test(name)) return '[redacted]'
+  if (SECRET_VALUES.test(name)) return undefined
   if (!URL_VALUES.has(name)) return value
-  // A URL that failed to parse may still hold `user:password@`: cut everything up to the last `@`.
-  return value.replace(/^([a-z][a-z0-9+.-]*:\/\/)?.*@/i, (_match, scheme = '') => `${scheme}[redacted]@`)
+  return redactedUrl(value)
+}
+
+/** The end of a config error line about `value`: the value as `shown`, or why it is not shown. */
+export function gotValue(name: string, value: string | undefined): string {
+  if (value === undefined) return ''
+  const show = shown(name, value)
+  if (show !== undefined) return ` (got ${JSON.stringify(show)})`
+  return SECRET_VALUES.test(name)
+    ? ' (value not shown: it is a secret)'
+    : ' (value not shown: it is not a URL and may hold a credential)'
 }
 
 /** `PARTNER_<NAME>` variables: the registry names them instead of holding credentials in its file. */

@@ -10,7 +10,7 @@ import { httpUrlField } from '../contract/http-url.ts'
 import { API_VERSION_PATTERN, CURRENT_API_VERSION, ZIP_KEYS } from '../contract/offer-search.ts'
 import { MIN_SECRET_LENGTH, SECRET_FIX } from '../http/server-secret.ts'
 import { SANDBOX_DEFAULT_TOKENS } from '../sandbox/types.ts'
-import { isOrigin, isTrustProxy, partnerSecrets, shown } from './config-values.ts'
+import { gotValue, isOrigin, isTrustProxy, partnerSecrets, shown } from './config-values.ts'
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value)
 const optionalString = z.pipe(z.transform(emptyToUndefined), z.optional(z.string()))
@@ -349,13 +349,17 @@ function configProblems(
       '  TRUST_PROXY: must be a hop count (e.g. 1) or a comma-separated list of CIDRs (e.g. 10.0.0.0/8)',
     )
   }
-  for (const origin of e.ALLOWED_ORIGINS) {
+  e.ALLOWED_ORIGINS.forEach((origin, index) => {
     if (!isOrigin(origin)) {
+      // The entry is shown redacted: a mistaken paste may be a URL with a password or token in it.
+      const show = origin === '*' ? '*' : shown('ALLOWED_ORIGINS', origin)
+      const what =
+        show === undefined ? `entry ${index + 1} (not a URL; value not shown)` : JSON.stringify(show)
       problems.push(
-        `  ALLOWED_ORIGINS: "${origin}" is not an origin; write scheme://host[:port] with no path, never *`,
+        `  ALLOWED_ORIGINS: ${what} is not an origin; write scheme://host[:port] with no path, never *`,
       )
     }
-  }
+  })
   e.SERVER_API_KEYS.forEach((key, index) => {
     if (key.length < MIN_SECRET_LENGTH || /\s/.test(key)) {
       problems.push(
@@ -383,7 +387,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       const name = String(issue.path[0] ?? '(environment)')
       const message =
         issue.message && issue.message !== 'Invalid input' ? issue.message : `${name} is invalid`
-      return `  ${name}: ${message} (got ${JSON.stringify(shown(name, env[name]))})`
+      return `  ${name}: ${message}${gotValue(name, env[name])}`
     })
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}\nSee .env.example for every variable.`)
   }

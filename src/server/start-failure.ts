@@ -5,6 +5,7 @@
  * (PostgreSQL at DATABASE_URL unreachable; PORT taken by another process, or HOST not an address here).
  */
 import { errorResponse } from '../http/errors.ts'
+import { redactedUrl } from './config-values.ts'
 
 /** The answer to a request that arrives while the app is not built yet, or is closing. */
 export function notServingResponse(closing: boolean): Response {
@@ -74,13 +75,18 @@ function listenFailure(error: unknown, { port, host }: StartContext) {
   return undefined
 }
 
+/** An error's message with every URL in it redacted (`redactedUrl`): a driver may quote DATABASE_URL. */
+function withoutCredentials(text: string): string {
+  return text.replace(/[a-z][a-z0-9+.-]*:\/\/[^\s"'<>`]+/gi, (url) => redactedUrl(url) ?? '[URL not shown]')
+}
+
 /**
  * The one JSON line a failed start prints: `variable` and `fix` when the cause is known (PostgreSQL at
  * `DATABASE_URL`, PORT or HOST), else the error's message. Never the URL itself: it may carry a password.
  */
 export function startFailureLine(error: unknown, context: StartContext): string {
   const codes = codesOf(error)
-  const reason = error instanceof Error ? error.message : String(error)
+  const reason = withoutCredentials(error instanceof Error ? error.message : String(error))
   const listen = listenFailure(error, context)
   const database = context.databaseUrl !== undefined && codes.some((code) => POSTGRES_CONNECT_CODES.has(code))
   const line = listen

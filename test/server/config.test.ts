@@ -98,7 +98,7 @@ describe('config', () => {
     )
     // An endpoint's credentials never reach the message.
     expect(() => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'ftp://user:hunter2@collector' })).toThrow(
-      /got "ftp:\/\/\[redacted\]@collector"/,
+      /got "ftp:\/\/user:\*\*\*@collector\/"/,
     )
   })
 
@@ -238,15 +238,83 @@ describe('config errors never echo secrets', () => {
   }
 
   it.each([
-    ['DATABASE_URL', 'mysql://admin:hunter2-password@db.internal:3306/x', 'mysql://[redacted]@db.internal'],
-    ['DATABASE_URL', 'postgres//admin:hunter2-password@db.internal/x', '[redacted]@db.internal'],
-    ['REDIS_URL', 'http://default:hunter2-password@cache.internal:6379', 'http://[redacted]@cache.internal'],
-  ])('%s: the bad value is shown without its credentials', (name, value, expected) => {
+    [
+      'DATABASE_URL',
+      'mysql://admin:hunter2-password@db.internal:3306/x',
+      '"mysql://admin:***@db.internal:3306/x"',
+    ],
+    [
+      'REDIS_URL',
+      'http://default:hunter2-password@cache.internal:6379',
+      '"http://default:***@cache.internal:6379/"',
+    ],
+  ])('%s: the bad value is shown without its password', (name, value, expected) => {
     const text = message({ [name]: value })
     expect(text).toContain(name)
     expect(text).toContain(expected)
     expect(text).not.toContain('hunter2')
-    expect(text).not.toContain('admin')
+  })
+
+  // Issue 44: every URL variable, in every bad form (unparsable, wrong scheme, not an origin), names the
+  // variable and the fix and never echoes a password, a token in the user name or query, or an unparsable value.
+  const SECRET = 's3cr3t-XYZ'
+  const production = {
+    ENGINE_TOKEN: 'real-token',
+    SESSION_SECRET: 'x'.repeat(32),
+    ENGINE_BASE_URL_TEST: 'https://test.example.com',
+    PUBLIC_BASE_URL: 'https://offers.example.com',
+  }
+  const bad = (scheme: string) => [
+    `${scheme}//user:${SECRET}@host/db`, // no colon after the scheme: unparsable
+    `user:${SECRET}@host:5432/db`, // no scheme: unparsable (or a scheme "user:")
+    `${SECRET}`, // a bare token pasted in the wrong variable
+    `ftp://user:${SECRET}@host/x?sslpassword=${SECRET}&token=${SECRET}#${SECRET}`, // wrong scheme
+    `ftp://${SECRET}@host/x`, // a token as the user name
+    `mysql://host/x?${SECRET}`, // a bare query token
+  ]
+  it.each([
+    ['ENGINE_BASE_URL_TEST', 'https:', /must be an absolute http\(s\) URL/],
+    ['ENGINE_BASE_URL_PRODUCTION', 'https:', /must be an absolute http\(s\) URL/],
+    ['PUBLIC_BASE_URL', 'https:', /must be an absolute http\(s\) URL/],
+    ['DATABASE_URL', 'postgres:', /must be a URL like postgresql:\/\/host:port/],
+    ['REDIS_URL', 'redis:', /must be a URL like rediss:\/\/host:port/],
+    ['OTEL_EXPORTER_OTLP_ENDPOINT', 'http:', /must be an absolute http\(s\) URL/],
+    ['OTEL_EXPORTER_OTLP_TRACES_ENDPOINT', 'http:', /must be an absolute http\(s\) URL/],
+    ['ALLOWED_ORIGINS', 'https:', /is not an origin; write scheme:\/\/host\[:port\]/],
+  ])(
+    '%s: a bad value with a credential is named with its fix, the credential never shown',
+    (name, scheme, fix) => {
+      const values = [
+        ...bad(scheme),
+        // Well-formed in scheme but still wrong for the variable: a path (an origin) or a query.
+        `${scheme}//user:${SECRET}@host/path?sslpassword=${SECRET}`,
+      ]
+      for (const value of values) {
+        const env = { ...production, [name]: value }
+        let text: string
+        try {
+          loadConfig(env)
+          // Only `https://user:pw@host/path?...` may be valid here (an http(s) URL variable): nothing printed.
+          continue
+        } catch (error) {
+          text = (error as Error).message
+        }
+        expect(text, value).toContain(`  ${name}: `)
+        expect(text, value).toMatch(fix)
+        expect(text, value).not.toContain(SECRET)
+      }
+    },
+  )
+
+  it('shows what it can of a wrong-scheme URL: user:***@, ?key=***', () => {
+    const text = message({ DATABASE_URL: `mysql://app:${SECRET}@db.internal/x?sslpassword=${SECRET}&mode=a` })
+    expect(text).toContain('"mysql://app:***@db.internal/x?sslpassword=***&mode=***"')
+    expect(
+      message({ ALLOWED_ORIGINS: `https://a.example.com, https://u:${SECRET}@b.example.com/` }),
+    ).toContain('ALLOWED_ORIGINS: "https://u:***@b.example.com/" is not an origin')
+    expect(message({ PUBLIC_BASE_URL: `offers.example.com?k=${SECRET}` })).toMatch(
+      /PUBLIC_BASE_URL: PUBLIC_BASE_URL must be an absolute http\(s\) URL \(value not shown: it is not a URL/,
+    )
   })
 
   it('a bad secret-bearing value is never shown', () => {

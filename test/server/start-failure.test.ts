@@ -29,6 +29,19 @@ it('names DATABASE_URL and the fix in one JSON line when PostgreSQL refuses, wit
   }
 })
 
+it('never echoes a credential a driver quotes in its message (issue 44)', () => {
+  const databaseUrl = 'postgres://app:s3cr3t-XYZ@db.internal:5432/ledger?sslpassword=s3cr3t-XYZ'
+  const refused = Object.assign(new Error(`could not connect to ${databaseUrl}`), { code: 'ECONNREFUSED' })
+  const parsed = JSON.parse(startFailureLine(refused, { databaseUrl }))
+  expect(parsed.variable).toBe('DATABASE_URL')
+  expect(parsed.reason).toBe(
+    'could not connect to postgres://app:***@db.internal:5432/ledger?sslpassword=***',
+  )
+  // An error the start does not recognise is printed as its message: redacted the same way.
+  const other = startFailureLine(new Error(`bad option in 'redis://:s3cr3t-XYZ@cache:6379/0'`), {})
+  expect(JSON.parse(other).msg).toBe("cannot start: bad option in 'redis://:***@cache:6379/0'")
+})
+
 it('does not blame DATABASE_URL when it is unset or the error is another', () => {
   const refused = Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })
   expect(JSON.parse(startFailureLine(refused, {})).variable).toBeUndefined()

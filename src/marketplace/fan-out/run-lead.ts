@@ -88,10 +88,20 @@ export function partnerWindowMs(partner: PartnerRegistryEntry, capMs: number): n
   return Math.min(partner.timeoutMs, capMs)
 }
 
+/**
+ * Shutdown or a lost lease, as one signal: every partner call of the lead listens to it, so it takes more
+ * than Node's default 10 listeners without a `MaxListenersExceededWarning` (issue 44).
+ */
+function stopSignal(shutdown: AbortSignal, lost: AbortSignal): AbortSignal {
+  const signal = AbortSignal.any([shutdown, lost])
+  setMaxListeners(0, signal)
+  return signal
+}
+
 export async function runLead(baseCtx: RunLeadContext, run: LeadRun): Promise<void> {
   const lost = run.lost
   // A lost lease stops partner calls and write retries like a shutdown does, but the run then writes nothing.
-  const ctx = lost ? { ...baseCtx, shutdown: AbortSignal.any([baseCtx.shutdown, lost]) } : baseCtx
+  const ctx = lost ? { ...baseCtx, shutdown: stopSignal(baseCtx.shutdown, lost) } : baseCtx
   // Serialised once for every partner of both tiers: without the placement (docs/placements.md), and with it
   // for the partners whose registry entry opted in (`sendPlacement`).
   const { placement, ...unplaced } = run.lead
