@@ -124,7 +124,7 @@ export const STORIES: Story[] = [
       'The BFF answers 403 forbidden to a declared bot: the line says so, and there is no "Try again".',
     scenario: 'declaredBot',
     bff: {
-      note: 'Sandbox mode refuses nothing; a server with a real ENGINE_TOKEN answers a declared bot this way.',
+      note: 'Sandbox mode refuses nothing; a server outside sandbox mode answers a declared bot this way.',
     },
     args: { search: { zipCode: MSW_ZIP } },
     play: [
