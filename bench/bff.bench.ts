@@ -23,6 +23,7 @@ import { fileURLToPath } from 'node:url'
 // @ts-expect-error autocannon ships no type declarations; the slice used here is typed below.
 import autocannonUntyped from 'autocannon'
 import { Pool } from 'undici'
+import { minimalProxy } from './minimal-proxy.ts'
 import { VISITOR_UA } from './visitor.ts'
 
 interface AutocannonResult {
@@ -102,51 +103,12 @@ async function role(name: string, upstream: string | undefined) {
     )
     announce(running.url)
   } else if (name === 'baseline') {
-    announce(await baselineProxy(upstream as string))
+    announce(await minimalProxy(upstream as string, { token: TOKEN, apiVersion: API_VERSION }))
   }
 }
 
 function announce(url: string) {
   process.stdout.write(`${JSON.stringify({ url })}\n`)
-}
-
-/** The least a proxy can do: map the route, add the upstream headers, stream the answer back. */
-async function baselineProxy(upstream: string): Promise<string> {
-  const origin = new URL(upstream).origin
-  const pool = new Pool(origin, { connections: 128, pipelining: 1, keepAliveTimeout: 10_000 })
-  const paths: Record<string, string> = {
-    'GET /api/issuers': '/test/leads/autoInsurance/issuers',
-    'POST /api/offer-searches': '/test/offerSearches/',
-  }
-  const server = createServer((req, res) => {
-    const path = paths[`${req.method} ${req.url}`]
-    if (!path) {
-      res.writeHead(404).end()
-      return
-    }
-    const chunks: Buffer[] = []
-    req.on('data', (chunk: Buffer) => chunks.push(chunk))
-    req.on('end', () => {
-      pool
-        .request({
-          method: req.method as 'GET' | 'POST',
-          path,
-          headers: {
-            authorization: `Bearer ${TOKEN}`,
-            'api-version': API_VERSION,
-            'content-type': 'application/json',
-          },
-          body: req.method === 'POST' ? Buffer.concat(chunks) : undefined,
-        })
-        .then(async (answer) => {
-          const body = Buffer.from(await answer.body.arrayBuffer())
-          res.writeHead(answer.statusCode, { 'content-type': 'application/json' }).end(body)
-        })
-        .catch(() => res.writeHead(502).end())
-    })
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 }
 
 // ---- the driver ----

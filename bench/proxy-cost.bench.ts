@@ -40,11 +40,11 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
-import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { fileURLToPath } from 'node:url'
 // @ts-expect-error autocannon ships no type declarations; the slice used here is typed below.
 import autocannonUntyped from 'autocannon'
 import { Pool } from 'undici'
+import { minimalProxy } from './minimal-proxy.ts'
 import { startProdArgs } from './start-prod.ts'
 import { VISITOR_UA } from './visitor.ts'
 
@@ -84,63 +84,12 @@ async function role(name: string, upstream: string) {
     const { serveSandbox } = await import('../src/sandbox/index.ts')
     announce((await serveSandbox({ port: 0 })).url)
   } else if (name === '--baseline') {
-    announce(await baselineProxy(upstream))
+    announce(await minimalProxy(upstream, { token: TOKEN, apiVersion: API_VERSION }))
   }
 }
 
 function announce(url: string) {
   process.stdout.write(`${JSON.stringify({ url })}\n`)
-}
-
-/** The least a proxy can do: map the route, add the upstream headers, stream the answer back. */
-async function baselineProxy(upstream: string): Promise<string> {
-  const pool = new Pool(new URL(upstream).origin, {
-    connections: 128,
-    pipelining: 1,
-    keepAliveTimeout: 10_000,
-  })
-  const paths: Record<string, string> = {
-    'GET /api/issuers': '/test/leads/autoInsurance/issuers',
-    'POST /api/offer-searches': '/test/offerSearches/',
-  }
-  // Its event-loop lag, measured as prom-client measures the BFF's (10 ms resolution, reset on each read): the
-  // floor this machine sets with every process sharing its two cores.
-  const lag = monitorEventLoopDelay({ resolution: 10 })
-  lag.enable()
-  const server = createServer((req, res) => {
-    if (req.url === '/lag') {
-      res.end(JSON.stringify({ p99: lag.percentile(99) / 1e6 }))
-      lag.reset()
-      return
-    }
-    const path = paths[`${req.method} ${req.url}`]
-    if (!path) {
-      res.writeHead(404).end()
-      return
-    }
-    const chunks: Buffer[] = []
-    req.on('data', (chunk: Buffer) => chunks.push(chunk))
-    req.on('end', () => {
-      pool
-        .request({
-          method: req.method as 'GET' | 'POST',
-          path,
-          headers: {
-            authorization: `Bearer ${TOKEN}`,
-            'api-version': API_VERSION,
-            'content-type': 'application/json',
-          },
-          body: req.method === 'POST' ? Buffer.concat(chunks) : undefined,
-        })
-        .then(async (answer) => {
-          const body = Buffer.from(await answer.body.arrayBuffer())
-          res.writeHead(answer.statusCode, { 'content-type': 'application/json' }).end(body)
-        })
-        .catch(() => res.writeHead(502).end())
-    })
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 }
 
 // ---- the driver ----
