@@ -155,17 +155,19 @@ async function launchFirefox(): Promise<EngineBrowser> {
       )
       await element.click()
       const popup = await opened
-      const url = await poll(
-        async () => {
-          const now = popup.url()
-          const ready = await popup.evaluate(() => document.readyState).catch(() => '')
-          return now !== 'about:blank' && ready === 'complete' ? now : ''
-        },
-        'the opened tab to load',
-        15_000,
-      )
-      await popup.close()
-      return url
+      try {
+        return await poll(
+          async () => {
+            const now = popup.url()
+            const ready = await popup.evaluate(() => document.readyState).catch(() => '')
+            return now !== 'about:blank' && ready === 'complete' ? now : ''
+          },
+          'the opened tab to load',
+          30_000,
+        )
+      } finally {
+        await popup.close()
+      }
     },
     async press(keys) {
       for (const key of keys) {
@@ -316,6 +318,16 @@ async function launchWebKit(): Promise<EngineBrowser> {
     }
     frames = selectors
   }
+  const home = await driver.getWindowHandle()
+  /** Closes every window but the first and goes back to it (also after a test that failed half-way). */
+  const backHome = async () => {
+    for (const handle of await driver.getAllWindowHandles()) {
+      if (handle === home) continue
+      await driver.switchTo().window(handle)
+      await driver.close()
+    }
+    await driver.switchTo().window(home)
+  }
   const evaluate = <T>(fn: PageFunction<T>, ...args: unknown[]): Promise<T> =>
     // WebDriver's Execute Script awaits a returned promise.
     driver.executeScript(`return (${fn.toString()}).apply(null, arguments)`, ...args) as Promise<T>
@@ -324,6 +336,7 @@ async function launchWebKit(): Promise<EngineBrowser> {
     name: 'webkit',
     version,
     async open(url, wanted) {
+      await backHome()
       await driver.switchTo().defaultContent()
       frames = []
       if (wanted.width !== viewport.width || wanted.height !== viewport.height) await sizeWindow(wanted)
@@ -347,28 +360,30 @@ async function launchWebKit(): Promise<EngineBrowser> {
     async clickOpeningWindow(locate, ...args) {
       const element = (await evaluate(locate, ...args)) as unknown as WebElement | null
       if (!element) throw new Error('webkit: nothing to click')
-      const home = await driver.getWindowHandle()
       const before = new Set(await driver.getAllWindowHandles())
       await element.click()
-      const opened = await poll(
-        async () => (await driver.getAllWindowHandles()).find((handle) => !before.has(handle)),
-        'a new window',
-        15_000,
-      )
-      await driver.switchTo().window(opened as string)
-      const url = await poll(
-        async () => {
-          const now = await driver.getCurrentUrl()
-          const ready = await driver.executeScript('return document.readyState')
-          return now !== 'about:blank' && ready === 'complete' ? now : ''
-        },
-        'the opened window to load',
-        15_000,
-      )
-      await driver.close()
-      await driver.switchTo().window(home)
-      await enter(frames)
-      return url
+      try {
+        const opened = await poll(
+          async () => (await driver.getAllWindowHandles()).find((handle) => !before.has(handle)),
+          'a new window',
+          15_000,
+        )
+        await driver.switchTo().window(opened as string)
+        // The URL is committed once the landing page's answer has arrived, so the tracker has counted
+        // it. Not `document.readyState`: a script in a window that is still loading can fail with a bare
+        // WebDriverError under load.
+        return await poll(
+          async () => {
+            const now = await driver.getCurrentUrl()
+            return now !== 'about:blank' ? now : ''
+          },
+          'the opened window to load',
+          30_000,
+        )
+      } finally {
+        await backHome()
+        await enter(frames)
+      }
     },
     async press(keys) {
       const named = { Tab: Key.TAB, Enter: Key.ENTER, Space: Key.SPACE, ArrowDown: Key.ARROW_DOWN }
