@@ -20,6 +20,7 @@ import { createIssuersCache } from './issuers-cache.ts'
 import { createLogger, type Logger } from './logger.ts'
 import { type BffMetrics, createMetrics } from './metrics.ts'
 import { compressJson } from './middleware/compress-json/index.ts'
+import { AUTH_FAILURE_POINTS, authFailureLimit } from './middleware/rate-limit/failure-limit.ts'
 import { createPerIpLimiter, limiterKeyForIp, rateLimit } from './middleware/rate-limit/index.ts'
 import { requestMetrics } from './middleware/request-metrics/index.ts'
 import { requireWidgetHeader } from './middleware/require-widget-header/index.ts'
@@ -107,6 +108,14 @@ export function createBff(config: Config, options: BffOptions = {}): BffApp {
     options.accessTokens ??
     createAccessTokens(config.sessionSecret, { ttlMs: config.accessTokenTtlSeconds * 1000, timers })
 
+  const limitDeps: LimitDeps = {
+    redisLink,
+    keyPrefix,
+    address: (c) => clientIdentity(c).ipAddress,
+    peer: clientIdentity.address,
+    metrics,
+    logger,
+  }
   const services: BffServices = {
     config,
     logger,
@@ -117,13 +126,8 @@ export function createBff(config: Config, options: BffOptions = {}): BffApp {
     searchLog: createSearchLog({ sink: options.searchEvents, logger, metrics, timers }),
     redis,
     redisLink,
-    perIpRateLimit: perIpRateLimits(config, options, {
-      redisLink,
-      keyPrefix,
-      address: (c) => clientIdentity(c).ipAddress,
-      metrics,
-      logger,
-    }),
+    perIpRateLimit: perIpRateLimits(config, options, limitDeps),
+    authFailureLimit: authFailureLimits(config, limitDeps),
   }
 
   const coalescer = coalescerFor(config, {
@@ -203,17 +207,22 @@ function upstreamFor(
   })
 }
 
+interface LimitDeps {
+  redisLink: RedisLink | undefined
+  keyPrefix: string
+  /** The visitor's address, with its user agent required (a search's identity). */
+  address: (c: Context) => string
+  /** The client's address alone (a server or a script calling a bearer route sends no browser's agent). */
+  peer: (c: Context) => string
+  metrics: BffMetrics
+  logger: Logger
+}
+
 /** `services.perIpRateLimit`: a per-IP limit per route (Redis-backed with `REDIS_URL`), or none with `rateLimit: false`. */
 function perIpRateLimits(
   config: Config,
   options: BffOptions,
-  deps: {
-    redisLink: RedisLink | undefined
-    keyPrefix: string
-    address: (c: Context) => string
-    metrics: BffMetrics
-    logger: Logger
-  },
+  deps: LimitDeps,
 ): BffServices['perIpRateLimit'] {
   return (route, overrides = {}) => {
     if (options.rateLimit === false)
@@ -235,6 +244,27 @@ function perIpRateLimits(
       logger: deps.logger,
     })
   }
+}
+
+/**
+ * `services.authFailureLimit`: refused bearer tokens per client address and route, in the rate limit's
+ * window (Redis-backed with `REDIS_URL`). Kept with `rateLimit: false` too: it only ever answers a wrong
+ * token, and a bearer route without it could be guessed at full speed.
+ */
+function authFailureLimits(config: Config, deps: LimitDeps): BffServices['authFailureLimit'] {
+  return (route) =>
+    authFailureLimit({
+      limiter: createPerIpLimiter({
+        points: AUTH_FAILURE_POINTS,
+        durationSeconds: config.rateLimit.windowSeconds,
+        link: deps.redisLink,
+        keyPrefix: `${deps.keyPrefix}rl:auth-failures:${route}`,
+      }),
+      key: (c) => limiterKeyForIp(deps.peer(c)),
+      route,
+      metrics: deps.metrics,
+      logger: deps.logger,
+    })
 }
 
 /** Polls of one rate table share one upstream call: across replicas through Redis when configured. */

@@ -34,6 +34,12 @@ export interface BffServices {
   redisLink: RedisLink | undefined
   /** Per-IP limit middleware (Redis-backed when configured); `route` names its metric and key space. */
   perIpRateLimit(route: string, overrides?: PerIpLimitOverrides): MiddlewareHandler
+  /**
+   * Put before a bearer check: refused credentials (401s) are counted per client address, and past
+   * `AUTH_FAILURE_POINTS` a wrong token is answered 429; a right one always passes. `route` names the
+   * metric and the key space.
+   */
+  authFailureLimit(route: string): MiddlewareHandler
 }
 
 /** Extra routes: called with the `/api` sub-app before it is mounted, e.g. `api.post('/second-look', ...)`. */

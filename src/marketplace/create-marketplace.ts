@@ -36,7 +36,7 @@ import { createApplicantHasher } from './intake/applicant-key.ts'
 import { createBodyHasher } from './intake/idempotency.ts'
 import { checkedConsentTexts, checkedRegistry, checkedWindows } from './marketplace-checks.ts'
 import type { MarketplaceContext } from './marketplace-context.ts'
-import { marketplaceRoutes } from './marketplace-routes.ts'
+import { type MarketplaceRouteOptions, marketplaceRoutes } from './marketplace-routes.ts'
 import type { PartnerRegistryEntry } from './registry/partner-registry.ts'
 import { reportPageRoutes } from './routes/report-page-routes.ts'
 import { createSecondLookMetrics } from './second-look-metrics.ts'
@@ -113,9 +113,10 @@ export interface Marketplace {
    * The API as a sub-app to mount at `/api` (`app.route('/api', marketplace.routes())`): `POST /second-look`,
    * `GET /second-look/:uuid`, `GET /clicks/:token`, `GET /impressions/:token`, `POST /conversions`,
    * `GET /reports/partners[/:id[/suppression]]`. `beforeIntake` runs before `POST /second-look` only (the
-   * BFF's per-IP limit).
+   * BFF's per-IP limit); `beforeBearer` before every route that takes a bearer token (conversions and
+   * reports: the BFF's limit on refused tokens).
    */
-  routes(options?: { beforeIntake?: MiddlewareHandler[] }): Hono
+  routes(options?: MarketplaceRouteOptions): Hono
   /** `GET /reports` with its script and stylesheet, as a sub-app to mount at the root: `app.route('/', ...)`. */
   pageRoutes(): Hono
   /** Resolves once the lead's auction has settled in this process (at once when nothing runs for it). */
@@ -188,7 +189,7 @@ export function createMarketplace(deps: MarketplaceDeps): Marketplace {
   const drain = (timeoutMs = drainTimeoutMs) => drainLeads(state, background, runCtx, timeoutMs)
 
   return {
-    routes: (options = {}) => marketplaceRoutes(ctx, config.sandboxMode, options.beforeIntake ?? []),
+    routes: (options = {}) => marketplaceRoutes(ctx, config.sandboxMode, options),
     pageRoutes: () => new Hono().route('/reports', reportPageRoutes()),
     settled: (searchUuid) => state.running.get(searchUuid.toLowerCase()) ?? Promise.resolve(),
     get inFlight() {

@@ -14,12 +14,23 @@ import { operatorReportRoutes } from './routes/operator-report-routes.ts'
 import { reportRoutes } from './routes/report-routes.ts'
 import { secondLookRoutes } from './routes/second-look-routes.ts'
 
-/** `beforeIntake` runs before `POST /second-look` only (the BFF's per-IP limit). */
+export interface MarketplaceRouteOptions {
+  /** Runs before `POST /second-look` only (the BFF's per-IP limit). */
+  beforeIntake?: MiddlewareHandler[]
+  /** Runs before every route that takes a bearer token: conversions and reports (the BFF's failure limit). */
+  beforeBearer?: MiddlewareHandler[]
+}
+
 export function marketplaceRoutes(
   ctx: MarketplaceContext,
   sandboxMode: boolean,
-  beforeIntake: MiddlewareHandler[],
+  { beforeIntake = [], beforeBearer = [] }: MarketplaceRouteOptions,
 ): Hono {
+  const bearer = (routes: Hono) => {
+    const guarded = new Hono()
+    for (const middleware of beforeBearer) guarded.use('*', middleware)
+    return guarded.route('/', routes)
+  }
   return (
     new Hono()
       // Before `/second-look/:uuid`, which would answer a path that is not a uuid with a 400.
@@ -37,8 +48,8 @@ export function marketplaceRoutes(
       )
       .route('/clicks', clickRoutes(ctx))
       .route('/impressions', impressionRoutes(ctx))
-      .route('/conversions', conversionRoutes(ctx))
-      .route('/reports/partners', reportRoutes(ctx))
-      .route('/reports', operatorReportRoutes(ctx))
+      .route('/conversions', bearer(conversionRoutes(ctx)))
+      .route('/reports/partners', bearer(reportRoutes(ctx)))
+      .route('/reports', bearer(operatorReportRoutes(ctx)))
   )
 }

@@ -24,6 +24,7 @@ export interface SecondLookServices {
   accessTokens: AccessTokens
   logger: Logger
   perIpRateLimit(route: string): MiddlewareHandler
+  authFailureLimit(route: string): MiddlewareHandler
 }
 
 export interface SecondLook {
@@ -126,7 +127,13 @@ export async function startSecondLook(config: Config, options: StartSecondLookOp
         logger: services.logger,
         metricsRegistry,
       })
-      api.route('/', marketplace.routes({ beforeIntake: [services.perIpRateLimit('second-look')] }))
+      api.route(
+        '/',
+        marketplace.routes({
+          beforeIntake: [services.perIpRateLimit('second-look')],
+          beforeBearer: [services.authFailureLimit('reports-and-conversions')],
+        }),
+      )
     },
     // The page is static (it reads the reports API from the browser): it needs no marketplace.
     pageRoutes: () => new Hono().route('/reports', reportPageRoutes()),

@@ -15,7 +15,6 @@ import { errorResponse, httpError } from '../../http/errors.ts'
 import { readJsonBody } from '../../http/json-body.ts'
 import { normalizeAddress } from '../client-identity.ts'
 import { createSearch } from '../create-search.ts'
-import { AUTH_FAILURE_POINTS, authFailureLimit } from '../middleware/rate-limit/failure-limit.ts'
 import { createPerIpLimiter, limiterKeyForIp, rateLimit } from '../middleware/rate-limit/index.ts'
 import { refuseBrowsers } from '../middleware/refuse-browsers/index.ts'
 import { type ServerKeyVariables, serverKeyAuth } from '../middleware/server-key-auth/index.ts'
@@ -46,23 +45,10 @@ export function serverOfferSearchRoutes(services: BffServices, options: ServerSe
     keyPrefix: `${options.keyPrefix}rl:server-key`,
   })
 
-  const failures = createPerIpLimiter({
-    points: AUTH_FAILURE_POINTS,
-    durationSeconds: config.serverRateLimit.windowSeconds,
-    link: redisLink,
-    keyPrefix: `${options.keyPrefix}rl:server-key-failures`,
-  })
-
   app.post(
     '/',
     // Wrong keys are counted per client address (the publisher's server); a right key always passes.
-    authFailureLimit({
-      limiter: failures,
-      key: (c) => limiterKeyForIp(services.clientIdentity.address(c)),
-      route: '/api/server/offer-searches',
-      metrics,
-      logger,
-    }),
+    services.authFailureLimit('/api/server/offer-searches'),
     serverKeyAuth({ keys: config.serverApiKeys }),
     rateLimit({
       limiter,

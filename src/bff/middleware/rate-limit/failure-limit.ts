@@ -21,8 +21,10 @@ export function authFailureLimit(options: RateLimitOptions): MiddlewareHandler {
     // Hono turns a thrown 401 into the response before `next` returns, so the status is what counts.
     await next()
     if (c.res.status !== 401) return
+    // Outside the try: a key that cannot be made is a bug to see, not a limiter store to forgive.
+    const key = options.key(c)
     try {
-      await options.limiter.consume(options.key(c))
+      await options.limiter.consume(key)
     } catch (result) {
       if (!(result instanceof RateLimiterRes)) {
         options.logger?.warn({ err: result }, 'rate limiter store failed; request let through')
