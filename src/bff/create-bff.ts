@@ -8,7 +8,7 @@ import type { Redis } from 'ioredis'
 import { BFF_ROUTES } from '../contract/bff.ts'
 import { SERVER_OFFER_SEARCHES_ROUTE } from '../contract/server-search.ts'
 import { limitBody } from '../http/body-limit.ts'
-import { onHttpError, onHttpNotFound } from '../http/errors.ts'
+import { errorResponse, onHttpError, onHttpNotFound } from '../http/errors.ts'
 import type { AccessTokens } from '../http/request-services.ts'
 import type { RetryPolicy } from '../http/retry.ts'
 import { systemTimers, type Timers } from '../http/timers.ts'
@@ -34,7 +34,13 @@ import { opsRoutes, type ReadinessCheck } from './routes/ops.ts'
 import { serverOfferSearchRoutes } from './routes/server-offer-searches.ts'
 import { createSearchLog, type SearchEventSink } from './search-log.ts'
 import type { BffRoutes, BffServices, PerIpLimitOverrides } from './services.ts'
-import { createUpstreamClient, type UpstreamClient, type UpstreamOperation } from './upstream/index.ts'
+import {
+  createUpstreamClient,
+  OFFER_SEARCH_OFF_MESSAGE,
+  offerSearchOff,
+  type UpstreamClient,
+  type UpstreamOperation,
+} from './upstream/index.ts'
 
 /**
  * The ceiling of every `/api` write body. Each write route declares its own limit under it (`limitBody`,
@@ -97,6 +103,8 @@ export function createBff(config: Config, options: BffOptions = {}): BffApp {
   const metrics = options.metrics ?? createMetrics()
   const keyPrefix = options.keyPrefix ?? 'offer-widget:'
   // The upstream first: without a base URL it throws before a Redis connection is opened.
+  const upstreamOff =
+    !config.offerSearch && options.upstream === undefined && options.upstreamBaseUrl === undefined
   const upstream = options.upstream ?? upstreamFor(config, options, { logger, metrics, timers })
   const redisLink = redisLinkFor(config, options, { logger, timers, every: options.every })
   const redis = redisLink?.client
@@ -158,8 +166,7 @@ export function createBff(config: Config, options: BffOptions = {}): BffApp {
   app.on(['POST', 'PUT', 'PATCH', 'DELETE'], '/api/*', limitBody(API_BODY_CEILING_BYTES))
 
   const api = new Hono()
-  api.route(BFF_ROUTES.issuers.replace(/^\/api/, ''), issuerRoutes(issuers))
-  api.route(BFF_ROUTES.offerSearches.replace(/^\/api/, ''), offerSearchRoutes(services, coalescer))
+  mountSearchRoutes(api, upstreamOff ? undefined : { services, issuers, coalescer })
   for (const mount of options.routes ?? []) mount(api, services)
   app.route('/api', api)
   app.route('/', opsRoutes(services, { timers, checks: options.readinessChecks }))
@@ -176,6 +183,32 @@ export function createBff(config: Config, options: BffOptions = {}): BffApp {
   })
 }
 
+/**
+ * Issuers and offer searches; on a loan-only server (`off`: no offer-search account) both answer 404 with
+ * the fix, before any body is read.
+ */
+function mountSearchRoutes(
+  api: Hono,
+  on:
+    | {
+        services: BffServices
+        issuers: ReturnType<typeof createIssuersCache>
+        coalescer: Parameters<typeof offerSearchRoutes>[1]
+      }
+    | undefined,
+): void {
+  const issuersPath = BFF_ROUTES.issuers.replace(/^\/api/, '')
+  const searchesPath = BFF_ROUTES.offerSearches.replace(/^\/api/, '')
+  if (on === undefined) {
+    const off = new Hono().all('*', () => errorResponse(404, 'not_found', OFFER_SEARCH_OFF_MESSAGE))
+    api.route(issuersPath, off)
+    api.route(searchesPath, off)
+    return
+  }
+  api.route(issuersPath, issuerRoutes(on.issuers))
+  api.route(searchesPath, offerSearchRoutes(on.services, on.coalescer))
+}
+
 /** The upstream client `config` describes (`options` may override its transport and retries). */
 function upstreamFor(
   config: Config,
@@ -183,6 +216,7 @@ function upstreamFor(
   { logger, metrics, timers }: { logger: Logger; metrics: BffMetrics; timers: Timers },
 ): UpstreamClient {
   const baseUrl = options.upstreamBaseUrl ?? config.engine.baseUrl
+  if (!config.offerSearch && options.upstreamBaseUrl === undefined) return offerSearchOff()
   if (baseUrl === undefined) {
     throw new Error(
       'createBff: no upstream base URL. Set ENGINE_TOKEN with ENGINE_BASE_URL_TEST or ENGINE_BASE_URL_PRODUCTION ' +

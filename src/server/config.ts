@@ -10,6 +10,7 @@ import { httpUrlField } from '../contract/http-url.ts'
 import { API_VERSION_PATTERN, CURRENT_API_VERSION, ZIP_KEYS } from '../contract/offer-search.ts'
 import { MIN_SECRET_LENGTH, SECRET_FIX } from '../http/server-secret.ts'
 import { SANDBOX_DEFAULT_TOKENS } from '../sandbox/types.ts'
+import { chooseMode, type ModeChoice, modeProblems } from './config-mode.ts'
 import { gotValue, isOrigin, isTrustProxy, partnerSecrets, shown } from './config-values.ts'
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value)
@@ -55,6 +56,14 @@ const envSchema = z.object({
   ENGINE_BASE_URL_TEST: httpUrl('ENGINE_BASE_URL_TEST'),
   ENGINE_BASE_URL_PRODUCTION: httpUrl('ENGINE_BASE_URL_PRODUCTION'),
   ENGINE_TOKEN: optionalString,
+  BFF_MODE: z.pipe(
+    z.transform(emptyToUndefined),
+    z.optional(
+      z.enum(['sandbox', 'production'], {
+        error: 'BFF_MODE must be "sandbox" or "production" (unset: production when ENGINE_TOKEN is set)',
+      }),
+    ),
+  ),
   API_VERSION: z._default(
     z.string().check(z.regex(API_VERSION_PATTERN, { error: 'API_VERSION must look like 2026-02-25' })),
     CURRENT_API_VERSION,
@@ -180,8 +189,15 @@ export interface Config {
   port: number
   host: string
   logLevel: Env['LOG_LEVEL']
-  /** True when no `ENGINE_TOKEN` is set: the sandbox is mounted in-process and is the upstream. */
+  /** Sandbox mode (src/server/config-mode.ts): the sandbox is mounted in-process and is the upstream. */
   sandboxMode: boolean
+  /** The mode's reason, for the start log: `ENGINE_TOKEN is set`, `BFF_MODE=production`, ... */
+  modeReason: string
+  /**
+   * False on a loan-only production server (`BFF_MODE=production`, no `ENGINE_TOKEN`): the offer-search
+   * routes answer 404 and no upstream is called or checked.
+   */
+  offerSearch: boolean
   engine: {
     env: 'test' | 'production'
     /** Absent in sandbox mode until the server knows its own address (see `sandboxBaseUrl`). */
@@ -311,12 +327,14 @@ export function applyEnvFile(
 /** What is wrong with a parsed environment that its schema alone cannot say: one line per problem, with the fix. */
 function configProblems(
   e: Env,
-  { sandboxMode, baseUrl }: { sandboxMode: boolean; baseUrl: string | undefined },
+  { mode, baseUrl }: { mode: ModeChoice; baseUrl: string | undefined },
 ): string[] {
+  const sandboxMode = mode.mode === 'sandbox'
+  const production = `in production mode (${mode.why})`
   const problems: string[] = []
   if (!sandboxMode && e.SESSION_SECRET === undefined) {
     problems.push(
-      `  SESSION_SECRET: required when ENGINE_TOKEN is set; ${MIN_SECRET_LENGTH}+ random characters (${SECRET_FIX})`,
+      `  SESSION_SECRET: required ${production}; ${MIN_SECRET_LENGTH}+ random characters (${SECRET_FIX})`,
     )
   }
   for (const name of ['SESSION_SECRET', 'LEAD_ID_HASH_SECRET'] as const) {
@@ -325,20 +343,20 @@ function configProblems(
       problems.push(`  ${name}: must be at least ${MIN_SECRET_LENGTH} characters; ${SECRET_FIX}`)
     }
   }
-  if (!sandboxMode && baseUrl === undefined) {
+  if (!sandboxMode && mode.offerSearch && baseUrl === undefined) {
     const name = e.ENGINE_ENV === 'test' ? 'ENGINE_BASE_URL_TEST' : 'ENGINE_BASE_URL_PRODUCTION'
     problems.push(`  ${name}: required when ENGINE_TOKEN is set and ENGINE_ENV=${e.ENGINE_ENV}`)
   }
   if (!sandboxMode && e.PARTNERS_FILE !== undefined && e.CONSENT_TEXTS_FILE === undefined) {
     // A lead carries the visitor's consent to the partners: the operator's own words, never a sample.
     problems.push(
-      '  CONSENT_TEXTS_FILE: required when ENGINE_TOKEN and PARTNERS_FILE are set; the JSON or YAML file of your FCRA (and TCPA) consent texts, { "version": "2026-11", "fcra": "...", "tcpa": "..." } (docs/second-look.md)',
+      `  CONSENT_TEXTS_FILE: required with PARTNERS_FILE ${production}; the JSON or YAML file of your FCRA (and TCPA) consent texts, { "version": "2026-11", "fcra": "...", "tcpa": "..." } (docs/second-look.md)`,
     )
   }
   if (!sandboxMode && e.PUBLIC_BASE_URL === undefined) {
     // Links in answers (clicks, pixels) are built on it; the Host header is the visitor's to choose.
     problems.push(
-      '  PUBLIC_BASE_URL: required when ENGINE_TOKEN is set; the https origin browsers reach this server at, e.g. https://offers.example.com',
+      `  PUBLIC_BASE_URL: required ${production}; the https origin browsers reach this server at, e.g. https://offers.example.com`,
     )
   }
   if (e.HTTP_HEADERS_TIMEOUT_MS > e.HTTP_REQUEST_TIMEOUT_MS) {
@@ -392,9 +410,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}\nSee .env.example for every variable.`)
   }
   const e = parsed.data
-  const sandboxMode = e.ENGINE_TOKEN === undefined
+  const mode = chooseMode(e)
+  const sandboxMode = mode.mode === 'sandbox'
   const baseUrl = e.ENGINE_ENV === 'test' ? e.ENGINE_BASE_URL_TEST : e.ENGINE_BASE_URL_PRODUCTION
-  const problems = configProblems(e, { sandboxMode, baseUrl })
+  const problems = [...modeProblems(e, mode, env), ...configProblems(e, { mode, baseUrl })]
   if (problems.length > 0) {
     throw new ConfigError(
       `Invalid configuration:\n${problems.join('\n')}\nSee .env.example for every variable.`,
@@ -406,6 +425,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     logLevel: e.LOG_LEVEL,
     sandboxMode,
+    modeReason: mode.why,
+    offerSearch: mode.offerSearch,
     engine: {
       env: e.ENGINE_ENV,
       baseUrl,

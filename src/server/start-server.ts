@@ -238,7 +238,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
 }
 
 /**
- * Sandbox mode (no `ENGINE_TOKEN`): the embedded sandbox at `/sandbox`, reached over real HTTP through
+ * Sandbox mode (src/server/config-mode.ts): the embedded sandbox at `/sandbox`, reached over real HTTP through
  * undici at this server's own address, so the sandbox path is the production path.
  */
 function embeddedSandbox(
@@ -373,6 +373,12 @@ async function main() {
     process.exit(1)
   })
   running.logger.info({ url: running.url }, `offer-widget BFF listening on ${running.url}`)
+  running.logger.info(
+    { mode: config.sandboxMode ? 'sandbox' : 'production', why: config.modeReason },
+    config.sandboxMode
+      ? `sandbox mode (${config.modeReason}): the embedded sandbox is the upstream, secrets are made up for this run, leads go only to partners on this machine or a private network; set ENGINE_TOKEN (or BFF_MODE=production) for production rules`
+      : `production mode (${config.modeReason})`,
+  )
   if (envFile) {
     // Names only: the values may be secrets.
     running.logger.info(
@@ -393,9 +399,7 @@ async function main() {
         : 'no demo page or playground here (public/demo.html and dist/site are not in this install)',
     )
   } else {
-    running.logger.info(
-      'demo page and playground off (ENGINE_TOKEN is set; SERVE_DEMO_PAGES=true serves them)',
-    )
+    running.logger.info('demo page and playground off in production mode (SERVE_DEMO_PAGES=true serves them)')
   }
   if (config.reportsTokenGenerated) {
     running.logger.info(

@@ -27,6 +27,8 @@ const BOTS = [
   'Mozilla/5.0',
 ]
 const PARTNER_ORIGIN = 'https://partner.example.com'
+/** Sandbox mode sends leads only to partners on this machine or a private network. */
+const SANDBOX_PARTNER_ORIGIN = 'https://partner.internal'
 
 const partner: PartnerRegistryEntry = {
   id: 'lender',
@@ -56,14 +58,16 @@ describe.each(LEDGER_DRIVERS)('POST /api/second-look from a declared bot, on $na
   beforeAll(() => {
     agent = new MockAgent()
     agent.disableNetConnect()
-    agent
-      .get(PARTNER_ORIGIN)
-      .intercept({ path: '/leads', method: 'POST' })
-      .reply(() => {
-        asked++
-        return { statusCode: 200, data: { status: 'declined', lead_id: `partner-${asked}` } }
-      })
-      .persist()
+    for (const origin of [PARTNER_ORIGIN, SANDBOX_PARTNER_ORIGIN]) {
+      agent
+        .get(origin)
+        .intercept({ path: '/leads', method: 'POST' })
+        .reply(() => {
+          asked++
+          return { statusCode: 200, data: { status: 'declined', lead_id: `partner-${asked}` } }
+        })
+        .persist()
+    }
   })
   afterAll(async () => {
     await agent.close()
@@ -80,7 +84,7 @@ describe.each(LEDGER_DRIVERS)('POST /api/second-look from a declared bot, on $na
     marketplace = createMarketplace({
       config: { winnerPolicy: 'phase2', sandboxMode, deadlineMs: 5_000, consentTexts: sandboxConsentTexts() },
       ledger,
-      registry: [partner],
+      registry: [sandboxMode ? { ...partner, endpoint: `${SANDBOX_PARTNER_ORIGIN}/leads` } : partner],
       accessTokens: TEST_ACCESS_TOKENS,
       clientIdentity: () => CLIENT,
       secret: SECRET,

@@ -128,7 +128,7 @@ describe('config', () => {
     }
     expect(loadConfig(production).consentTextsFile).toBeUndefined()
     expect(() => loadConfig({ ...production, PARTNERS_FILE: 'partners.yaml' })).toThrow(
-      /CONSENT_TEXTS_FILE: required when ENGINE_TOKEN and PARTNERS_FILE are set; the JSON or YAML file of your FCRA \(and TCPA\) consent texts/,
+      /CONSENT_TEXTS_FILE: required with PARTNERS_FILE in production mode \(ENGINE_TOKEN is set\); the JSON or YAML file of your FCRA \(and TCPA\) consent texts/,
     )
     const config = loadConfig({
       ...production,
@@ -174,7 +174,7 @@ describe('config', () => {
   it('requires SESSION_SECRET and the base URL once a real token is configured', () => {
     const attempt = () => loadConfig({ ENGINE_TOKEN: 'real-token' })
     expect(attempt).toThrow(ConfigError)
-    expect(attempt).toThrow(/SESSION_SECRET: required when ENGINE_TOKEN is set/)
+    expect(attempt).toThrow(/SESSION_SECRET: required in production mode \(ENGINE_TOKEN is set\)/)
     expect(attempt).toThrow(/ENGINE_BASE_URL_TEST: required/)
   })
 
@@ -184,7 +184,9 @@ describe('config', () => {
       SESSION_SECRET: 'x'.repeat(32),
       ENGINE_BASE_URL_TEST: 'https://test.example.com',
     }
-    expect(() => loadConfig(env)).toThrow(/PUBLIC_BASE_URL: required when ENGINE_TOKEN is set/)
+    expect(() => loadConfig(env)).toThrow(
+      /PUBLIC_BASE_URL: required in production mode \(ENGINE_TOKEN is set\)/,
+    )
     expect(() => loadConfig({ ...env, PUBLIC_BASE_URL: 'offers.example.com' })).toThrow(
       /PUBLIC_BASE_URL must be an absolute http\(s\) URL/,
     )

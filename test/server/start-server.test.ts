@@ -229,7 +229,7 @@ describe('npm start (src/server/start-server.ts as a process)', () => {
       SESSION_SECRET: SECRET,
     })
     expect(await child.exited).toBe(1)
-    expect(child.output()).toMatch(/PUBLIC_BASE_URL: required when ENGINE_TOKEN is set/)
+    expect(child.output()).toMatch(/PUBLIC_BASE_URL: required in production mode \(ENGINE_TOKEN is set\)/)
   }, 30_000)
 
   it('reads .env from its working directory, under the variables already in the environment', async () => {

@@ -5,6 +5,7 @@
 
 export type { UpstreamClient, UpstreamClientOptions, ValidatedBody } from './create-upstream-client.ts'
 export { createUpstreamClient } from './create-upstream-client.ts'
+export { OFFER_SEARCH_OFF_MESSAGE, offerSearchOff } from './offer-search-off.ts'
 export type { UpstreamOperation } from './operations.ts'
 export { rethrowUpstream, toBffError } from './to-bff-error.ts'
 export type { UpstreamErrorKind } from './upstream-error.ts'

@@ -10,6 +10,7 @@ import { parse as parseYaml } from 'yaml'
 import * as z from 'zod/mini'
 import { toFieldIssues } from '../../contract/common.ts'
 import { httpUrlField } from '../../contract/http-url.ts'
+import { hostReach } from '../../contract/network-host.ts'
 import { partnerUrlProblem } from '../../contract/partner.ts'
 
 /** docs/partner-interface.md: "Recommended response window: 12 seconds"; it is also our ceiling. */
@@ -308,9 +309,20 @@ export function identityProblems(
   if (seen.has(entry.id))
     problems.push({ field: 'id', reason: `"${entry.id}" is used twice; ids must be unique` })
   seen.add(entry.id)
-  const endpointProblem = partnerUrlProblem(entry.endpoint, { publicOnly: !sandboxMode })
+  const endpointProblem =
+    partnerUrlProblem(entry.endpoint, { publicOnly: !sandboxMode }) ??
+    (sandboxMode ? sandboxReachProblem(entry.endpoint) : undefined)
   if (endpointProblem !== undefined) {
     problems.push({ field: 'endpoint', reason: `${endpointProblem} (the lead carries an SSN)` })
   }
   return problems
+}
+
+/**
+ * Sandbox mode sends leads under sandbox rules (loose limits, made-up secrets, sample consent texts): only
+ * to partners on this machine or a private network, never to a real partner on the public internet.
+ */
+function sandboxReachProblem(endpoint: string): string | undefined {
+  if (hostReach(new URL(endpoint).hostname) !== 'public') return undefined
+  return 'is on the public internet, and sandbox mode sends leads only to partners on this machine or a private network; run in production mode (ENGINE_TOKEN, or BFF_MODE=production for a server with no offer search) to send real leads'
 }
