@@ -11,6 +11,7 @@ import { API_VERSION_PATTERN, CURRENT_API_VERSION, ZIP_KEYS } from '../contract/
 import { MIN_SECRET_LENGTH, SECRET_FIX } from '../http/server-secret.ts'
 import { SANDBOX_DEFAULT_TOKENS } from '../sandbox/types.ts'
 import { chooseMode, type ModeChoice, modeProblems } from './config-mode.ts'
+import { secretProblems } from './config-secrets.ts'
 import { gotValue, isOrigin, isTrustProxy, partnerSecrets, shown } from './config-values.ts'
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value)
@@ -295,6 +296,8 @@ export interface EnvFileResult {
   set: string[]
   /** Named in the file and already in the environment (even empty): the environment's value stays. */
   kept: string[]
+  /** Lines the file's syntax reads otherwise than they look (an unquoted `#` cuts a value), with the fix. */
+  warnings: string[]
 }
 
 /**
@@ -309,8 +312,11 @@ export function applyEnvFile(
   env: Record<string, string | undefined> = process.env,
 ): EnvFileResult | undefined {
   if (!existsSync(file)) return undefined
-  const result: EnvFileResult = { file, set: [], kept: [] }
-  const parsed = parseEnv(readFileSync(file, 'utf8'))
+  const result: EnvFileResult = { file, set: [], kept: [], warnings: [] }
+  // A byte-order mark (Windows editors save one) would otherwise become part of the first variable's name.
+  const text = readFileSync(file, 'utf8').replace(/^\uFEFF/, '')
+  result.warnings = envFileWarnings(text)
+  const parsed = parseEnv(text)
   for (const name of Object.keys(parsed).sort()) {
     const value = parsed[name]
     if (value === undefined) continue
@@ -322,6 +328,26 @@ export function applyEnvFile(
     }
   }
   return result
+}
+
+/**
+ * `.env` lines whose unquoted value holds a `#` with no space before it (`REPORTS_TOKEN=Zq9#kL...`): the
+ * `#` starts a comment, so the value is cut there. Named by variable, never by value.
+ */
+function envFileWarnings(text: string): string[] {
+  const warnings: string[] = []
+  for (const line of text.split(/\r?\n/)) {
+    const match = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*)$/.exec(line)
+    const value = match?.[2] ?? ''
+    if (!match || /^["'`]/.test(value)) continue
+    const hash = value.indexOf('#')
+    if (hash > 0 && !/\s/.test(value[hash - 1] ?? '')) {
+      warnings.push(
+        `${match[1]}: the value is cut at "#" (an unquoted # starts a comment); quote the value if # is part of it`,
+      )
+    }
+  }
+  return warnings
 }
 
 /** What is wrong with a parsed environment that its schema alone cannot say: one line per problem, with the fix. */
@@ -337,12 +363,7 @@ function configProblems(
       `  SESSION_SECRET: required ${production}; ${MIN_SECRET_LENGTH}+ random characters (${SECRET_FIX})`,
     )
   }
-  for (const name of ['SESSION_SECRET', 'LEAD_ID_HASH_SECRET'] as const) {
-    const value = e[name]
-    if (value !== undefined && value.length < MIN_SECRET_LENGTH) {
-      problems.push(`  ${name}: must be at least ${MIN_SECRET_LENGTH} characters; ${SECRET_FIX}`)
-    }
-  }
+  problems.push(...secretProblems(e))
   if (!sandboxMode && mode.offerSearch && baseUrl === undefined) {
     const name = e.ENGINE_ENV === 'test' ? 'ENGINE_BASE_URL_TEST' : 'ENGINE_BASE_URL_PRODUCTION'
     problems.push(`  ${name}: required when ENGINE_TOKEN is set and ENGINE_ENV=${e.ENGINE_ENV}`)
@@ -375,13 +396,6 @@ function configProblems(
         show === undefined ? `entry ${index + 1} (not a URL; value not shown)` : JSON.stringify(show)
       problems.push(
         `  ALLOWED_ORIGINS: ${what} is not an origin; write scheme://host[:port] with no path, never *`,
-      )
-    }
-  })
-  e.SERVER_API_KEYS.forEach((key, index) => {
-    if (key.length < MIN_SECRET_LENGTH || /\s/.test(key)) {
-      problems.push(
-        `  SERVER_API_KEYS: key ${index + 1} must be at least ${MIN_SECRET_LENGTH} characters with no spaces; ${SECRET_FIX} (value not shown)`,
       )
     }
   })

@@ -364,6 +364,8 @@ async function main() {
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message)
+      // A value cut at an unquoted # is often why a secret is too short: say so beside the error.
+      for (const warning of envFile?.warnings ?? []) console.error(`${envFile?.file}: ${warning}`)
       process.exit(1)
     }
     throw error
@@ -386,6 +388,7 @@ async function main() {
       `read ${envFile.file}: set ${envFile.set.join(', ') || 'nothing'}` +
         (envFile.kept.length > 0 ? `; already in the environment, kept: ${envFile.kept.join(', ')}` : ''),
     )
+    for (const warning of envFile.warnings) running.logger.warn(`${envFile.file}: ${warning}`)
   }
   if (config.serveDemoPages) {
     const pages = demoPagesIn(REPO_ROOT)

@@ -2,8 +2,9 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { createAccessTokens, MIN_ACCESS_TOKEN_TTL_MS } from '../../src/bff/access-token.ts'
+import { testSecret } from '../support/test-secret.ts'
 
-const SECRET = 'x'.repeat(32)
+const SECRET = testSecret('x')
 const UUID = '0b7c4a52-9f0e-4d8e-b0a4-6f2b8c1d3e4f'
 const OTHER = '0b7c4a52-9f0e-4d8e-b0a4-6f2b8c1d3e40'
 
@@ -32,7 +33,7 @@ describe('createAccessTokens', () => {
 
   it('refuses a token made with another secret, and a token whose expiry was pushed forward', () => {
     const tokens = createAccessTokens(SECRET, { timers: { now: () => 0 } })
-    const forged = createAccessTokens('y'.repeat(32), { timers: { now: () => 0 } }).issue(UUID)
+    const forged = createAccessTokens(testSecret('y'), { timers: { now: () => 0 } }).issue(UUID)
     expect(tokens.verify(forged, UUID)).toBe(false)
     const [version, expiry, mac] = tokens.issue(UUID).split('.')
     expect(tokens.verify(`${version}.${Number(expiry) + 3600}.${mac}`, UUID)).toBe(false)

@@ -3,7 +3,8 @@
  * here. The BFF is built from the Dockerfile and waits for healthy PostgreSQL 17 and Redis 7 (official
  * images); DATABASE_URL and REDIS_URL name those services as the docs' `docker run` does
  * (docs/running-the-bff.md) and pass the config schema; `.env` is optional and cannot move HOST, DATA_DIR or the
- * two URLs; the port is 8787.
+ * two URLs; the port is 8787. With the image's `NODE_ENV=production` and no token, the try-out needs
+ * `BFF_MODE=sandbox`, as the docs' command passes it.
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -41,8 +42,9 @@ const composeSchema = z.object({
   volumes: z.record(z.string(), z.unknown()),
 })
 
-/** Compose's `${NAME:-default}` with nothing set: the default (what `docker compose up` does without .env). */
-const interpolate = (value: string) => value.replace(/\$\{[A-Z_]+:-([^}]*)\}/g, '$1')
+/** Compose's `${NAME:-default}`: the shell's (or .env's) value of NAME, else the default. */
+const interpolate = (value: string, shell: Record<string, string> = {}) =>
+  value.replace(/\$\{([A-Z_]+):-([^}]*)\}/g, (_, name: string, fallback: string) => shell[name] ?? fallback)
 
 const compose = composeSchema.parse(parse(readFileSync(join(REPO, 'compose.yaml'), 'utf8')))
 const { bff, db, redis } = compose.services
@@ -101,5 +103,28 @@ describe('compose.yaml (not run here: no Docker engine)', () => {
     const config = loadConfig(env)
     expect(config).toMatchObject({ databaseUrl: env.DATABASE_URL, redisUrl: env.REDIS_URL, port: 8787 })
     expect(config.host).toBe('0.0.0.0')
+  })
+
+  it("runs the docs' try-out as the sandbox, and asks for a mode rather than guess one without a token", () => {
+    const image = Object.fromEntries(
+      [...readFileSync(join(REPO, 'Dockerfile'), 'utf8').matchAll(/\b(NODE_ENV)=(\S+)/g)].map((m) => [
+        m[1],
+        m[2],
+      ]),
+    )
+    expect(image.NODE_ENV).toBe('production')
+    const shell = Object.fromEntries(
+      [...block('compose').code.matchAll(/\b([A-Z_]+)=(\S+) docker compose/g)].map((m) => [m[1], m[2]]),
+    )
+    const tryOut = Object.fromEntries(
+      Object.entries(bff.environment).map(([name, value]) => [name, interpolate(value, shell)]),
+    )
+    expect(loadConfig({ ...image, ...tryOut })).toMatchObject({
+      sandboxMode: true,
+      modeReason: 'BFF_MODE=sandbox',
+    })
+    expect(() => loadConfig({ ...image, ...env })).toThrow(
+      /ENGINE_TOKEN: missing or empty with NODE_ENV=production/,
+    )
   })
 })

@@ -16,6 +16,7 @@ import { JSDOM, VirtualConsole } from 'jsdom'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { parseConsentTexts, parsePartnerRegistry } from '../../src/marketplace/index.ts'
 import { serveSandbox } from '../../src/sandbox/index.ts'
+import { testSecret } from '../support/test-secret.ts'
 import {
   block,
   documentFiles,
@@ -199,7 +200,7 @@ describe('README code blocks', () => {
   })
 
   it('compose: the command runs the compose.yaml beside it (test/deploy/compose.test.ts checks the file offline)', () => {
-    expect(block('compose').code).toMatch(/^docker compose up --build\b/)
+    expect(block('compose').code).toMatch(/^BFF_MODE=sandbox docker compose up --build\b/)
     expect(existsSync(join(REPO, 'compose.yaml'))).toBe(true)
   })
 
@@ -209,7 +210,10 @@ describe('README code blocks', () => {
     const example = readFileSync(join(REPO, '.env.example'), 'utf8')
     for (const name of names) expect(example, name).toMatch(new RegExp(`^#?\\s*${name}=`, 'm'))
     const env = Object.fromEntries(
-      [...code.matchAll(/-e ([A-Z_]+)(?:=(\S+))?/g)].map((match) => [match[1], match[2] ?? 'x'.repeat(64)]),
+      [...code.matchAll(/-e ([A-Z_]+)(?:=(\S+))?/g)].map((match) => [
+        match[1],
+        match[2] ?? testSecret(match[1] as string),
+      ]),
     )
     const { loadConfig } = (await import(SERVER_ENTRY)) as typeof import('../../src/server/index.ts')
     expect(loadConfig(env).sandboxMode).toBe(false)

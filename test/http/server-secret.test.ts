@@ -8,8 +8,9 @@ import { expect, it } from 'vitest'
 import { MIN_SECRET_LENGTH, purposeKey, requireLongSecret } from '../../src/http/server-secret.ts'
 import { createPartnerLeadIdHasher } from '../../src/marketplace/fan-out/partner-lead-id-hash.ts'
 import { createBodyHasher } from '../../src/marketplace/intake/idempotency.ts'
+import { testSecret } from '../support/test-secret.ts'
 
-const SECRET = 's'.repeat(MIN_SECRET_LENGTH)
+const SECRET = testSecret('s', MIN_SECRET_LENGTH)
 const v1 = (key: string | Buffer, data: string) => createHmac('sha256', key).update(data).digest('base64url')
 
 it('refuses a short secret naming who needs it and the fix', () => {

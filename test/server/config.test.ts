@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { ConsentTextsError } from '../../src/marketplace/consent/consent-texts.ts'
 import { applyEnvFile, ConfigError, loadConfig } from '../../src/server/config.ts'
 import { startSecondLook } from '../../src/server/start-second-look.ts'
+import { testSecret } from '../support/test-secret.ts'
 
 describe('config', () => {
   it('runs on the embedded defaults with an empty environment: sandbox mode', () => {
@@ -25,13 +26,13 @@ describe('config', () => {
     expect(sandbox.sandboxPartnerReportsToken).toMatch(/^[0-9a-f]{32}$/)
     expect(sandbox.sandboxPartnerReportsToken).not.toBe(sandbox.reportsToken)
     expect(loadConfig({ PARTNERS_FILE: 'partners.yaml' }).sandboxPartnerReportsToken).toBeUndefined()
-    expect(loadConfig({ REPORTS_TOKEN: 'chosen-token' })).toMatchObject({
-      reportsToken: 'chosen-token',
+    expect(loadConfig({ REPORTS_TOKEN: testSecret('chosen') })).toMatchObject({
+      reportsToken: testSecret('chosen'),
       reportsTokenGenerated: false,
     })
     const real = loadConfig({
       ENGINE_TOKEN: 'real-token',
-      SESSION_SECRET: 'x'.repeat(32),
+      SESSION_SECRET: testSecret('x', 32),
       ENGINE_BASE_URL_TEST: 'https://test.example.com',
       PUBLIC_BASE_URL: 'https://offers.example.com',
     })
@@ -44,7 +45,7 @@ describe('config', () => {
     expect(loadConfig({ SANDBOX_RATE_LIMIT_POINTS: '50', RATE_LIMIT_POINTS: '5' }).rateLimit.points).toBe(50)
     const real = {
       ENGINE_TOKEN: 'real-token',
-      SESSION_SECRET: 'x'.repeat(32),
+      SESSION_SECRET: testSecret('x', 32),
       ENGINE_BASE_URL_TEST: 'https://test.example.com',
       PUBLIC_BASE_URL: 'https://offers.example.com',
     }
@@ -122,7 +123,7 @@ describe('config', () => {
   it("requires CONSENT_TEXTS_FILE once real partners get leads: the operator's own texts, never the sample ones", () => {
     const production = {
       ENGINE_TOKEN: 'real-token',
-      SESSION_SECRET: 'x'.repeat(32),
+      SESSION_SECRET: testSecret('x', 32),
       ENGINE_BASE_URL_TEST: 'https://test.example.com',
       PUBLIC_BASE_URL: 'https://offers.example.com',
     }
@@ -181,7 +182,7 @@ describe('config', () => {
   it('requires PUBLIC_BASE_URL outside sandbox mode: links are never built from the Host header', () => {
     const env = {
       ENGINE_TOKEN: 'real-token',
-      SESSION_SECRET: 'x'.repeat(32),
+      SESSION_SECRET: testSecret('x', 32),
       ENGINE_BASE_URL_TEST: 'https://test.example.com',
     }
     expect(() => loadConfig(env)).toThrow(
@@ -212,7 +213,7 @@ describe('config', () => {
   it('picks the base URL of ENGINE_ENV and keeps the token', () => {
     const config = loadConfig({
       ENGINE_TOKEN: 'real-token',
-      SESSION_SECRET: 'x'.repeat(32),
+      SESSION_SECRET: testSecret('x', 32),
       ENGINE_ENV: 'production',
       ENGINE_BASE_URL_TEST: 'https://test.example.com',
       ENGINE_BASE_URL_PRODUCTION: 'https://api.example.com',
@@ -262,7 +263,7 @@ describe('config errors never echo secrets', () => {
   const SECRET = 's3cr3t-XYZ'
   const production = {
     ENGINE_TOKEN: 'real-token',
-    SESSION_SECRET: 'x'.repeat(32),
+    SESSION_SECRET: testSecret('x', 32),
     ENGINE_BASE_URL_TEST: 'https://test.example.com',
     PUBLIC_BASE_URL: 'https://offers.example.com',
   }
@@ -342,7 +343,7 @@ describe('.env (applyEnvFile)', () => {
     const env: Record<string, string | undefined> = { LOG_LEVEL: 'warn', REDIS_URL: '' }
     const result = applyEnvFile(file, env)
     expect(env).toEqual({ LOG_LEVEL: 'warn', REDIS_URL: '', PORT: '9000', HOST: '0.0.0.0' })
-    expect(result).toEqual({ file, set: ['HOST', 'PORT'], kept: ['LOG_LEVEL', 'REDIS_URL'] })
+    expect(result).toEqual({ file, set: ['HOST', 'PORT'], kept: ['LOG_LEVEL', 'REDIS_URL'], warnings: [] })
     expect(loadConfig(env)).toMatchObject({
       port: 9000,
       host: '0.0.0.0',

@@ -11,6 +11,7 @@ import { createLogger } from '../../src/bff/logger.ts'
 import { serveSandbox } from '../../src/sandbox/index.ts'
 import { ConfigError, loadConfig } from '../../src/server/config.ts'
 import { type RunningServer, startServer } from '../../src/server/start-server.ts'
+import { testSecret } from '../support/test-secret.ts'
 
 function staticRoot() {
   const root = mkdtempSync(join(tmpdir(), 'bff-demo-pages-'))
@@ -36,7 +37,7 @@ const withToken = (extra: Record<string, string> = {}) => ({
   LOG_LEVEL: 'silent',
   ENGINE_TOKEN: 'sandbox-test-token',
   ENGINE_BASE_URL_TEST: `${sandbox.url}/test`,
-  SESSION_SECRET: 's'.repeat(64),
+  SESSION_SECRET: testSecret('s'),
   PUBLIC_BASE_URL: 'https://offers.example.com',
   ...extra,
 })

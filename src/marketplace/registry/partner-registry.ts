@@ -12,6 +12,7 @@ import { toFieldIssues } from '../../contract/common.ts'
 import { httpUrlField } from '../../contract/http-url.ts'
 import { hostReach } from '../../contract/network-host.ts'
 import { partnerUrlProblem } from '../../contract/partner.ts'
+import { secretWeakness } from '../../http/server-secret.ts'
 
 /** docs/partner-interface.md: "Recommended response window: 12 seconds"; it is also our ceiling. */
 export const MAX_PARTNER_TIMEOUT_MS = 12_000
@@ -226,9 +227,9 @@ export function parsePartnerRegistry(
         problems.push(
           `  ${at}.reportsTokenEnv: ${entry.reportsTokenEnv} is not set in the environment; set it`,
         )
-      } else if (value.length < MIN_REPORTS_TOKEN_LENGTH) {
+      } else if (secretWeakness(value, MIN_REPORTS_TOKEN_LENGTH) !== undefined) {
         problems.push(
-          `  ${at}.reportsTokenEnv: ${entry.reportsTokenEnv} must be at least ${MIN_REPORTS_TOKEN_LENGTH} characters (openssl rand -hex 24)`,
+          `  ${at}.reportsTokenEnv: ${entry.reportsTokenEnv} ${secretWeakness(value, MIN_REPORTS_TOKEN_LENGTH)} (openssl rand -hex 24)`,
         )
       } else if (tokens.has(value)) {
         problems.push(

@@ -5,9 +5,10 @@
 import { describe, expect, it } from 'vitest'
 import { leadSchema } from '../../../src/contract/partner.ts'
 import { createLeadSealer } from '../../../src/marketplace/takeover/sealed-lead.ts'
+import { testSecret } from '../../support/test-secret.ts'
 import { KNOWN_EMAIL, KNOWN_SSN, makeKnownLead } from '../support/harness.ts'
 
-const SECRET = 'a'.repeat(32)
+const SECRET = testSecret('a', 32)
 const lead = leadSchema.parse({
   ...makeKnownLead(),
   sessionInformation: { ipAddress: '203.0.113.7', userAgent: 'UA' },
@@ -28,7 +29,7 @@ describe('sealed lead', () => {
 
   it('does not open under another secret, tampered, truncated or of another version', () => {
     const sealed = createLeadSealer(SECRET).seal(lead)
-    expect(createLeadSealer('b'.repeat(32)).open(sealed)).toBeUndefined()
+    expect(createLeadSealer(testSecret('b', 32)).open(sealed)).toBeUndefined()
     // One character of the body changed for another: the one it is, never itself (it was compared with the
     // last character, so 1 seal in 64 came back unchanged and opened).
     const at = sealed.length - 2

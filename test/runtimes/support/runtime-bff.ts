@@ -11,6 +11,7 @@ import { join } from 'node:path'
 import { serve } from '@hono/node-server'
 import { createSandbox } from '../../../src/sandbox/index.ts'
 import { block, REPO } from '../../docs/support/readme-blocks.ts'
+import { testSecret } from '../../support/test-secret.ts'
 
 export { REPO }
 
@@ -81,7 +82,7 @@ export function upstreamEnv(sandbox: RecordingSandbox, port: number): Record<str
     ENGINE_TOKEN: SANDBOX_TOKEN,
     ENGINE_ENV: 'test',
     ENGINE_BASE_URL_TEST: `${sandbox.url}/test`,
-    SESSION_SECRET: 's'.repeat(64),
+    SESSION_SECRET: testSecret('s'),
     PUBLIC_BASE_URL: 'https://offers.example.com',
     LOG_LEVEL: 'warn',
     HOST: '127.0.0.1',
