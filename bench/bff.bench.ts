@@ -730,7 +730,8 @@ async function replicasSection(sandbox: string, processes: ChildProcess[]): Prom
   // Each replica connects to Redis after it listens: give it a few seconds to say ready.
   const readyz = async (url: string) => {
     for (let attempt = 0; attempt < 50; attempt++) {
-      const status = (await fetch(`${url}/readyz`)).status
+      // `require=redis`: ready only once this replica shares Redis (degraded is still a 200).
+      const status = (await fetch(`${url}/readyz?require=redis`)).status
       if (status === 200) return status
       await sleep(100)
     }

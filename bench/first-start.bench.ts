@@ -87,7 +87,8 @@ try {
   const tried = performance.now()
   const early = await postLead(base)
   const earlyMs = Math.round(performance.now() - tried)
-  while ((await fetch(`${base}/readyz`).catch(() => undefined))?.status !== 200) await pause(20)
+  // `status: 'ready'`, not only 200: the replica answers (200, degraded) while the ledger still opens.
+  while ((await readyzStatus(base)) !== 'ready') await pause(20)
   const readyMs = since()
   const firstLead = await postLead(base)
   const firstLeadMs = since()
@@ -127,4 +128,12 @@ try {
   child.kill('SIGTERM')
   await new Promise((resolve) => child.once('exit', resolve))
   rmSync(dataDir, { recursive: true, force: true })
+}
+
+/** What `/readyz` says (`ready`, `degraded`, `not_ready`), or `down` while the port does not answer. */
+async function readyzStatus(base: string): Promise<string> {
+  const body = await fetch(`${base}/readyz`)
+    .then((r) => r.json() as Promise<{ status?: string }>)
+    .catch(() => undefined)
+  return body?.status ?? 'down'
 }

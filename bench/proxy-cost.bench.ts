@@ -186,7 +186,7 @@ async function startProd(
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}; see ${data}/bff.log`)
     const ready = await fetch(`${url}/readyz`).then(
-      (r) => r.ok,
+      async (r) => ((await r.json()) as { status?: string }).status === 'ready',
       () => false,
     )
     if (ready) return { name, url, child, data }

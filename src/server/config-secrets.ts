@@ -25,14 +25,16 @@ export function secretProblems(e: SecretInput): string[] {
   const problems: string[] = []
   for (const [name, value] of ours) {
     const weakness = value === undefined ? undefined : secretWeakness(value)
-    if (weakness !== undefined) problems.push(`  ${labelled(name)} ${weakness}; ${SECRET_FIX} (value not shown)`)
+    if (weakness !== undefined)
+      problems.push(`  ${labelled(name)} ${weakness}; ${SECRET_FIX} (value not shown)`)
   }
   const holders = new Map<string, string>()
   for (const [name, value] of [['ENGINE_TOKEN', e.ENGINE_TOKEN] as [string, string | undefined], ...ours]) {
     if (value === undefined) continue
     const first = holders.get(value)
     if (first === undefined) holders.set(value, name)
-    else problems.push(`  ${labelled(name)} holds the same value as ${first}; give each its own (${SECRET_FIX})`)
+    else
+      problems.push(`  ${labelled(name)} holds the same value as ${first}; give each its own (${SECRET_FIX})`)
   }
   return problems
 }

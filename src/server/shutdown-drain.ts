@@ -6,7 +6,7 @@
  * flight has settled and been written (or `MARKETPLACE_DRAIN_TIMEOUT_MS` has cut their partner calls), plus
  * a short linger for the pollers' next poll to read the final state; only then does the listener close.
  */
-import { readinessResponse } from '../http/readiness.ts'
+import { notReadyResponse } from '../http/readiness.ts'
 import { systemTimers, type Timers } from '../http/timers.ts'
 
 /**
@@ -42,7 +42,7 @@ export function createShutdownDrain(options: { lingerMs?: number; timers?: Timer
     },
     intercept(request) {
       if (!draining || new URL(request.url).pathname !== '/readyz') return undefined
-      return readinessResponse([
+      return notReadyResponse([
         {
           dependency: 'shutdown',
           code: 'shutting_down',

@@ -216,14 +216,17 @@ describe('security headers and operations', () => {
 })
 
 describe('/readyz with a token the upstream refuses', () => {
-  it('is 503 upstream_misconfigured', async () => {
+  it('is degraded upstream_misconfigured, and 503 for a startup probe that requires the upstream', async () => {
     const wrong = await sandboxHarness(TOKEN)
     const bad = await sandboxHarness('another-token-the-sandbox-knows', {
       ENGINE_BASE_URL_TEST: `${wrong.sandboxUrl}/test`,
     })
     const res = await bad.request('/readyz')
-    expect(res.status).toBe(503)
-    expect(await res.json()).toMatchObject({ code: 'upstream_misconfigured' })
+    expect(res.status).toBe(200)
+    expect(await res.json()).toMatchObject({ status: 'degraded', code: 'upstream_misconfigured' })
+    const startup = await bad.request('/readyz?require=upstream')
+    expect(startup.status).toBe(503)
+    expect(await startup.json()).toMatchObject({ status: 'not_ready', code: 'upstream_misconfigured' })
     await bad.close()
     await wrong.close()
   })

@@ -98,7 +98,7 @@ describe('promtool on deploy/prometheus', () => {
         'rate(bff_upstream_requests_total{status=~"5.."}[5m]))\n            /\n            (sum by (job) (rate(bff_upstream_requests_total[5m])) > 0)\n          ) >= 0.9',
       ],
       [
-        'BffNotReady',
+        'BffDegraded',
         'no `for`, so a 1-minute blip fires',
         'expr: bff_ready == 0\n        for: 5m',
         'expr: bff_ready == 0',

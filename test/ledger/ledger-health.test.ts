@@ -69,7 +69,7 @@ describe.each(LEDGER_DRIVERS)('ledger health on $name (fake time)', (driver) => 
     },
   )
 
-  it('/readyz is 503 naming the ledger while it is down, offer searches still work, and ready again once it is back', async () => {
+  it('/readyz stays 200 but degraded, naming the ledger, while it is down (503 only when required); offer searches still work; ready again once it is back', async () => {
     const h = await sandboxHarness(
       TOKEN,
       {},
@@ -82,13 +82,21 @@ describe.each(LEDGER_DRIVERS)('ledger health on $name (fake time)', (driver) => 
       expect((await clock.runUntil(h.request('/readyz'))).status).toBe(200)
       await clock.tick(5_000)
       await db.down()
+      // The replica still answers offer searches: it stays in rotation, and says what is down and what it costs.
       const down = await clock.runUntil(h.request('/readyz'))
-      expect(down.status).toBe(503)
+      expect(down.status).toBe(200)
       expect(await down.json()).toMatchObject({
-        status: 'not_ready',
+        status: 'degraded',
         code: 'ledger_unavailable',
         failing: ['ledger'],
+        message: expect.stringMatching(
+          /ledger check failed \(.+\): second-look leads are refused until it answers/,
+        ),
       })
+      // A load balancer that sends leads to a pool of their own requires the ledger.
+      const required = await clock.runUntil(h.request('/readyz?require=ledger'))
+      expect(required.status).toBe(503)
+      expect(await required.json()).toMatchObject({ status: 'not_ready', failing: ['ledger'] })
       // The offer search API has no use for the ledger.
       expect((await h.request('/api/offer-searches', postJson({}))).status).toBe(201)
       await db.up()

@@ -122,7 +122,7 @@ async function startReplica(env: Record<string, string>): Promise<Replica> {
   await vi.waitFor(
     async () => {
       const res = await fetch(`${url}/readyz`)
-      expect(res.status).toBe(200)
+      expect(((await res.json()) as { status?: string }).status).toBe('ready')
     },
     { timeout: 30_000, interval: 100 },
   )

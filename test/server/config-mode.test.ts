@@ -8,7 +8,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { parsePartnerRegistry } from '../../src/marketplace/index.ts'
 import { loadConfig } from '../../src/server/config.ts'
 import { startServer } from '../../src/server/start-server.ts'
@@ -16,6 +16,9 @@ import { UA } from '../bff/support/harness.ts'
 import { block } from '../docs/support/readme-blocks.ts'
 import { secondLookLead } from '../support/second-look-lead.ts'
 import { http } from '../support/server-requests.ts'
+
+// Two tests start a whole server (the second look's ledger included).
+vi.setConfig({ testTimeout: 30_000 })
 
 const SECRET = '5f0c9e1a7b3d4c2e8f6a0b1c2d3e4f5a6b7c8d9e'
 const LOAN_ONLY = {
@@ -136,7 +139,7 @@ it('a loan-only server answers offer searches 404 with the fix, takes leads, and
       headers,
       body: JSON.stringify({ zipcode: '30301' }),
     })
-    expect(search.status).toBe(404)
+    expect(search.status, search.text).toBe(404)
     expect(JSON.parse(search.text).message).toMatch(/Offer search is off on this server .*set ENGINE_TOKEN/)
     // The widget shows the operator's texts, as the consent route serves them, and sends them with the lead.
     const texts = JSON.parse((await http(`${running.url}/api/second-look/consent`, { headers })).text) as {
@@ -155,7 +158,8 @@ it('a loan-only server answers offer searches 404 with the fix, takes leads, and
       body: JSON.stringify(lead),
     })
     expect(applied.status, applied.text).toBe(201)
-    expect((await http(`${running.url}/readyz`)).status).toBe(200)
+    const ready = await http(`${running.url}/readyz`)
+    expect(ready.status, ready.text).toBe(200)
     // Production rules: no sandbox upstream, no demo page.
     expect((await http(`${running.url}/sandbox/test/issuers`)).status).toBe(404)
     expect((await http(`${running.url}/demo.html`)).status).toBe(404)

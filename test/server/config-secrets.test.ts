@@ -48,9 +48,9 @@ describe('secret strength', () => {
       // Sandbox mode judges a secret it is given the same way.
       expect(refusal({ REPORTS_TOKEN: value }), what).toMatch(/REPORTS_TOKEN: /)
     }
-    expect(refusal({ ...PRODUCTION, SERVER_API_KEYS: `${testSecret('k1')},${'0123456789ab'.repeat(3)}` })).toMatch(
-      /SERVER_API_KEYS: key 2 repeats one 12-character piece/,
-    )
+    expect(
+      refusal({ ...PRODUCTION, SERVER_API_KEYS: `${testSecret('k1')},${'0123456789ab'.repeat(3)}` }),
+    ).toMatch(/SERVER_API_KEYS: key 2 repeats one 12-character piece/)
     expect(secretWeakness(testSecret('any'))).toBeUndefined()
     expect(secretWeakness(testSecret('any', 32))).toBeUndefined()
   })

@@ -1,10 +1,13 @@
 /**
- * @module Operations endpoints: `/healthz` (the process answers), `/readyz` (Redis, when configured, is
- * reachable; the upstream answers and accepts the token; every extra check passes, e.g. the marketplace
- * ledger; remembered for at most 1 s so probes never load them), `/metrics` (Prometheus text).
+ * @module Operations endpoints: `/healthz` (the process answers), `/readyz` (200 while the replica can
+ * answer: `ready`, or `degraded` naming each dependency that is down and what it costs; 503 only for a
+ * dependency named in `?require=`; the checks are Redis when configured, the upstream answering and
+ * accepting the token, and every extra check such as the marketplace ledger, remembered for at most 1 s so
+ * probes never load them), `/metrics` (Prometheus text, readiness by dependency included).
  */
 import { Hono } from 'hono'
 import { Gauge } from 'prom-client'
+import * as z from 'zod/mini'
 import { errorResponse } from '../../http/errors.ts'
 import { type NotReady, readinessResponse } from '../../http/readiness.ts'
 import type { Clock } from '../../http/timers.ts'
@@ -17,6 +20,22 @@ export interface ReadinessCheck {
   name: 'ledger'
   check(): Promise<void>
 }
+
+/** What a failing extra check costs, said in `/readyz`'s message. */
+const CHECK_COSTS: Record<ReadinessCheck['name'], string> = {
+  ledger: 'second-look leads are refused until it answers; offer searches go on',
+}
+
+/** `?require=ledger,redis`: absent is none. */
+const requiredSchema = z.pipe(
+  z.optional(z.string().check(z.maxLength(200))),
+  z.transform((value: string | undefined) =>
+    (value ?? '')
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean),
+  ),
+)
 
 export function opsRoutes(
   services: BffServices,
@@ -52,7 +71,11 @@ export function opsRoutes(
         (error: unknown) => {
           const failure = error instanceof UpstreamError ? toBffError(error).getResponse() : undefined
           const code = failure?.status === 502 ? 'upstream_misconfigured' : 'upstream_unavailable'
-          return { dependency: 'upstream', code, message: 'Upstream check failed' } satisfies NotReady
+          return {
+            dependency: 'upstream',
+            code,
+            message: 'The upstream check failed: offer searches fail until it answers',
+          } satisfies NotReady
         },
       ),
       ...(options.checks ?? []).map(({ name, check }) =>
@@ -61,7 +84,7 @@ export function opsRoutes(
           (error: unknown): NotReady => ({
             dependency: name,
             code: `${name}_unavailable`,
-            message: `${name} check failed: ${error instanceof Error ? error.message : 'unknown error'}`,
+            message: `${name} check failed (${error instanceof Error ? error.message : 'unknown error'}): ${CHECK_COSTS[name]}`,
           }),
         ),
       ),
@@ -77,7 +100,25 @@ export function opsRoutes(
     return checking.then((failed) => [...redis, ...failed])
   }
 
-  app.get('/readyz', async () => readinessResponse(await evaluate()))
+  app.get('/readyz', async (c) => {
+    const required = requiredSchema.safeParse(c.req.query('require'))
+    if (!required.success) {
+      return errorResponse(
+        400,
+        'validation_failed',
+        `require must list dependencies of this replica, comma-separated: ${dependencies.join(', ')}`,
+      )
+    }
+    const unknown = required.data.filter((name) => !dependencies.includes(name))
+    if (unknown.length > 0) {
+      return errorResponse(
+        400,
+        'validation_failed',
+        `require names ${unknown.join(', ')}, not a dependency of this replica; it has ${dependencies.join(', ')}`,
+      )
+    }
+    return readinessResponse(await evaluate(), new Set(required.data))
+  })
 
   // Readiness as metrics, evaluated at each scrape through the same cache as the probe.
   const dependencies = [
@@ -97,7 +138,7 @@ export function opsRoutes(
   })
   new Gauge({
     name: 'bff_ready',
-    help: 'Whether /readyz answers ready (1) or 503 (0)',
+    help: 'Whether /readyz says ready (1) or degraded, some dependency down (0); degraded is still 200, in rotation',
     registers: [services.metrics.registry],
     async collect() {
       this.set((await evaluate()).length === 0 ? 1 : 0)

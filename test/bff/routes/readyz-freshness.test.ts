@@ -28,8 +28,8 @@ it('reflects a ledger that went away, and came back, within 1 s', async () => {
   ledgerUp = false
   now += 1000
   const cut = await app.request('/readyz')
-  expect(cut.status).toBe(503)
-  expect((await cut.json()).code).toBe('ledger_unavailable')
+  expect(cut.status).toBe(200)
+  expect(await cut.json()).toMatchObject({ status: 'degraded', code: 'ledger_unavailable' })
   // The same answer on /metrics, by dependency, for the readiness and ledger alerts.
   const scraped = await services.metrics.registry.metrics()
   expect(scraped).toMatch(/^bff_ready 0$/m)
@@ -58,5 +58,34 @@ it('never remembers longer than 1 s, whatever it is asked', async () => {
   expect((await app.request('/readyz')).status).toBe(200)
   up = false
   now += 1000
-  expect((await app.request('/readyz')).status).toBe(503)
+  expect(await (await app.request('/readyz')).json()).toMatchObject({
+    status: 'degraded',
+    failing: ['upstream'],
+  })
+})
+
+it('answers 503 for a required dependency that is down, and 400 naming the dependencies for one it does not have', async () => {
+  let up = true
+  const services = {
+    upstream: {
+      checkReady: async () => {
+        if (!up) throw new Error('down')
+      },
+    },
+    metrics: createMetrics(),
+  } as unknown as BffServices
+  let now = 0
+  const app = opsRoutes(services, { timers: { now: () => now } })
+  expect((await app.request('/readyz?require=upstream')).status).toBe(200)
+  up = false
+  now += 1000
+  const required = await app.request('/readyz?require=upstream')
+  expect(required.status).toBe(503)
+  expect(await required.json()).toMatchObject({ status: 'not_ready', code: 'upstream_unavailable' })
+  expect((await app.request('/readyz')).status).toBe(200)
+  const unknown = await app.request('/readyz?require=upstream,ledger')
+  expect(unknown.status).toBe(400)
+  expect((await unknown.json()).message).toMatch(
+    /require names ledger, not a dependency of this replica; it has upstream/,
+  )
 })

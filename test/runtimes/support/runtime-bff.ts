@@ -219,14 +219,15 @@ function isComplete(table: RateTable): boolean {
 /** Path of a runtime's binary, installed from the npm registry as a devDependency. */
 export const runtimeBin = (name: 'bun' | 'deno' | 'workerd') => join(REPO, 'node_modules/.bin', name)
 
-/** Waits (bounded) until `/readyz` answers 200: the upstream answers and the ledger is open. */
+/** Waits (bounded) until `/readyz` says ready: the upstream answers and the ledger is open. */
 export async function untilReady(url: string, deadlineMs = 60_000): Promise<void> {
   const deadline = Date.now() + deadlineMs
   let last = ''
   while (Date.now() < deadline) {
     const response = await fetch(`${url}/readyz`)
-    if (response.status === 200) return
     last = await response.text()
+    // `ready`, not only 200: a replica whose ledger still opens answers 200 `degraded`.
+    if (response.status === 200 && (JSON.parse(last) as { status?: string }).status === 'ready') return
     await new Promise((next) => setTimeout(next, 200))
   }
   throw new Error(`/readyz not ready within ${deadlineMs} ms: ${last}`)
