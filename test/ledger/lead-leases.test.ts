@@ -1,5 +1,5 @@
 /**
- * Leases on pending leads, on both databases: the owner renews what it holds, a lease that ran out is
+ * Leases on pending leads, on both databases: the owner renews what it holds (even once it ran out), a lease that ran out is
  * claimed by exactly one replica with what the ledger recorded (requests, offers, sealed copy), and a
  * settled or withdrawn lead is never claimed and keeps no sealed copy.
  */
@@ -61,6 +61,13 @@ describe.each(LEDGER_DRIVERS)('lead leases on $name', (driver) => {
     expect(await ledger.renewLeases('b', [lead.id], at(5_000))).toEqual([])
     const [row] = await ledger.db.select().from(leads).where(eq(leads.id, lead.id))
     expect(row?.leaseUntil).toEqual(at(5_000))
+  })
+
+  it('an owner re-asserts a lease that ran out while no replica claimed it (it was away from the ledger)', async () => {
+    const { lead } = await createLead('a')
+    // The lease ran out at 3 s; at 9 s nobody has claimed it, and the owner's renewal holds it again.
+    expect(await ledger.renewLeases('a', [lead.id], at(12_000))).toEqual([lead.id])
+    expect(await claimMine('b', at(9_000), [lead.id])).toEqual([])
   })
 
   it('a lease that has not run out is not claimed; one that has is claimed once, with what was recorded', async () => {

@@ -4,7 +4,11 @@
  * leads whose lease ran out, whoever ran them (a replica that died, or this one before a restart), and
  * hands each to `onClaimed`. The ledger arbitrates with `FOR UPDATE SKIP LOCKED`, so two replicas never
  * claim the same lead; lease times are this replica's clock, so replicas' clocks must agree to well within
- * a lease (NTP).
+ * a lease (NTP). After a round that failed (the ledger was away), claims wait a whole lease from the first
+ * round that reaches the ledger again, on this replica's own clock: an owner that lost the ledger too and
+ * is alive re-asserts its leases first (a renewal extends a lease it still holds even if it ran out), so
+ * an outage longer than a lease takes no lead from a live replica (docs/decisions/0116-lease-after-an-outage.md).
+ * A failed renewal is not a lost lease: the owner's partner calls go on.
  */
 import type { Logger } from 'pino'
 import type { Timers } from '../../http/timers.ts'
@@ -15,7 +19,7 @@ import { startRounds } from '../rounds.ts'
 const CLAIM_LIMIT = 50
 
 export interface LeaseKeeperDeps {
-  ledger: Pick<Ledger, 'renewLeases' | 'claimLeads'>
+  ledger: Pick<Ledger, 'renewLeases' | 'claimLeads' | 'ping'>
   /** This replica's id, unique per process. */
   owner: string
   leaseMs: number
@@ -41,6 +45,10 @@ export interface LeaseKeeper {
 export function startLeaseKeeper(deps: LeaseKeeperDeps): LeaseKeeper {
   const { timers, leaseMs } = deps
   const everyMs = Math.max(1, Math.floor(leaseMs / 3))
+  // When this replica reached the ledger again after a failed round; -Infinity: it never lost it (a replica
+  // that starts on a working ledger claims at once, so a restart takes its own leads over without delay).
+  let reachedSince: number | undefined = Number.NEGATIVE_INFINITY
+
   async function renew(): Promise<void> {
     const mine = [...deps.running()]
     if (mine.length === 0) return
@@ -54,6 +62,15 @@ export function startLeaseKeeper(deps: LeaseKeeperDeps): LeaseKeeper {
 
   async function claim(): Promise<void> {
     if (!deps.mayClaim()) return
+    if (reachedSince === undefined) {
+      await deps.ledger.ping()
+      reachedSince = timers.now()
+      deps.logger.info(
+        { waitMs: leaseMs },
+        'second-look lease round reached the ledger again; claims wait a lease so live owners renew first',
+      )
+    }
+    if (timers.now() - reachedSince < leaseMs) return
     const claimed = await deps.ledger.claimLeads({
       owner: deps.owner,
       now: new Date(deps.timers.now()),
@@ -77,8 +94,13 @@ export function startLeaseKeeper(deps: LeaseKeeperDeps): LeaseKeeper {
     logger: deps.logger,
     failure: 'second-look lease round failed; the next one retries',
     async round() {
-      await renew()
-      await claim()
+      try {
+        await renew()
+        await claim()
+      } catch (error) {
+        reachedSince = undefined
+        throw error
+      }
     },
   })
 

@@ -1,6 +1,7 @@
 /**
  * The lease loop on fake time: it renews what this replica runs every third of a lease, hands over the
- * leads another replica took, claims only when it may (not while draining), and survives a failed round.
+ * leads another replica took, claims only when it may (not while draining), and survives a failed round;
+ * after an outage it claims nothing for a lease, so live owners renew first (issue 44).
  */
 import { describe, expect, it, vi } from 'vitest'
 import type { ClaimedLead } from '../../../src/ledger/index.ts'
@@ -11,12 +12,19 @@ const claimedLead = (id: string) => ({ lead: { id, searchUuid: id } }) as unknow
 
 function keeperOn(overrides: { held?: string[]; mayClaim?: boolean; failRenew?: boolean } = {}) {
   const clock = createFakeClock()
+  const away = () => {
+    if (overrides.failRenew) throw new Error('ledger away')
+  }
   const ledger = {
     renewLeases: vi.fn(async (_owner: string, ids: readonly string[], _until: Date) => {
-      if (overrides.failRenew) throw new Error('ledger away')
+      away()
       return ids.filter((id) => (overrides.held ?? ids).includes(id))
     }),
-    claimLeads: vi.fn(async () => [claimedLead('orphan')]),
+    claimLeads: vi.fn(async () => {
+      away()
+      return [claimedLead('orphan')]
+    }),
+    ping: vi.fn(async () => away()),
   }
   const onLost = vi.fn()
   const onClaimed = vi.fn()
@@ -32,7 +40,7 @@ function keeperOn(overrides: { held?: string[]; mayClaim?: boolean; failRenew?: 
     onLost,
     onClaimed,
   })
-  return { clock, ledger, onLost, onClaimed, logger, keeper }
+  return { clock, ledger, onLost, onClaimed, logger, keeper, overrides }
 }
 
 describe('lease keeper', () => {
@@ -70,6 +78,40 @@ describe('lease keeper', () => {
     await clock.tick(2_000)
     expect(ledger.renewLeases).toHaveBeenCalledTimes(2)
     expect(logger.warn).toHaveBeenCalledWith(expect.anything(), expect.stringContaining('lease round failed'))
+    await keeper.stop()
+  })
+
+  it('a failed renewal keeps the leads: only a renewal that finds the lease gone stops one', async () => {
+    const { clock, onLost, keeper } = keeperOn({ failRenew: true })
+    await clock.tick(5_000)
+    expect(onLost).not.toHaveBeenCalled()
+    await keeper.stop()
+  })
+
+  it('after an outage it renews at once but claims only a lease after it reached the ledger again', async () => {
+    const { clock, ledger, onClaimed, logger, keeper, overrides } = keeperOn({ failRenew: true })
+    await clock.tick(6_000)
+    expect(onClaimed).not.toHaveBeenCalled()
+    overrides.failRenew = false
+    await clock.tick(1_000)
+    // Back: the owner's renewal goes through this round; the claim waits.
+    expect(ledger.renewLeases).toHaveBeenLastCalledWith(
+      'me',
+      ['mine-1', 'mine-2'],
+      new Date(clock.now() + 3_000),
+    )
+    expect(ledger.ping).toHaveBeenCalledTimes(1)
+    expect(logger.info).toHaveBeenCalledWith(
+      expect.anything(),
+      expect.stringContaining('claims wait a lease'),
+    )
+    const backAt = clock.now()
+    await clock.tick(2_000)
+    expect(ledger.claimLeads).not.toHaveBeenCalled()
+    expect(onClaimed).not.toHaveBeenCalled()
+    await clock.tick(1_000)
+    expect(clock.now() - backAt).toBe(3_000)
+    expect(onClaimed).toHaveBeenCalledWith(claimedLead('orphan'))
     await keeper.stop()
   })
 })
