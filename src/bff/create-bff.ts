@@ -136,6 +136,20 @@ export function createBff(config: Config, options: BffOptions = {}): BffApp {
     redisLink,
     perIpRateLimit: perIpRateLimits(config, options, limitDeps),
     authFailureLimit: authFailureLimits(config, limitDeps),
+    ceiling: (route, limit) =>
+      rateLimit({
+        limiter: createPerIpLimiter({
+          points: limit.points,
+          durationSeconds: limit.durationSeconds,
+          link: limitDeps.redisLink,
+          keyPrefix: `${keyPrefix}rl:ceiling:${route}`,
+        }),
+        key: () => 'all',
+        route: `${route} (ceiling)`,
+        metrics,
+        logger,
+        refusal: limit.refusal,
+      }),
   }
 
   const coalescer = coalescerFor(config, {

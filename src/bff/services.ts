@@ -40,6 +40,15 @@ export interface BffServices {
    * metric and the key space.
    */
   authFailureLimit(route: string): MiddlewareHandler
+  /**
+   * A limit on every client together (Redis-backed with `REDIS_URL`, so across replicas): `points` requests
+   * per `durationSeconds`, then 429 with `Retry-After` and `refusal` as the message. Put it after the per-IP
+   * limit, so one flooding address is refused before it spends everyone's allowance.
+   */
+  ceiling(
+    route: string,
+    limit: { points: number; durationSeconds: number; refusal: string },
+  ): MiddlewareHandler
 }
 
 /** Extra routes: called with the `/api` sub-app before it is mounted, e.g. `api.post('/second-look', ...)`. */

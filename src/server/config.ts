@@ -119,6 +119,14 @@ const envSchema = z.object({
   LEDGER_TIMEOUT_MS: wholeNumber('LEDGER_TIMEOUT_MS', '2000', 100, 60_000),
   FIRST_LOOK_DEADLINE_MS: wholeNumber('FIRST_LOOK_DEADLINE_MS', '12000', 100, 12_000),
   LEAD_LEASE_MS: wholeNumber('LEAD_LEASE_MS', '3000', 300, 12_000),
+  // Beside the per-address and per-applicant limits: every replica's leads together, a minute.
+  LEAD_CEILING_PER_MINUTE: wholeNumber(
+    'LEAD_CEILING_PER_MINUTE',
+    '600',
+    1,
+    1_000_000,
+    'leads a minute across every replica',
+  ),
   MARKETPLACE_DRAIN_TIMEOUT_MS: wholeNumber('MARKETPLACE_DRAIN_TIMEOUT_MS', '15000', 0, 120_000),
   // Second-look consent and duplicates (docs/decisions/0105-consent-records.md, 0106-duplicate-applicants.md).
   DUPLICATE_WINDOW_DAYS: wholeNumber(
@@ -267,6 +275,8 @@ export interface Config {
     drainTimeoutMs: number
     /** `LEAD_LEASE_MS`: how long a replica holds a lead without renewing before another takes it over. */
     leaseMs: number
+    /** `LEAD_CEILING_PER_MINUTE`: second-look leads a minute from every address together (Redis: every replica). */
+    leadCeilingPerMinute: number
     /** `LEAD_ID_HASH_SECRET`: key of the partner lead_id hash; derived from `sessionSecret` when unset. */
     leadIdHashSecret: string | undefined
     /** `DUPLICATE_WINDOW_DAYS`: one application per applicant within it reaches partners; 0 is off. */
@@ -488,6 +498,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       firstLookDeadlineMs: e.FIRST_LOOK_DEADLINE_MS,
       drainTimeoutMs: e.MARKETPLACE_DRAIN_TIMEOUT_MS,
       leaseMs: e.LEAD_LEASE_MS,
+      leadCeilingPerMinute: e.LEAD_CEILING_PER_MINUTE,
       // Key of the partner lead_id hash that conversions match on; derived from SESSION_SECRET when unset.
       leadIdHashSecret: e.LEAD_ID_HASH_SECRET,
       duplicateWindowDays: e.DUPLICATE_WINDOW_DAYS,

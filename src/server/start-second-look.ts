@@ -25,6 +25,10 @@ export interface SecondLookServices {
   logger: Logger
   perIpRateLimit(route: string): MiddlewareHandler
   authFailureLimit(route: string): MiddlewareHandler
+  ceiling(
+    route: string,
+    limit: { points: number; durationSeconds: number; refusal: string },
+  ): MiddlewareHandler
 }
 
 export interface SecondLook {
@@ -130,7 +134,15 @@ export async function startSecondLook(config: Config, options: StartSecondLookOp
       api.route(
         '/',
         marketplace.routes({
-          beforeIntake: [services.perIpRateLimit('second-look')],
+          beforeIntake: [
+            services.perIpRateLimit('second-look'),
+            // Many addresses (a botnet, or many /64s behind a trusted proxy) cannot flood partners either.
+            services.ceiling('second-look', {
+              points: config.marketplace.leadCeilingPerMinute,
+              durationSeconds: 60,
+              refusal: `This server takes at most ${config.marketplace.leadCeilingPerMinute} loan applications a minute (LEAD_CEILING_PER_MINUTE): retry after Retry-After`,
+            }),
+          ],
           beforeBearer: [services.authFailureLimit('reports-and-conversions')],
         }),
       )

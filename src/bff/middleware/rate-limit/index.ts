@@ -65,6 +65,8 @@ export interface RateLimitOptions {
   route: string
   metrics?: BffMetrics
   logger?: Logger
+  /** The 429's message; default: too many searches from this address. */
+  refusal?: string
 }
 
 export function rateLimit(options: RateLimitOptions): MiddlewareHandler {
@@ -76,9 +78,14 @@ export function rateLimit(options: RateLimitOptions): MiddlewareHandler {
     } catch (result) {
       if (result instanceof RateLimiterRes) {
         options.metrics?.rateLimited.inc({ route: options.route })
-        throw httpError(429, 'rate_limited', 'Too many searches from this address: retry after Retry-After', {
-          retryAfterSeconds: result.msBeforeNext / 1000,
-        })
+        throw httpError(
+          429,
+          'rate_limited',
+          options.refusal ?? 'Too many searches from this address: retry after Retry-After',
+          {
+            retryAfterSeconds: result.msBeforeNext / 1000,
+          },
+        )
       }
       options.logger?.warn({ err: result }, 'rate limiter store failed; request let through')
     }
