@@ -161,6 +161,15 @@ const envSchema = z.object({
     z.optional(z.enum(['true', 'false'], { error: 'OTEL_SDK_DISABLED must be "true" or "false"' })),
   ),
   OTEL_SERVICE_NAME: optionalString,
+  // Ours, not OpenTelemetry's: whether a trusted proxy's `traceparent` continues its trace (default: never).
+  TRACE_TRUST_INCOMING: z.pipe(
+    z.transform(emptyToUndefined),
+    z.optional(
+      z.enum(['true', 'false'], {
+        error: 'TRACE_TRUST_INCOMING must be "true" (continue a trusted proxy\'s traceparent) or "false"',
+      }),
+    ),
+  ),
 })
 
 function wholeNumber(name: string, fallback: string, min: number, max: number, fix?: string) {
@@ -294,6 +303,11 @@ export interface TracingConfig {
   protocol: 'http/protobuf' | 'http/json'
   /** `OTEL_SERVICE_NAME`; `offer-widget-bff` by default. */
   serviceName: string
+  /**
+   * `TRACE_TRUST_INCOMING=true`: an incoming `traceparent` from a trusted proxy (`TRUST_PROXY`) continues its
+   * trace. Off by default: a proxy that passes a visitor's headers through would let the visitor steer ours.
+   */
+  trustIncoming: boolean
 }
 
 export class ConfigError extends Error {
@@ -522,5 +536,6 @@ function tracingConfig(e: Env): TracingConfig | undefined {
     tracesUrl,
     protocol: protocol === 'http/json' ? 'http/json' : 'http/protobuf',
     serviceName: e.OTEL_SERVICE_NAME ?? 'offer-widget-bff',
+    trustIncoming: e.TRACE_TRUST_INCOMING === 'true',
   }
 }

@@ -186,7 +186,8 @@ export function startTracing(config: TracingConfig): Tracing {
         serviceVersion: SERVICE_VERSION,
       })
       return async function traceRequest(c, next) {
-        let ctx = context.active().setValue(TRUSTED_PEER, trustedPeer(c))
+        // A `traceparent` is read only when the operator opted in, and then only from a trusted proxy.
+        let ctx = context.active().setValue(TRUSTED_PEER, config.trustIncoming && trustedPeer(c))
         const uuid = pollUuid(c.req.path)
         const search = uuid === undefined ? undefined : searches.find(uuid)
         if (search !== undefined) ctx = trace.setSpanContext(ctx, search)

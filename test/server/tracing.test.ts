@@ -1,7 +1,8 @@
 /**
- * @module Tracing's trust rule (issue 33): an incoming W3C `traceparent` continues a trace only when the
- * TCP peer is a trusted proxy (`TRUST_PROXY`); from anyone else it is ignored and the request starts a
- * trace of its own. Real server, real OTLP/HTTP export to a local receiver.
+ * @module Tracing's trust rule (issues 33 and 44): an incoming W3C `traceparent` continues a trace only when
+ * the operator opted in (`TRACE_TRUST_INCOMING=true`) and the TCP peer is a trusted proxy (`TRUST_PROXY`);
+ * otherwise it is ignored and the request starts a trace of its own, and `tracestate` is never read. Real
+ * server, real OTLP/HTTP export to a local receiver.
  */
 import { readFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
@@ -28,12 +29,13 @@ afterEach(async () => {
   server = undefined
 })
 
-async function issuersSpan(trustProxy: string) {
+async function issuersSpan(trustProxy: string, trustIncoming = 'true') {
   receiver = await startOtlpReceiver()
   const config = loadConfig({
     PORT: '0',
     LOG_LEVEL: 'silent',
     TRUST_PROXY: trustProxy,
+    TRACE_TRUST_INCOMING: trustIncoming,
     OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: `${receiver.url}/v1/traces`,
     OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
   })
@@ -64,6 +66,15 @@ it('ignores the traceparent of a peer that is not a trusted proxy', async () => 
   const span = await issuersSpan('10.0.0.0/8')
   expect(span.traceId).not.toBe(FORGED_TRACE)
   expect(span.parentSpanId).toBe('')
+})
+
+it('ignores even a trusted proxy’s traceparent unless the operator opted in (a proxy may pass a visitor’s through)', async () => {
+  for (const trustIncoming of ['false', '']) {
+    const span = await issuersSpan('loopback', trustIncoming)
+    expect(span.traceId, `TRACE_TRUST_INCOMING=${trustIncoming}`).not.toBe(FORGED_TRACE)
+    expect(span.parentSpanId).toBe('')
+    await receiver?.close()
+  }
 })
 
 /**
