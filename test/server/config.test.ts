@@ -69,6 +69,7 @@ describe('config', () => {
       tracesUrl: 'http://collector:4318/v1/traces',
       protocol: 'http/protobuf',
       serviceName: 'offer-widget-bff',
+      trustIncoming: false,
     })
     // The signal-specific endpoint is used as given, and wins.
     expect(
@@ -77,11 +78,13 @@ describe('config', () => {
         OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'https://traces.example.com/otlp',
         OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
         OTEL_SERVICE_NAME: 'offers-eu',
+        TRACE_TRUST_INCOMING: 'true',
       }).tracing,
     ).toEqual({
       tracesUrl: 'https://traces.example.com/otlp',
       protocol: 'http/json',
       serviceName: 'offers-eu',
+      trustIncoming: true,
     })
     for (const off of [{ OTEL_SDK_DISABLED: 'true' }, { OTEL_TRACES_EXPORTER: 'none' }]) {
       expect(
