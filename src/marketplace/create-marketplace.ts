@@ -24,6 +24,7 @@ import { type OperatorConsentTexts, sandboxConsentTexts } from './consent/consen
 import { startRetentionSweep } from './consent/retention-sweep.ts'
 import { DEFAULT_MAX_REPLY_BYTES } from './fan-out/call-partner.ts'
 import { createPartnerLeadIdHasher } from './fan-out/partner-lead-id-hash.ts'
+import { publicOnlyLookup } from './fan-out/public-lookup.ts'
 import {
   auction,
   type LeadRun,
@@ -154,7 +155,12 @@ export function createMarketplace(deps: MarketplaceDeps): Marketplace {
   const timers = deps.timers ?? systemTimers
   const ownedDispatcher = deps.dispatcher
     ? undefined
-    : new Agent({ keepAliveTimeout: 10_000, connections: 128 })
+    : new Agent({
+        keepAliveTimeout: 10_000,
+        connections: 128,
+        // Outside sandbox mode a partner's name must resolve to public addresses only (`lvh.me` does not).
+        ...(config.sandboxMode ? {} : { connect: { lookup: publicOnlyLookup() } }),
+      })
   const dispatcher = deps.dispatcher ?? (ownedDispatcher as Dispatcher)
   const clickSigner =
     deps.clickSigner ?? createClickSigner(deps.secret, { ttlMs: config.clickTokenTtlMs, timers })
