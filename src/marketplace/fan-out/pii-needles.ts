@@ -113,7 +113,21 @@ export function emailNeedles(value: string): Needle[] {
   const joined = words.join('')
   if (joined.length < 3) return []
   const kind = 'email address'
-  return joined.length >= 8 ? [{ kind, in: 'alnum', text: joined }] : [{ kind, in: 'tokens', words }]
+  const needles: Needle[] =
+    joined.length >= 8 ? [{ kind, in: 'alnum', text: joined }] : [{ kind, in: 'tokens', words }]
+  // Spelled out against scrapers: `jane dot doe at example dot com`, `jane.doe(at)example(dot)com`: the
+  // `@` as "at", and each side's dots as "dot" or kept.
+  const at = value.lastIndexOf('@')
+  if (at > 0 && joined.length >= 8) {
+    const local = wordsOf(value.slice(0, at))
+    const domain = wordsOf(value.slice(at + 1))
+    for (const localDot of ['', 'dot']) {
+      for (const domainDot of ['', 'dot']) {
+        needles.push({ kind, in: 'alnum', text: `${local.join(localDot)}at${domain.join(domainDot)}` })
+      }
+    }
+  }
+  return needles
 }
 
 /** First and last name together, either order; run together too when that is long enough to be specific. */
