@@ -461,7 +461,9 @@ async function askPartner(
     partnerLeadId: redactLeadId(outcome.partnerLeadId, pii),
     partnerLeadIdHash:
       outcome.partnerLeadId === undefined ? undefined : ctx.hashPartnerLeadId(outcome.partnerLeadId),
-    latencyMs: outcome.latencyMs,
+    // From the request's recorded `sentAt`: after a takeover that is the first send, not the re-send, so the
+    // partner's latency and the window it is judged by count from the same moment.
+    latencyMs: Math.max(outcome.latencyMs, ctx.timers.now() - request.sentAt.getTime()),
     repliedAt: new Date(ctx.timers.now()),
     offers,
     offersDropped: dropped.length,
