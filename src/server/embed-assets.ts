@@ -4,7 +4,7 @@
  * (then used once more while revalidated, `ETag` answering 304), so an upgrade reaches every page without
  * a publisher touching it. `/embed/<file>` is the versioned bundle by its content hash (a year of immutable
  * caching), for pages pinned to it with SRI: from `dist/embed/`, else from the archive of earlier bundles
- * (embed-archive.ts) during its retention period, else a 404 that says why and what to paste instead; never
+ * (embed-archive.ts) during its retention period while its bytes match their integrity, else a 404 that says why and what to paste instead; never
  * other bytes under a hash. Both are CORS `*` (SRI across origins needs it) and brotli or gzip by
  * `Accept-Encoding`. Also `/embed/manifest.json` (current file, integrity and snippet; revalidated) and
  * `/demo.html` with the loader snippet and a mount point substituted into its placeholders at serve time.
@@ -13,6 +13,7 @@
  */
 
 import { existsSync, readFileSync, statSync } from 'node:fs'
+import { stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Context, MiddlewareHandler } from 'hono'
 import { APPLICATION_NAME } from '../embed/application-host.ts'
@@ -47,6 +48,8 @@ export interface EmbedAssetsOptions {
    * `EMBED_RETENTION_DAYS`); without it only the current bundle answers at its hashed URL.
    */
   archive?: EmbedArchive
+  /** Where a build that could not be archived is reported; `console.warn` by default. */
+  warn?: (message: string) => void
 }
 
 /** The demo page's query parameters that passed their patterns. */
@@ -137,6 +140,29 @@ function demoPage(html: string, manifest: EmbedBundle, mountPoint: string): stri
 }
 
 /**
+ * Archives each build in turn (a rebuild's keep must not race the start's over the same records), and
+ * answers archive lookups once the build in flight is archived, so they see what it wrote. A full or
+ * read-only folder degrades the archive (a warning, `bff_embed_archive_writable` 0), not the BFF: the
+ * current bundle is served from `dist/embed` either way.
+ */
+function archiveInOrder(archive: EmbedArchive | undefined, outDir: string, warn: (message: string) => void) {
+  let keeping: Promise<void> = Promise.resolve()
+  return {
+    keep(manifest: EmbedBundle) {
+      if (!archive) return
+      keeping = keeping.then(() =>
+        archive.keep(manifest, outDir).catch((error: Error) => warn(error.message)),
+      )
+    },
+    async archived<T>(lookup: (archive: EmbedArchive) => Promise<T>): Promise<T | undefined> {
+      if (!archive) return undefined
+      await keeping
+      return lookup(archive)
+    },
+  }
+}
+
+/**
  * Wraps the static file handler: embed paths and the demo page are answered here, everything else by
  * `fallback` (or the next handler).
  */
@@ -144,22 +170,12 @@ export function withEmbedAssets(
   fallback: MiddlewareHandler | undefined,
   options: EmbedAssetsOptions,
 ): MiddlewareHandler {
-  const { root, archive } = options
+  const { root, archive, warn = (message: string) => console.warn(message) } = options
   const outDir = join(root, EMBED_OUT_DIR)
-  let started = false
-  const currentManifest = cachedManifestReader(root, (manifest) => {
-    try {
-      archive?.keep(manifest, outDir)
-    } catch (error) {
-      const message = `offer-widget: could not keep bundle ${manifest.file} in ${archive?.dir} (DATA_DIR/embed): ${String(error)}; check the directory is writable and has space`
-      // At start the operator must see it; after a rebuild the current bundle is still served from dist/embed.
-      if (!started) throw new Error(message)
-      console.error(message)
-    }
-  })
-  // At start, not on a visitor's request: the current bundle is archived before the first one arrives.
+  const { keep, archived } = archiveInOrder(archive, outDir, warn)
+  // At start, not on a visitor's request: the current bundle's archiving starts before the first one arrives.
+  const currentManifest = cachedManifestReader(root, keep)
   currentManifest()
-  started = true
   const sendBundle = async (c: Context, next: () => Promise<void>, file: string, cacheControl: string) => {
     // Its brotli or gzip copy when Accept-Encoding allows; the SRI hash is of the decoded bytes either way.
     const bundle = precompressedStatic({ path: file, cacheControl: () => cacheControl })
@@ -184,7 +200,7 @@ export function withEmbedAssets(
       const line = STABLE_NAME.exec(name)?.[1]
       if (line !== undefined) {
         const current = line === embedLine(manifest.version)
-        const bundle = current ? manifest : archive?.latestOf(line)
+        const bundle = current ? manifest : await archived((a) => a.latestOf(line))
         if (bundle) {
           const etag = `W/"${bundle.file}"`
           c.header('ETag', etag)
@@ -203,7 +219,10 @@ export function withEmbedAssets(
       }
       if (BUNDLE_NAME.test(name) || APPLICATION_NAME.test(name)) {
         const here = join(outDir, name)
-        const kept = existsSync(here) ? here : archive?.find(name) && join(archive.dir, name)
+        const inBuild = (await stat(here).catch(() => undefined))?.isFile()
+        const kept = inBuild
+          ? here
+          : (await archived((a) => a.find(name))) && join(archive?.dir ?? outDir, name)
         const served = kept ? await sendBundle(c, next, kept, IMMUTABLE) : undefined
         if (served) return served
         // Never another build's bytes under this hash (SRI would refuse them); say where the current line is.

@@ -14,7 +14,7 @@ import type { MiddlewareHandler } from 'hono'
 import { collectDefaultMetrics } from 'prom-client'
 import { type BffApp, type BffOptions, createBff } from '../bff/create-bff.ts'
 import { createLogger, type Logger } from '../bff/logger.ts'
-import { createMetrics } from '../bff/metrics.ts'
+import { type BffMetrics, createMetrics } from '../bff/metrics.ts'
 import type { SearchEventSink } from '../bff/search-log.ts'
 import { compileTrust } from '../http/client-address.ts'
 import { packageRoot } from '../http/package-root.ts'
@@ -30,6 +30,7 @@ import { cacheControlFor } from './cache-control.ts'
 import { applyEnvFile, type Config, ConfigError, type EnvFileResult, loadConfig } from './config.ts'
 import { capConnectionsPerIp } from './connection-cap.ts'
 import { createEmbedArchive } from './embed-archive.ts'
+import { registerEmbedArchiveMetric } from './embed-archive-metric.ts'
 import { DEMO_PATH, withEmbedAssets } from './embed-assets.ts'
 import { precompressedStatic } from './precompressed-static.ts'
 import { serverRenderedDemo } from './server-rendered-demo.ts'
@@ -186,7 +187,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
     app = createBff(config, {
       logger,
       // The script-tag bundle at /embed/ and the demo page with its current snippet, then plain files.
-      staticFiles: servedFiles(config, staticRoot, (c, params) =>
+      staticFiles: servedFiles(config, staticRoot, { logger, metrics }, (c, params) =>
         renderDemoWidget ? renderDemoWidget(c, params) : Promise.resolve(undefined),
       ),
       ...options,
@@ -266,18 +267,24 @@ function embeddedSandbox(
 function servedFiles(
   config: Config,
   staticRoot: string,
+  { logger, metrics }: { logger: Logger; metrics: BffMetrics },
   renderDemoWidget: Parameters<typeof withEmbedAssets>[1]['renderDemoWidget'],
 ): MiddlewareHandler {
+  const warn = (message: string) => logger.warn(message)
+  // Every bundle served, kept for pages pinned to it with SRI after an upgrade (docs/upgrading.md).
+  const archive = createEmbedArchive({
+    dir: join(config.dataDir, 'embed'),
+    retentionDays: config.embedRetentionDays,
+    warn,
+  })
+  registerEmbedArchiveMetric(metrics.registry, archive)
   return withoutDemoPage(
     config.serveDemoPages,
     withEmbedAssets(nodeStaticFiles(staticRoot, { demoPages: config.serveDemoPages }), {
       root: staticRoot,
-      // Every bundle served, kept for pages pinned to it with SRI after an upgrade (docs/upgrading.md).
-      archive: createEmbedArchive({
-        dir: join(config.dataDir, 'embed'),
-        retentionDays: config.embedRetentionDays,
-      }),
+      archive,
       renderDemoWidget,
+      warn,
     }),
   )
 }

@@ -247,7 +247,7 @@ describe('a page pasted with build A, after the BFF is upgraded to build B', () 
 
     // A restart prunes it from the archive too, and the stable page is untouched by any of it.
     await upgradeTo(rootB)
-    expect(archive.find(buildA.file)).toBeUndefined()
+    expect(await archive.find(buildA.file)).toBeUndefined()
     const stable = await visit('/stable.html', { fresh: true })
     await expectOffersAndPixels(stable)
     expect(await buildOf(stable.page)).toBe('B')

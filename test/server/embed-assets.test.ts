@@ -4,15 +4,25 @@
  * command's output for a BFF on another origin: snippet, SRI, CSP hash and CSP line.
  */
 import { createHash } from 'node:crypto'
-import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
+import {
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  truncateSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { Hono } from 'hono'
+import { Registry } from 'prom-client'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { precompressDirectory } from '../../scripts/precompress.ts'
 import { publisherEmbed, snippetFor, stableSnippetFor } from '../../src/publisher/snippet.ts'
 import { createEmbedArchive, type EmbedArchive } from '../../src/server/embed-archive.ts'
+import { registerEmbedArchiveMetric } from '../../src/server/embed-archive-metric.ts'
 import { AUTO_PLACEHOLDER, withEmbedAssets } from '../../src/server/embed-assets.ts'
 
 const FILE = 'offer-widget.0.1.0-0123456789.js'
@@ -67,6 +77,19 @@ function rebuild(dir: string, bundle: { version: string; file: string; integrity
   utimesSync(join(out, 'manifest.json'), mtime, mtime)
 }
 let mtime = 1_700_000_000
+
+/** `sha384-...` of `code`, as the build records it. */
+function sri(code: string): string {
+  return `sha384-${createHash('sha384').update(code).digest('base64')}`
+}
+
+/** A root whose manifest names its bundle's true integrity: the archive serves nothing else. */
+function archivableRoot(): string {
+  const dir = root()
+  const code = readFileSync(join(dir, 'dist/embed', FILE), 'utf8')
+  writeFileSync(join(dir, 'dist/embed/manifest.json'), JSON.stringify({ ...MANIFEST, integrity: sri(code) }))
+  return dir
+}
 
 afterEach(() => {
   vi.useRealTimers()
@@ -186,12 +209,13 @@ describe('withEmbedAssets', () => {
 
   it('with an archive, an upgrade keeps serving the hashed bundle it replaced for the retention period, then a 404 saying so', async () => {
     vi.useFakeTimers({ toFake: ['Date'] })
-    const dir = root()
+    const dir = archivableRoot()
     const archive = createEmbedArchive({ dir: join(dir, 'data/embed'), retentionDays: 30 })
-    // Started on build A: archived at start, before any request.
+    // Started on build A: archived at start; a request that reads the archive waits for that.
     const hono = app(dir, archive)
-    expect(archive.find(FILE)).toMatchObject(MANIFEST)
-    const next = { version: '0.2.0', file: 'offer-widget.0.2.0-9876543210.js', integrity: 'sha384-def' }
+    expect((await hono.request('/embed/v0.2/offer-widget.js')).status).toBe(404)
+    const code = 'window.OfferWidget={version:"0.2.0"}'
+    const next = { version: '0.2.0', file: 'offer-widget.0.2.0-9876543210.js', integrity: sri(code) }
     rebuild(dir, next, 'window.OfferWidget={version:"0.2.0"}')
     // The upgrade is noticed on the next request; build A's file is gone from dist/embed.
     expect((await hono.request(`/embed/${next.file}`)).status).toBe(200)
@@ -217,14 +241,46 @@ describe('withEmbedAssets', () => {
     expect((await hono.request('/embed/v0.1/offer-widget.js')).status).toBe(404)
   })
 
-  it('refuses to start when the archive cannot be written, naming the folder and the fix', () => {
+  it('starts and serves its current bundle when the archive cannot be written, warning with the folder and the fix, and the metric says so', async () => {
     const dir = root()
-    // A file where the archive's folder should be.
+    // A file where the archive's folder should be: every write fails, as on a full or read-only volume.
     writeFileSync(join(dir, 'data'), '')
-    const archive = createEmbedArchive({ dir: join(dir, 'data/embed'), retentionDays: 30 })
-    expect(() => app(dir, archive)).toThrow(
-      /could not keep bundle .* in .*data\/embed \(DATA_DIR\/embed\).*check the directory is writable/,
+    const warn = vi.fn<(message: string) => void>()
+    const archive = createEmbedArchive({ dir: join(dir, 'data/embed'), retentionDays: 30, warn })
+    const registry = new Registry()
+    registerEmbedArchiveMetric(registry, archive)
+    const hono = new Hono()
+    hono.get('*', withEmbedAssets(undefined, { root: dir, archive, warn }))
+    const current = await hono.request(`/embed/${FILE}`)
+    expect(current.status).toBe(200)
+    expect(await (await hono.request('/embed/v0.1/offer-widget.js')).text()).toContain('0.1.0')
+    // An archive lookup waits for the archiving in flight, so by now it has failed and said so.
+    expect((await hono.request('/embed/v0.2/offer-widget.js')).status).toBe(404)
+    expect(warn).toHaveBeenCalledWith(
+      expect.stringMatching(
+        /could not keep bundle .* in .*data\/embed \(DATA_DIR\/embed\).*make the directory writable and give it space/,
+      ),
     )
+    expect(await registry.metrics()).toContain('bff_embed_archive_writable 0')
+  })
+
+  it('never serves a truncated archived bundle with a year of caching: a 404, and a warning', async () => {
+    const dir = archivableRoot()
+    const warn = vi.fn<(message: string) => void>()
+    const archive = createEmbedArchive({ dir: join(dir, 'data/embed'), retentionDays: 30, warn })
+    const hono = app(dir, archive)
+    expect((await hono.request('/embed/v0.2/offer-widget.js')).status).toBe(404)
+    const code = 'window.OfferWidget={version:"0.2.0"}'
+    rebuild(dir, { version: '0.2.0', file: 'offer-widget.0.2.0-9876543210.js', integrity: sri(code) }, code)
+    expect((await hono.request('/embed/manifest.json')).status).toBe(200)
+    expect((await hono.request(`/embed/${FILE}`)).status).toBe(200)
+    // A full disk or an interrupted copy: fewer bytes than the record's integrity covers.
+    truncateSync(join(dir, 'data/embed', FILE), 8)
+    const pinned = await hono.request(`/embed/${FILE}`)
+    expect(pinned.status).toBe(404)
+    expect(pinned.headers.get('cache-control')).toBe('no-store')
+    expect((await hono.request('/embed/v0.1/offer-widget.js')).status).toBe(404)
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('does not match its recorded integrity'))
   })
 
   it('puts a mount point and the current snippet into the demo page', async () => {
