@@ -107,7 +107,6 @@ export function createBff(config: Config, options: BffOptions = {}): BffApp {
     !config.offerSearch && options.upstream === undefined && options.upstreamBaseUrl === undefined
   const upstream = options.upstream ?? upstreamFor(config, options, { logger, metrics, timers })
   const redisLink = redisLinkFor(config, options, { logger, timers, every: options.every })
-  const redis = redisLink?.client
   const clientIdentity = createClientIdentity({
     trustProxy: config.trustProxy,
     getSocketAddress: options.getSocketAddress,
@@ -116,41 +115,16 @@ export function createBff(config: Config, options: BffOptions = {}): BffApp {
     options.accessTokens ??
     createAccessTokens(config.sessionSecret, { ttlMs: config.accessTokenTtlSeconds * 1000, timers })
 
-  const limitDeps: LimitDeps = {
-    redisLink,
+  const services = bffServices(config, options, {
+    logger,
+    metrics,
+    timers,
     keyPrefix,
-    address: (c) => clientIdentity(c).ipAddress,
-    peer: clientIdentity.address,
-    metrics,
-    logger,
-  }
-  const services: BffServices = {
-    config,
-    logger,
-    metrics,
+    upstream,
+    redisLink,
     clientIdentity,
     accessTokens,
-    upstream,
-    searchLog: createSearchLog({ sink: options.searchEvents, logger, metrics, timers }),
-    redis,
-    redisLink,
-    perIpRateLimit: perIpRateLimits(config, options, limitDeps),
-    authFailureLimit: authFailureLimits(config, limitDeps),
-    ceiling: (route, limit) =>
-      rateLimit({
-        limiter: createPerIpLimiter({
-          points: limit.points,
-          durationSeconds: limit.durationSeconds,
-          link: limitDeps.redisLink,
-          keyPrefix: `${keyPrefix}rl:ceiling:${route}`,
-        }),
-        key: () => 'all',
-        route: `${route} (ceiling)`,
-        metrics,
-        logger,
-        refusal: limit.refusal,
-      }),
-  }
+  })
 
   const coalescer = coalescerFor(config, {
     upstream,
@@ -253,6 +227,56 @@ function upstreamFor(
     timers,
     random: options.random,
   })
+}
+
+/** What every route module is handed (`BffServices`): identity, tokens, upstream, logs, metrics and limits. */
+function bffServices(
+  config: Config,
+  options: BffOptions,
+  deps: Pick<
+    BffServices,
+    'logger' | 'metrics' | 'upstream' | 'redisLink' | 'clientIdentity' | 'accessTokens'
+  > & {
+    timers: Timers
+    keyPrefix: string
+  },
+): BffServices {
+  const { logger, metrics, timers, keyPrefix, redisLink, clientIdentity } = deps
+  const limitDeps: LimitDeps = {
+    redisLink,
+    keyPrefix,
+    address: (c) => clientIdentity(c).ipAddress,
+    peer: clientIdentity.address,
+    metrics,
+    logger,
+  }
+  return {
+    config,
+    logger,
+    metrics,
+    clientIdentity,
+    accessTokens: deps.accessTokens,
+    upstream: deps.upstream,
+    searchLog: createSearchLog({ sink: options.searchEvents, logger, metrics, timers }),
+    redis: redisLink?.client,
+    redisLink,
+    perIpRateLimit: perIpRateLimits(config, options, limitDeps),
+    authFailureLimit: authFailureLimits(config, limitDeps),
+    ceiling: (route, limit) =>
+      rateLimit({
+        limiter: createPerIpLimiter({
+          points: limit.points,
+          durationSeconds: limit.durationSeconds,
+          link: redisLink,
+          keyPrefix: `${keyPrefix}rl:ceiling:${route}`,
+        }),
+        key: () => 'all',
+        route: `${route} (ceiling)`,
+        metrics,
+        logger,
+        refusal: limit.refusal,
+      }),
+  }
 }
 
 interface LimitDeps {

@@ -5,7 +5,8 @@
 
 import { serveSandbox } from '../sandbox/serve-sandbox.ts'
 import { startupBanner } from '../sandbox/startup-banner.ts'
-import { applyEnvFile, ConfigError, loadConfig } from './config.ts'
+import { ConfigError, loadConfig } from './config.ts'
+import { applyEnvFile } from './env-file.ts'
 
 try {
   applyEnvFile()

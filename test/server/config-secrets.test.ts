@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { secretWeakness } from '../../src/http/server-secret.ts'
-import { applyEnvFile, loadConfig } from '../../src/server/config.ts'
+import { loadConfig } from '../../src/server/config.ts'
+import { applyEnvFile } from '../../src/server/env-file.ts'
 import { testSecret } from '../support/test-secret.ts'
 
 const PRODUCTION = {

@@ -6,7 +6,7 @@
  * probes never load them), `/metrics` (Prometheus text, readiness by dependency included).
  */
 import { Hono } from 'hono'
-import { Gauge } from 'prom-client'
+import { Gauge, type Registry } from 'prom-client'
 import * as z from 'zod/mini'
 import { errorResponse } from '../../http/errors.ts'
 import { type NotReady, readinessResponse } from '../../http/readiness.ts'
@@ -100,50 +100,18 @@ export function opsRoutes(
     return checking.then((failed) => [...redis, ...failed])
   }
 
-  app.get('/readyz', async (c) => {
-    const required = requiredSchema.safeParse(c.req.query('require'))
-    if (!required.success) {
-      return errorResponse(
-        400,
-        'validation_failed',
-        `require must list dependencies of this replica, comma-separated: ${dependencies.join(', ')}`,
-      )
-    }
-    const unknown = required.data.filter((name) => !dependencies.includes(name))
-    if (unknown.length > 0) {
-      return errorResponse(
-        400,
-        'validation_failed',
-        `require names ${unknown.join(', ')}, not a dependency of this replica; it has ${dependencies.join(', ')}`,
-      )
-    }
-    return readinessResponse(await evaluate(), new Set(required.data))
-  })
-
-  // Readiness as metrics, evaluated at each scrape through the same cache as the probe.
   const dependencies = [
     'upstream',
     ...(options.checks ?? []).map((c) => c.name),
     ...(services.redisLink ? ['redis'] : []),
   ]
-  new Gauge({
-    name: 'bff_dependency_ready',
-    help: 'Whether a dependency passes its /readyz check (1) or not (0): upstream, ledger, redis',
-    labelNames: ['dependency'] as const,
-    registers: [services.metrics.registry],
-    async collect() {
-      const failing = new Set((await evaluate()).map((f) => f.dependency))
-      for (const dependency of dependencies) this.set({ dependency }, failing.has(dependency) ? 0 : 1)
-    },
+  app.get('/readyz', async (c) => {
+    const required = requiredDependencies(c.req.query('require'), dependencies)
+    if (typeof required === 'string') return errorResponse(400, 'validation_failed', required)
+    return readinessResponse(await evaluate(), required)
   })
-  new Gauge({
-    name: 'bff_ready',
-    help: 'Whether /readyz says ready (1) or degraded, some dependency down (0); degraded is still 200, in rotation',
-    registers: [services.metrics.registry],
-    async collect() {
-      this.set((await evaluate()).length === 0 ? 1 : 0)
-    },
-  })
+  readinessGauges(services.metrics.registry, dependencies, evaluate)
+
   app.get('/metrics', async () => {
     try {
       const text = await services.metrics.registry.metrics()
@@ -156,4 +124,46 @@ export function opsRoutes(
   })
 
   return app
+}
+
+/** `?require=` as a set of this replica's dependencies, or what is wrong with it. */
+function requiredDependencies(
+  query: string | undefined,
+  dependencies: readonly string[],
+): Set<string> | string {
+  const required = requiredSchema.safeParse(query)
+  if (!required.success) {
+    return `require must list dependencies of this replica, comma-separated: ${dependencies.join(', ')}`
+  }
+  const unknown = required.data.filter((name) => !dependencies.includes(name))
+  if (unknown.length > 0) {
+    return `require names ${unknown.join(', ')}, not a dependency of this replica; it has ${dependencies.join(', ')}`
+  }
+  return new Set(required.data)
+}
+
+/** Readiness as metrics, evaluated at each scrape through the same cache as the probe. */
+function readinessGauges(
+  registry: Registry,
+  dependencies: readonly string[],
+  evaluate: () => Promise<NotReady[]>,
+): void {
+  new Gauge({
+    name: 'bff_dependency_ready',
+    help: 'Whether a dependency passes its /readyz check (1) or not (0): upstream, ledger, redis',
+    labelNames: ['dependency'] as const,
+    registers: [registry],
+    async collect() {
+      const failing = new Set((await evaluate()).map((f) => f.dependency))
+      for (const dependency of dependencies) this.set({ dependency }, failing.has(dependency) ? 0 : 1)
+    },
+  })
+  new Gauge({
+    name: 'bff_ready',
+    help: 'Whether /readyz says ready (1) or degraded, some dependency down (0); degraded is still 200, in rotation',
+    registers: [registry],
+    async collect() {
+      this.set((await evaluate()).length === 0 ? 1 : 0)
+    },
+  })
 }
