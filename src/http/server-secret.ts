@@ -13,7 +13,7 @@ export const MIN_SECRET_LENGTH = 32
 export const SECRET_FIX = 'use openssl rand -hex 32'
 
 /** The fewest different characters a secret may have: 64 hex digits have about 16, a typed word far fewer. */
-export const MIN_DISTINCT_CHARACTERS = 10
+const MIN_DISTINCT_CHARACTERS = 10
 
 /**
  * What makes `secret` weak, in words that follow its variable's name, or undefined when it is strong

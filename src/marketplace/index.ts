@@ -16,6 +16,7 @@ export type { ConsentKind, ConsentTextEntry, OperatorConsentTexts } from './cons
 export { ConsentTextsError, loadConsentTexts, parseConsentTexts } from './consent/consent-texts.ts'
 export type { Marketplace, MarketplaceConfig, MarketplaceDeps } from './create-marketplace.ts'
 export { createMarketplace } from './create-marketplace.ts'
+export type { MarketplaceRouteOptions } from './marketplace-routes.ts'
 export type {
   PartnerDisplay,
   PartnerPays,

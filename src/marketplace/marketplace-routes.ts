@@ -14,6 +14,7 @@ import { operatorReportRoutes } from './routes/operator-report-routes.ts'
 import { reportRoutes } from './routes/report-routes.ts'
 import { secondLookRoutes } from './routes/second-look-routes.ts'
 
+/** What the host (the BFF) runs before some of the marketplace's routes: its limits. */
 export interface MarketplaceRouteOptions {
   /** Runs before `POST /second-look` only (the BFF's per-IP limit). */
   beforeIntake?: MiddlewareHandler[]

@@ -8,7 +8,7 @@
  * two: a production signal in sandbox mode stops the start with the fix (docs/decisions/0117-modes-and-secrets.md).
  */
 
-export type Mode = 'sandbox' | 'production'
+type Mode = 'sandbox' | 'production'
 
 export interface ModeChoice {
   mode: Mode

@@ -48,7 +48,7 @@ const archivedBundleSchema = z.object({
   ),
 })
 
-export type ArchivedBundle = z.infer<typeof archivedBundleSchema>
+type ArchivedBundle = z.infer<typeof archivedBundleSchema>
 
 export interface EmbedArchiveOptions {
   /** The archive's folder (`DATA_DIR/embed`). */

@@ -18,13 +18,15 @@ import {
 import { reportPageRoutes } from '../marketplace/routes/report-page-routes.ts'
 import type { Config } from './config.ts'
 
-/** What the BFF lends the marketplace: the same identity, tokens and per-IP limit as offer searches. */
+/** What the BFF lends the marketplace: the same identity, tokens and limits as offer searches. */
 export interface SecondLookServices {
   clientIdentity: ClientIdentityFn
   accessTokens: AccessTokens
   logger: Logger
   perIpRateLimit(route: string): MiddlewareHandler
+  /** Before the reports and conversions: refused bearer tokens per address, then 429. */
   authFailureLimit(route: string): MiddlewareHandler
+  /** After the per-IP limit on leads: every address together (`LEAD_CEILING_PER_MINUTE`). */
   ceiling(
     route: string,
     limit: { points: number; durationSeconds: number; refusal: string },

@@ -100,7 +100,7 @@ export async function startSlowPartner(
 }
 
 /** A lease call a replica made, when it ended (epoch ms), and what it returned (lead ids) or that it failed. */
-export interface LeaseCall {
+interface LeaseCall {
   call: 'renewLeases' | 'claimLeads' | 'ping'
   at: number
   ids?: string[]
