@@ -325,7 +325,7 @@ describe('README code blocks', () => {
       vi.stubEnv('ENGINE_TOKEN', 'sandbox-test-token')
       vi.stubEnv('ENGINE_ENV', 'test')
       vi.stubEnv('ENGINE_BASE_URL_TEST', `${sandbox.url}/test`)
-      vi.stubEnv('SESSION_SECRET', 'b'.repeat(64))
+      vi.stubEnv('SESSION_SECRET', testSecret('readme session'))
       vi.stubEnv('PUBLIC_BASE_URL', 'https://offers.example.com')
       vi.stubEnv('LOG_LEVEL', 'warn')
       return sandbox
@@ -344,7 +344,7 @@ describe('README code blocks', () => {
       })
 
     it('attach and SSR: the publisher server creates the search for its visitor and renders its first offers', async () => {
-      const key = 'k'.repeat(40)
+      const key = testSecret('readme server key')
       const running = await startCompiledBff({ SERVER_API_KEYS: key })
       vi.stubEnv('OFFERS_SERVER_KEY', key)
       try {

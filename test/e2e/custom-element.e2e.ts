@@ -20,12 +20,13 @@ import { zipOfScenario } from '../../src/sandbox/scenarios.ts'
 import { loadConfig } from '../../src/server/config.ts'
 import { type RunningServer, startServer } from '../../src/server/start-server.ts'
 import { removeScratch } from '../package/support/scratch-project.ts'
+import { testSecret } from '../support/test-secret.ts'
 import { type Browser, collectErrors, launchBrowser, screenshot } from './support/browser.ts'
 import { REPO_ROOT, requireBuild } from './support/server.ts'
 import { observeLayoutShifts, readCls } from './support/widget-page.ts'
 
 const ZIP = zipOfScenario('offers-arriving')
-const SERVER_KEY = 'e'.repeat(40)
+const SERVER_KEY = testSecret('custom element server key')
 const UA = 'Mozilla/5.0 (X11; Linux x86_64) custom-element e2e'
 const EVENTS = ['search-created', 'offers-shown', 'offer-click', 'complete', 'error']
 

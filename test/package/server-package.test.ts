@@ -29,7 +29,7 @@ const config = loadConfig({
   ENGINE_TOKEN: 'sandbox-test-token',
   ENGINE_ENV: 'test',
   ENGINE_BASE_URL_TEST: sandbox.url + '/test',
-  SESSION_SECRET: 'a'.repeat(64),
+  SESSION_SECRET: 'da1e549ae9e8bd9797dae74b1c80043e7951092e40f05090c240c798f5187197',
   PUBLIC_BASE_URL: 'https://offers.example.com',
   LOG_LEVEL: 'warn',
 })
