@@ -105,7 +105,9 @@ export function createBff(config: Config, options: BffOptions = {}): BffApp {
   // The upstream first: without a base URL it throws before a Redis connection is opened.
   const upstreamOff =
     !config.offerSearch && options.upstream === undefined && options.upstreamBaseUrl === undefined
-  const upstream = options.upstream ?? upstreamFor(config, options, { logger, metrics, timers })
+  const upstream =
+    options.upstream ??
+    (upstreamOff ? offerSearchOff() : upstreamFor(config, options, { logger, metrics, timers }))
   const redisLink = redisLinkFor(config, options, { logger, timers, every: options.every })
   const clientIdentity = createClientIdentity({
     trustProxy: config.trustProxy,
@@ -204,7 +206,6 @@ function upstreamFor(
   { logger, metrics, timers }: { logger: Logger; metrics: BffMetrics; timers: Timers },
 ): UpstreamClient {
   const baseUrl = options.upstreamBaseUrl ?? config.engine.baseUrl
-  if (!config.offerSearch && options.upstreamBaseUrl === undefined) return offerSearchOff()
   if (baseUrl === undefined) {
     throw new Error(
       'createBff: no upstream base URL. Set ENGINE_TOKEN with ENGINE_BASE_URL_TEST or ENGINE_BASE_URL_PRODUCTION ' +

@@ -223,14 +223,13 @@ export function parsePartnerRegistry(
     let reportsToken: string | undefined
     if (entry.reportsTokenEnv) {
       const value = options.secrets[entry.reportsTokenEnv]
+      const weakness = value ? secretWeakness(value, MIN_REPORTS_TOKEN_LENGTH) : undefined
       if (value === undefined || value === '') {
         problems.push(
           `  ${at}.reportsTokenEnv: ${entry.reportsTokenEnv} is not set in the environment; set it`,
         )
-      } else if (secretWeakness(value, MIN_REPORTS_TOKEN_LENGTH) !== undefined) {
-        problems.push(
-          `  ${at}.reportsTokenEnv: ${entry.reportsTokenEnv} ${secretWeakness(value, MIN_REPORTS_TOKEN_LENGTH)} (openssl rand -hex 24)`,
-        )
+      } else if (weakness !== undefined) {
+        problems.push(`  ${at}.reportsTokenEnv: ${entry.reportsTokenEnv} ${weakness} (openssl rand -hex 24)`)
       } else if (tokens.has(value)) {
         problems.push(
           `  ${at}.reportsTokenEnv: ${entry.reportsTokenEnv} holds the same token as ${tokens.get(value)}'s; give each partner its own`,

@@ -46,14 +46,7 @@ it('reflects a ledger that went away, and came back, within 1 s', async () => {
 it('never remembers longer than 1 s, whatever it is asked', async () => {
   let now = 0
   let up = true
-  const services = {
-    upstream: {
-      checkReady: async () => {
-        if (!up) throw new Error('down')
-      },
-    },
-    metrics: createMetrics(),
-  } as unknown as BffServices
+  const services = upstreamServices(() => up)
   const app = opsRoutes(services, { timers: { now: () => now }, readyCacheMs: 5000 })
   expect((await app.request('/readyz')).status).toBe(200)
   up = false
@@ -66,14 +59,7 @@ it('never remembers longer than 1 s, whatever it is asked', async () => {
 
 it('answers 503 for a required dependency that is down, and 400 naming the dependencies for one it does not have', async () => {
   let up = true
-  const services = {
-    upstream: {
-      checkReady: async () => {
-        if (!up) throw new Error('down')
-      },
-    },
-    metrics: createMetrics(),
-  } as unknown as BffServices
+  const services = upstreamServices(() => up)
   let now = 0
   const app = opsRoutes(services, { timers: { now: () => now } })
   expect((await app.request('/readyz?require=upstream')).status).toBe(200)
@@ -89,3 +75,15 @@ it('answers 503 for a required dependency that is down, and 400 naming the depen
     /require names ledger, not a dependency of this replica; it has upstream/,
   )
 })
+
+/** The services `/readyz` reads: an upstream whose check passes while `up()` says so, and metrics. */
+function upstreamServices(up: () => boolean): BffServices {
+  return {
+    upstream: {
+      checkReady: async () => {
+        if (!up()) throw new Error('down')
+      },
+    },
+    metrics: createMetrics(),
+  } as unknown as BffServices
+}
