@@ -61,7 +61,7 @@ for (const [i, server] of partners.entries()) {
 const health = createServer((_req, res) => res.end('ok'))
 const healthUrl = `${await listen(health)}/healthz`
 
-const ledger = await openLedger({ inMemory: true })
+const ledger = await openLedger({ inMemory: true, thread: 'worker' })
 const marketplace = createMarketplace({
   config: { winnerPolicy: 'phase2', sandboxMode: true, deadlineMs: 12_000 },
   ledger,

@@ -16,6 +16,7 @@ import { createLedgerStore, type Ledger } from './ledger-store.ts'
 import { openInBackground } from './open-in-background.ts'
 import { ensurePgliteDirectory } from './pglite-directory.ts'
 import { pgliteTemplate } from './pglite-template.ts'
+import { openPgliteThread } from './pglite-thread.ts'
 
 // Found from the package root, so the compiled server (dist/server/) finds them too.
 export const MIGRATIONS_FOLDER = join(packageRoot(import.meta.url), 'drizzle')
@@ -52,6 +53,12 @@ export interface OpenLedgerOptions {
   background?: boolean
   /** With `background`: told of each failed open and when it is retried (the server logs it). */
   onOpenError?: (error: LedgerError, retryInMs: number) => void
+  /**
+   * PGlite only: `worker` runs it in a thread of its own (`pglite-thread.ts`), so its synchronous
+   * WebAssembly never holds the event loop (the server, in Node); `main` (default) runs it in the calling
+   * thread, where a statement settles within the caller's microtasks (tests on a fake clock, scripts).
+   */
+  thread?: 'worker' | 'main'
 }
 
 const DEFAULT_LEDGER_TIMEOUT_MS = 2_000
@@ -89,10 +96,24 @@ async function openPgliteOnDisk(dataDir: string, options: OpenLedgerOptions): Pr
 }
 
 async function openPglite(options: OpenLedgerOptions, dir?: string): Promise<Ledger> {
-  // Imported here: loading PGlite takes about 1 s, which a server on PostgreSQL should not pay.
-  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+  // Imported here: a server on PostgreSQL should not load PGlite at all.
+  const { drizzle: drizzlePglite } = await import('drizzle-orm/pglite')
+  if (options.thread === 'worker' && !otherRuntime()) {
+    const client = await openPgliteThread({
+      dataDir: dir,
+      startParams: PGLITE_MEMORY_PARAMS,
+      migrationsFolder: MIGRATIONS_FOLDER,
+    })
+    // drizzle's PGlite driver calls only `query` on its client; the thread's client answers it.
+    const db = drizzlePglite({ client: client as never })
+    return createLedgerStore(db as unknown as LedgerDb, {
+      driver: 'pglite',
+      close: () => client.close(),
+      ...bounds(options),
+    })
+  }
+  const [{ PGlite }, { migrate: migratePglite }] = await Promise.all([
     import('@electric-sql/pglite'),
-    import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
   ])
   // Options as the one argument: `new PGlite(undefined, options)` (in memory) ignores its options.
@@ -114,6 +135,14 @@ async function openPglite(options: OpenLedgerOptions, dir?: string): Promise<Led
     close: () => client.close(),
     ...bounds(options),
   })
+}
+
+/**
+ * Bun and Deno run PGlite in the calling thread, as before issue 43: their `node:worker_threads` are
+ * compatibility layers the thread's evaluated script is not tested on (docs/running-the-bff.md).
+ */
+function otherRuntime(): boolean {
+  return 'Bun' in globalThis || 'Deno' in globalThis
 }
 
 async function openPostgres(databaseUrl: string, options: OpenLedgerOptions): Promise<Ledger> {

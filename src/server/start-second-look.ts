@@ -79,6 +79,8 @@ export async function startSecondLook(config: Config, options: StartSecondLookOp
     // PGlite on disk opens beside the listening server: `/readyz` says not ready (ledger "opening") until
     // it is open, and a lead meanwhile is a 503 with Retry-After, never a wait for a database to be made.
     background: true,
+    // PGlite's statements run in a thread of their own: a lead's offers never hold a visitor's request.
+    thread: 'worker',
     onOpenError: (error, retryInMs) =>
       options.logger.error(
         { err: error, retryInMs },

@@ -16,7 +16,7 @@ import {
 } from '../../src/ledger/index.ts'
 import { LedgerError } from '../../src/ledger/ledger-error.ts'
 import { recordset } from '../../src/ledger/recordset.ts'
-import { LEDGER_DRIVERS, openLedgerAround } from './support/ledger-drivers.ts'
+import { LEDGER_DRIVERS, openLedgerAround, PGLITE_THREAD_DRIVER } from './support/ledger-drivers.ts'
 
 // Real servers and databases on a shared CI machine: generous, while every wait inside stays short.
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 })
@@ -67,7 +67,7 @@ function approved(leadId: string, request: SentRequest, rates: Array<[number, st
   }
 }
 
-describe.each(LEDGER_DRIVERS)('ledger on $name', (driver) => {
+describe.each([...LEDGER_DRIVERS, PGLITE_THREAD_DRIVER])('ledger on $name', (driver) => {
   let ledger: Ledger
   openLedgerAround(driver, (opened) => {
     ledger = opened

@@ -109,7 +109,7 @@ if (!databaseUrl) {
 }
 
 /** Opens the driver's ledger before the calling suite's tests (handing it to `use`) and closes it after. */
-export function openLedgerAround(driver: LedgerDriver, use: (ledger: Ledger) => void): void {
+export function openLedgerAround(driver: Pick<LedgerDriver, 'open'>, use: (ledger: Ledger) => void): void {
   let opened: Ledger | undefined
   beforeAll(async () => {
     opened = await driver.open()
@@ -119,3 +119,13 @@ export function openLedgerAround(driver: LedgerDriver, use: (ledger: Ledger) => 
     await opened?.close()
   })
 }
+
+/**
+ * PGlite in its own thread, as the server runs it (`thread: 'worker'`): the store's tests run on it too. Not
+ * in `LEDGER_DRIVERS`: a statement there answers on real time (a message to the thread and back), which the
+ * fake-clock tests cannot wait for, and it has no `openFaulty` (a transaction cannot hold the thread).
+ */
+export const PGLITE_THREAD_DRIVER = {
+  name: 'pglite-thread',
+  open: (options?: Options) => openLedger({ inMemory: true, thread: 'worker', ...options }),
+} as const

@@ -3,6 +3,8 @@
  * of 50 offers with 60-parameter links is judged with work linear in its size, and the judging lets the
  * event loop run between fields. Work is counted (characters the PII scan reads and builds), never timed.
  */
+import { Agent, createServer, get } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { describe, expect, it } from 'vitest'
 import type { Lead, PartnerOffer } from '../../../src/contract/partner.ts'
 import { offerProblems } from '../../../src/marketplace/fan-out/offer-problems.ts'
@@ -93,5 +95,74 @@ describe('judging a reply holds the event loop one field at a time', () => {
     expect(checked.kept).toHaveLength(50)
     // Six fields and the loan terms' turn per offer: the loop turned at least once for each offer.
     expect(turns).toBeGreaterThanOrEqual(50)
+  })
+})
+
+describe('five heavy replies judged at once take turns on the loop', () => {
+  /** Five replies judged together, as a lead's five partners answering at once are; `findPii` counted. */
+  async function judgeFive(onScan: () => void) {
+    const find = createPiiFinder(LEAD)
+    const findPii = (value: string) => {
+      onScan()
+      return find(value)
+    }
+    const replies = Array.from({ length: 5 }, () => hostileReply().offers)
+    return Promise.all(replies.map((offers) => offerProblems(offers, { findPii, publicLinksOnly: true })))
+  }
+
+  it('one field’s scan per turn of the loop, whichever reply it belongs to', async () => {
+    const events: Array<'scan' | 'turn'> = []
+    let running = true
+    const spin = () => {
+      events.push('turn')
+      if (running) setImmediate(spin)
+    }
+    setImmediate(spin)
+    const judged = await judgeFive(() => events.push('scan'))
+    running = false
+    expect(judged.map((checked) => checked.kept.length)).toEqual([50, 50, 50, 50, 50])
+    const scans = events.filter((event) => event === 'scan').length
+    expect(scans).toBe(5 * 50 * 6)
+    // Two scans with no turn between them: one task judged two fields (a per-reply setImmediate gave each
+    // reply a field in the same turn, five scans at once).
+    const backToBack = events.filter((event, i) => event === 'scan' && events[i - 1] === 'scan').length
+    expect(backToBack).toBe(0)
+  })
+
+  it('a /healthz probe on the same process waits for at most two fields’ scans, counted, not timed', async () => {
+    const server = createServer((_req, res) => res.end('ok'))
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const { port } = server.address() as AddressInfo
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 })
+    let scans = 0
+    const waits: number[] = []
+    let judging = true
+    const probe = (): Promise<void> =>
+      new Promise((resolve, reject) => {
+        const sentAt = scans
+        get({ host: '127.0.0.1', port, path: '/healthz', agent }, (res) => {
+          res.resume()
+          res.on('end', () => {
+            waits.push(scans - sentAt)
+            resolve()
+          })
+        }).on('error', reject)
+      })
+    const probing = (async () => {
+      while (judging) await probe()
+    })()
+    try {
+      await judgeFive(() => scans++)
+      judging = false
+      await probing
+    } finally {
+      agent.destroy()
+      server.close()
+    }
+    expect(scans).toBe(5 * 50 * 6)
+    // Probes answered all through the judging, each after at most two fields' scans (one in the turn its
+    // request arrived in, one in the turn its answer is written). Five scans a turn reads 5 or more.
+    expect(waits.length).toBeGreaterThan(100)
+    expect(Math.max(...waits)).toBeLessThanOrEqual(2)
   })
 })

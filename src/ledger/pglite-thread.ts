@@ -1,0 +1,167 @@
+/**
+ * @module The embedded ledger's PGlite in a worker thread of its own (issue 43: no reply stalls the loop).
+ * PGlite is PostgreSQL compiled to WebAssembly and runs every statement synchronously on the thread that owns
+ * it: in the server's thread, a lead's offers (up to 256 KB a partner) or a burst of search events held the
+ * event loop 10-100 ms per write, and every visitor of the replica waited. Here the thread owns PGlite and
+ * the server's thread holds a client with the one method drizzle's PGlite driver calls (`query`), so the
+ * statements and their WebAssembly run beside the event loop; only the parameters and rows cross (a copy).
+ *
+ * The thread opens the database (a directory or memory) and applies the migrations before it answers, so a
+ * failed open fails `openPgliteThread` and leaves nothing running. A thread that dies later (out of memory,
+ * a WebAssembly trap) fails its calls in flight and every call after it with a transient `ECONNRESET`-like
+ * code, as a PostgreSQL server that went away does: readiness reports the ledger down and the lead route
+ * answers 503 with Retry-After. It is not reopened behind the operator's back: the process is restarted.
+ */
+import { Worker } from 'node:worker_threads'
+
+/** What drizzle-orm's PGlite session calls on its client (`drizzle({ client })`). */
+export interface PgliteThreadClient {
+  query(
+    sql: string,
+    params?: unknown[],
+    options?: { rowMode?: 'array' | 'object' },
+  ): Promise<{ rows: unknown[]; fields: { name: string; dataTypeID: number }[]; affectedRows?: number }>
+  /** Not offered: the ledger runs single statements only (a transaction here would hold the thread). */
+  transaction(): Promise<never>
+  /** Closes PGlite (its files flushed) and ends the thread. */
+  close(): Promise<void>
+}
+
+export interface PgliteThreadOptions {
+  /** PGlite's data directory; in memory when absent. */
+  dataDir?: string | undefined
+  startParams: readonly string[]
+  migrationsFolder: string
+}
+
+type Reply =
+  | { id: number; result: Awaited<ReturnType<PgliteThreadClient['query']>> }
+  | { id: number; error: { message: string; code?: string; name?: string } }
+  | { ready: true }
+  | { openError: string }
+
+/**
+ * The thread's script: CommonJS evaluated from a string, since a worker cannot load this project's TypeScript
+ * under tsx or vitest. Its packages are resolved in this module (`import.meta.resolve`), so it finds them
+ * wherever the server runs. Timestamps, dates and intervals stay strings, as drizzle's own parsers leave them.
+ */
+const SCRIPT = `const { parentPort, workerData } = require('node:worker_threads')
+;(async () => {
+  const [{ PGlite, types }, { drizzle }, { migrate }] = await Promise.all([
+    import(workerData.modules.pglite), import(workerData.modules.drizzle), import(workerData.modules.migrator),
+  ])
+  const keep = (value) => value
+  const parsers = {}
+  for (const oid of [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182]) {
+    parsers[oid] = keep
+  }
+  const client = new PGlite({ dataDir: workerData.dataDir, startParams: [...PGlite.defaultStartParams, ...workerData.startParams] })
+  try {
+    await client.waitReady
+    await migrate(drizzle({ client }), { migrationsFolder: workerData.migrationsFolder })
+  } catch (error) {
+    await client.close().catch(() => {})
+    parentPort.postMessage({ openError: String((error && error.stack) || error).slice(0, 2000) })
+    return
+  }
+  parentPort.on('message', async (message) => {
+    if (message.close) {
+      await client.close().catch(() => {})
+      process.exit(0)
+    }
+    try {
+      const result = await client.query(message.sql, message.params, { rowMode: message.rowMode, parsers })
+      parentPort.postMessage({ id: message.id, result: { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows } })
+    } catch (error) {
+      parentPort.postMessage({ id: message.id, error: { message: String(error && error.message), code: error && error.code, name: error && error.name } })
+    }
+  })
+  parentPort.postMessage({ ready: true })
+})().catch((error) => parentPort.postMessage({ openError: String((error && error.stack) || error).slice(0, 2000) }))`
+
+/** Starts the thread, opens the database in it and applies the migrations; resolves once it answers. */
+export function openPgliteThread(options: PgliteThreadOptions): Promise<PgliteThreadClient> {
+  const modules = {
+    pglite: import.meta.resolve('@electric-sql/pglite'),
+    drizzle: import.meta.resolve('drizzle-orm/pglite'),
+    migrator: import.meta.resolve('drizzle-orm/pglite/migrator'),
+  }
+  const worker = new Worker(SCRIPT, {
+    eval: true,
+    workerData: {
+      modules,
+      dataDir: options.dataDir,
+      startParams: [...options.startParams],
+      migrationsFolder: options.migrationsFolder,
+    },
+  })
+  return new Promise((resolve, reject) => {
+    const opening = (message: Reply) => {
+      if ('openError' in message) {
+        worker.off('message', opening)
+        void worker.terminate()
+        reject(new Error(`opening the PGlite ledger failed: ${message.openError}`))
+      } else if ('ready' in message) {
+        worker.off('message', opening)
+        resolve(threadClient(worker))
+      }
+    }
+    worker.on('message', opening)
+    worker.once('error', (error) => reject(new Error(`opening the PGlite ledger failed: ${error.message}`)))
+    worker.once('exit', (code) =>
+      reject(new Error(`opening the PGlite ledger failed: its thread exited (${code})`)),
+    )
+  })
+}
+
+function threadClient(worker: Worker): PgliteThreadClient {
+  const pending = new Map<number, { resolve: (value: never) => void; reject: (error: Error) => void }>()
+  let nextId = 1
+  let gone: Error | undefined
+  let closing: Promise<void> | undefined
+  // Held open only while a call waits on it: an idle ledger never keeps the process alive.
+  worker.unref()
+  const settle = () => {
+    if (pending.size === 0) worker.unref()
+  }
+  worker.on('message', (message: Reply) => {
+    if (!('id' in message)) return
+    const call = pending.get(message.id)
+    if (!call) return
+    pending.delete(message.id)
+    settle()
+    if ('result' in message) call.resolve(message.result as never)
+    else call.reject(Object.assign(new Error(message.error.message), message.error))
+  })
+  const fail = (why: string) => {
+    // As a PostgreSQL connection that dropped: a transient failure every caller already knows how to meet.
+    gone ??= Object.assign(new Error(`the PGlite ledger thread ${why}`), { code: 'ECONNRESET' })
+    for (const call of pending.values()) call.reject(gone)
+    pending.clear()
+  }
+  worker.on('error', (error) => fail(`failed: ${error.message}`))
+  worker.on('exit', (code) => fail(`exited (${code})`))
+
+  return {
+    query(sql, params = [], options = {}) {
+      if (gone) return Promise.reject(gone)
+      const id = nextId++
+      return new Promise((resolve, reject) => {
+        pending.set(id, { resolve, reject })
+        if (pending.size === 1) worker.ref()
+        worker.postMessage({ id, sql, params, rowMode: options.rowMode ?? 'object' })
+      })
+    },
+    transaction: () =>
+      Promise.reject(new Error('the PGlite ledger thread runs single statements, not transactions')),
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        if (gone) return resolve()
+        worker.once('exit', () => resolve())
+        worker.ref()
+        worker.postMessage({ close: true })
+      })
+      return closing
+    },
+  }
+}
