@@ -27,15 +27,16 @@ export const PGLITE_TEMPLATE_FILE = join(
  * worker's 800 MB of initdb go back to the system when it ends, and nothing is written to disk.
  */
 export function createPgliteTemplate(migrationsFolder: string): Promise<Uint8Array> {
-  // A script, not a module file: a worker cannot load TypeScript sources under tsx or vitest. The packages
+  // A script, not a module file: a worker cannot load TypeScript sources under tsx or vitest; dynamic imports
+  // only, so it runs as CommonJS or as a module (`--input-type=module`). The packages
   // are resolved here, from this module, so the worker finds them wherever it runs.
   const modules = {
     pglite: import.meta.resolve('@electric-sql/pglite'),
     drizzle: import.meta.resolve('drizzle-orm/pglite'),
     migrator: import.meta.resolve('drizzle-orm/pglite/migrator'),
   }
-  const script = `const { parentPort, workerData } = require('node:worker_threads')
-;(async () => {
+  const script = `import('node:worker_threads').then(async ({ parentPort, workerData }) => {
+  try {
   const [{ PGlite }, { drizzle }, { migrate }] = await Promise.all([
     import(workerData.modules.pglite), import(workerData.modules.drizzle), import(workerData.modules.migrator),
   ])
@@ -45,7 +46,10 @@ export function createPgliteTemplate(migrationsFolder: string): Promise<Uint8Arr
   const bytes = new Uint8Array(await (await client.dumpDataDir('gzip')).arrayBuffer())
   await client.close()
   parentPort.postMessage(bytes, [bytes.buffer])
-})().catch((error) => { parentPort.postMessage({ error: String(error && error.stack || error) }) })`
+  } catch (error) {
+    parentPort.postMessage({ error: String(error && error.stack || error) })
+  }
+})`
   return new Promise((resolve, reject) => {
     let answered = false
     const worker = new Worker(script, { eval: true, workerData: { modules, migrationsFolder } })

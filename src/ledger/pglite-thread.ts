@@ -41,43 +41,45 @@ type Reply =
   | { openError: string }
 
 /**
- * The thread's script: CommonJS evaluated from a string, since a worker cannot load this project's TypeScript
- * under tsx or vitest. Its packages are resolved in this module (`import.meta.resolve`), so it finds them
+ * The thread's script, evaluated from a string, since a worker cannot load this project's TypeScript under tsx
+ * or vitest; written with dynamic `import()` only, so it runs whether the process evaluates strings as
+ * CommonJS or as modules (`--input-type=module`). Its packages are resolved in this module (`import.meta.resolve`), so it finds them
  * wherever the server runs. Timestamps, dates and intervals stay strings, as drizzle's own parsers leave them.
  */
-const SCRIPT = `const { parentPort, workerData } = require('node:worker_threads')
-;(async () => {
-  const [{ PGlite, types }, { drizzle }, { migrate }] = await Promise.all([
-    import(workerData.modules.pglite), import(workerData.modules.drizzle), import(workerData.modules.migrator),
-  ])
-  const keep = (value) => value
-  const parsers = {}
-  for (const oid of [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182]) {
-    parsers[oid] = keep
-  }
-  const client = new PGlite({ dataDir: workerData.dataDir, startParams: [...PGlite.defaultStartParams, ...workerData.startParams] })
+const SCRIPT = `import('node:worker_threads').then(async ({ parentPort, workerData }) => {
+  const failed = (error) => String((error && error.stack) || error).slice(0, 2000)
+  let client
   try {
+    const [{ PGlite, types }, { drizzle }, { migrate }] = await Promise.all([
+      import(workerData.modules.pglite), import(workerData.modules.drizzle), import(workerData.modules.migrator),
+    ])
+    const keep = (value) => value
+    const parsers = {}
+    for (const oid of [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182]) {
+      parsers[oid] = keep
+    }
+    client = new PGlite({ dataDir: workerData.dataDir, startParams: [...PGlite.defaultStartParams, ...workerData.startParams] })
     await client.waitReady
     await migrate(drizzle({ client }), { migrationsFolder: workerData.migrationsFolder })
+    parentPort.on('message', async (message) => {
+      if (message.close) {
+        await client.close().catch(() => {})
+        process.exit(0)
+      }
+      try {
+        const result = await client.query(message.sql, message.params, { rowMode: message.rowMode, parsers })
+        parentPort.postMessage({ id: message.id, result: { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows } })
+      } catch (error) {
+        parentPort.postMessage({ id: message.id, error: { message: String(error && error.message), code: error && error.code, name: error && error.name } })
+      }
+    })
+    parentPort.postMessage({ ready: true })
   } catch (error) {
-    await client.close().catch(() => {})
-    parentPort.postMessage({ openError: String((error && error.stack) || error).slice(0, 2000) })
-    return
+    if (client) await client.close().catch(() => {})
+    parentPort.postMessage({ openError: failed(error) })
   }
-  parentPort.on('message', async (message) => {
-    if (message.close) {
-      await client.close().catch(() => {})
-      process.exit(0)
-    }
-    try {
-      const result = await client.query(message.sql, message.params, { rowMode: message.rowMode, parsers })
-      parentPort.postMessage({ id: message.id, result: { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows } })
-    } catch (error) {
-      parentPort.postMessage({ id: message.id, error: { message: String(error && error.message), code: error && error.code, name: error && error.name } })
-    }
-  })
-  parentPort.postMessage({ ready: true })
-})().catch((error) => parentPort.postMessage({ openError: String((error && error.stack) || error).slice(0, 2000) }))`
+})
+`
 
 /** Starts the thread, opens the database in it and applies the migrations; resolves once it answers. */
 export function openPgliteThread(options: PgliteThreadOptions): Promise<PgliteThreadClient> {
