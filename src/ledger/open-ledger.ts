@@ -16,7 +16,7 @@ import { createLedgerStore, type Ledger } from './ledger-store.ts'
 import { openInBackground } from './open-in-background.ts'
 import { ensurePgliteDirectory } from './pglite-directory.ts'
 import { pgliteTemplate } from './pglite-template.ts'
-import { openPgliteThread } from './pglite-thread.ts'
+import { openPgliteThread, type PgliteThreadClient } from './pglite-thread.ts'
 
 // Found from the package root, so the compiled server (dist/server/) finds them too.
 export const MIGRATIONS_FOLDER = join(packageRoot(import.meta.url), 'drizzle')
@@ -97,33 +97,14 @@ async function openPgliteOnDisk(dataDir: string, options: OpenLedgerOptions): Pr
 
 async function openPglite(options: OpenLedgerOptions, dir?: string): Promise<Ledger> {
   // Imported here: a server on PostgreSQL should not load PGlite at all.
-  const { drizzle: drizzlePglite } = await import('drizzle-orm/pglite')
-  if (options.thread === 'worker' && !otherRuntime()) {
-    const client = await openPgliteThread({
-      dataDir: dir,
-      startParams: PGLITE_MEMORY_PARAMS,
-      migrationsFolder: MIGRATIONS_FOLDER,
-    })
-    // drizzle's PGlite driver calls only `query` on its client; the thread's client answers it.
-    const db = drizzlePglite({ client: client as never })
-    return createLedgerStore(db as unknown as LedgerDb, {
-      driver: 'pglite',
-      close: () => client.close(),
-      ...bounds(options),
-    })
-  }
-  const [{ PGlite }, { migrate: migratePglite }] = await Promise.all([
-    import('@electric-sql/pglite'),
+  const [{ drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
   ])
-  // Options as the one argument: `new PGlite(undefined, options)` (in memory) ignores its options.
-  const client = new PGlite({
-    dataDir: dir,
-    startParams: [...PGlite.defaultStartParams, ...PGLITE_MEMORY_PARAMS],
-  })
-  const db = drizzlePglite({ client })
+  const client = await openPgliteClient(options, dir)
+  // drizzle's PGlite driver calls only `query` and `transaction` on its client; the thread's client has both.
+  const db = drizzlePglite({ client: client as never })
   try {
-    await client.waitReady
     await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER })
   } catch (error) {
     // A failed open is retried: this attempt's instance must not stay behind holding the directory.
@@ -135,6 +116,28 @@ async function openPglite(options: OpenLedgerOptions, dir?: string): Promise<Led
     close: () => client.close(),
     ...bounds(options),
   })
+}
+
+async function openPgliteClient(
+  options: OpenLedgerOptions,
+  dir: string | undefined,
+): Promise<PgliteThreadClient | import('@electric-sql/pglite').PGlite> {
+  if (options.thread === 'worker' && !otherRuntime()) {
+    return openPgliteThread({ dataDir: dir, startParams: PGLITE_MEMORY_PARAMS })
+  }
+  const { PGlite } = await import('@electric-sql/pglite')
+  // Options as the one argument: `new PGlite(undefined, options)` (in memory) ignores its options.
+  const client = new PGlite({
+    dataDir: dir,
+    startParams: [...PGlite.defaultStartParams, ...PGLITE_MEMORY_PARAMS],
+  })
+  try {
+    await client.waitReady
+  } catch (error) {
+    await client.close().catch(() => {})
+    throw error
+  }
+  return client
 }
 
 /**

@@ -3,26 +3,37 @@
  * PGlite is PostgreSQL compiled to WebAssembly and runs every statement synchronously on the thread that owns
  * it: in the server's thread, a lead's offers (up to 256 KB a partner) or a burst of search events held the
  * event loop 10-100 ms per write, and every visitor of the replica waited. Here the thread owns PGlite and
- * the server's thread holds a client with the one method drizzle's PGlite driver calls (`query`), so the
- * statements and their WebAssembly run beside the event loop; only the parameters and rows cross (a copy).
+ * nothing else (no drizzle: a second copy of it costs the process about 13 MB), and the server's thread holds
+ * a client with what drizzle's PGlite driver calls (`query`, `transaction`), so the statements and their
+ * WebAssembly run beside the event loop; only the parameters and rows cross (a copy).
  *
- * The thread opens the database (a directory or memory) and applies the migrations before it answers, so a
- * failed open fails `openPgliteThread` and leaves nothing running. A thread that dies later (out of memory,
- * a WebAssembly trap) fails its calls in flight and every call after it with a transient `ECONNRESET`-like
- * code, as a PostgreSQL server that went away does: readiness reports the ledger down and the lead route
- * answers 503 with Retry-After. It is not reopened behind the operator's back: the process is restarted.
+ * A failed open ends the thread and fails `openPgliteThread`. A thread that dies later (out of memory, a
+ * WebAssembly trap) fails its calls in flight and every call after it with `ECONNRESET`, as a PostgreSQL
+ * server that went away does: readiness reports the ledger down and the lead route answers 503 with
+ * Retry-After. It is not reopened behind the operator's back: the process is restarted.
  */
 import { Worker } from 'node:worker_threads'
 
-/** What drizzle-orm's PGlite session calls on its client (`drizzle({ client })`). */
+interface QueryResult {
+  rows: unknown[]
+  fields: { name: string; dataTypeID: number }[]
+  affectedRows?: number
+}
+
+type Query = (
+  sql: string,
+  params?: unknown[],
+  options?: { rowMode?: 'array' | 'object' },
+) => Promise<QueryResult>
+
+/** What drizzle-orm's PGlite session calls on its client (`drizzle({ client })`), and `close`. */
 export interface PgliteThreadClient {
-  query(
-    sql: string,
-    params?: unknown[],
-    options?: { rowMode?: 'array' | 'object' },
-  ): Promise<{ rows: unknown[]; fields: { name: string; dataTypeID: number }[]; affectedRows?: number }>
-  /** Not offered: the ledger runs single statements only (a transaction here would hold the thread). */
-  transaction(): Promise<never>
+  query: Query
+  /**
+   * PGlite is one session: while `run` holds a transaction, every other call waits for it to end (the
+   * migrations use one; the ledger's own calls are single statements).
+   */
+  transaction<T>(run: (tx: { query: Query }) => Promise<T>): Promise<T>
   /** Closes PGlite (its files flushed) and ends the thread. */
   close(): Promise<void>
 }
@@ -31,11 +42,10 @@ export interface PgliteThreadOptions {
   /** PGlite's data directory; in memory when absent. */
   dataDir?: string | undefined
   startParams: readonly string[]
-  migrationsFolder: string
 }
 
 type Reply =
-  | { id: number; result: Awaited<ReturnType<PgliteThreadClient['query']>> }
+  | { id: number; result: QueryResult }
   | { id: number; error: { message: string; code?: string; name?: string } }
   | { ready: true }
   | { openError: string }
@@ -43,16 +53,14 @@ type Reply =
 /**
  * The thread's script, evaluated from a string, since a worker cannot load this project's TypeScript under tsx
  * or vitest; written with dynamic `import()` only, so it runs whether the process evaluates strings as
- * CommonJS or as modules (`--input-type=module`). Its packages are resolved in this module (`import.meta.resolve`), so it finds them
- * wherever the server runs. Timestamps, dates and intervals stay strings, as drizzle's own parsers leave them.
+ * CommonJS or as modules (`--input-type=module`). PGlite is resolved in this module (`import.meta.resolve`),
+ * so the thread finds it wherever the server runs. Timestamps, dates and intervals stay strings (and their
+ * arrays), as drizzle's PGlite driver asks of PGlite.
  */
 const SCRIPT = `import('node:worker_threads').then(async ({ parentPort, workerData }) => {
-  const failed = (error) => String((error && error.stack) || error).slice(0, 2000)
   let client
   try {
-    const [{ PGlite, types }, { drizzle }, { migrate }] = await Promise.all([
-      import(workerData.modules.pglite), import(workerData.modules.drizzle), import(workerData.modules.migrator),
-    ])
+    const { PGlite, types } = await import(workerData.pglite)
     const keep = (value) => value
     const parsers = {}
     for (const oid of [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182]) {
@@ -60,7 +68,6 @@ const SCRIPT = `import('node:worker_threads').then(async ({ parentPort, workerDa
     }
     client = new PGlite({ dataDir: workerData.dataDir, startParams: [...PGlite.defaultStartParams, ...workerData.startParams] })
     await client.waitReady
-    await migrate(drizzle({ client }), { migrationsFolder: workerData.migrationsFolder })
     parentPort.on('message', async (message) => {
       if (message.close) {
         await client.close().catch(() => {})
@@ -76,25 +83,19 @@ const SCRIPT = `import('node:worker_threads').then(async ({ parentPort, workerDa
     parentPort.postMessage({ ready: true })
   } catch (error) {
     if (client) await client.close().catch(() => {})
-    parentPort.postMessage({ openError: failed(error) })
+    parentPort.postMessage({ openError: String((error && error.stack) || error).slice(0, 2000) })
   }
 })
 `
 
-/** Starts the thread, opens the database in it and applies the migrations; resolves once it answers. */
+/** Starts the thread and opens the database in it; resolves once it answers. */
 export function openPgliteThread(options: PgliteThreadOptions): Promise<PgliteThreadClient> {
-  const modules = {
-    pglite: import.meta.resolve('@electric-sql/pglite'),
-    drizzle: import.meta.resolve('drizzle-orm/pglite'),
-    migrator: import.meta.resolve('drizzle-orm/pglite/migrator'),
-  }
   const worker = new Worker(SCRIPT, {
     eval: true,
     workerData: {
-      modules,
+      pglite: import.meta.resolve('@electric-sql/pglite'),
       dataDir: options.dataDir,
       startParams: [...options.startParams],
-      migrationsFolder: options.migrationsFolder,
     },
   })
   return new Promise((resolve, reject) => {
@@ -117,22 +118,21 @@ export function openPgliteThread(options: PgliteThreadOptions): Promise<PgliteTh
 }
 
 function threadClient(worker: Worker): PgliteThreadClient {
-  const pending = new Map<number, { resolve: (value: never) => void; reject: (error: Error) => void }>()
+  const pending = new Map<number, { resolve: (value: QueryResult) => void; reject: (error: Error) => void }>()
   let nextId = 1
   let gone: Error | undefined
   let closing: Promise<void> | undefined
+  /** Settles when the transaction holding the session ends; calls from outside it wait on it. */
+  let held: Promise<void> = Promise.resolve()
   // Held open only while a call waits on it: an idle ledger never keeps the process alive.
   worker.unref()
-  const settle = () => {
-    if (pending.size === 0) worker.unref()
-  }
   worker.on('message', (message: Reply) => {
     if (!('id' in message)) return
     const call = pending.get(message.id)
     if (!call) return
     pending.delete(message.id)
-    settle()
-    if ('result' in message) call.resolve(message.result as never)
+    if (pending.size === 0) worker.unref()
+    if ('result' in message) call.resolve(message.result)
     else call.reject(Object.assign(new Error(message.error.message), message.error))
   })
   const fail = (why: string) => {
@@ -144,18 +144,43 @@ function threadClient(worker: Worker): PgliteThreadClient {
   worker.on('error', (error) => fail(`failed: ${error.message}`))
   worker.on('exit', (code) => fail(`exited (${code})`))
 
+  const send: Query = (sql, params = [], options = {}) => {
+    if (gone) return Promise.reject(gone)
+    const id = nextId++
+    return new Promise((resolve, reject) => {
+      pending.set(id, { resolve, reject })
+      if (pending.size === 1) worker.ref()
+      worker.postMessage({ id, sql, params, rowMode: options.rowMode ?? 'object' })
+    })
+  }
+
   return {
-    query(sql, params = [], options = {}) {
-      if (gone) return Promise.reject(gone)
-      const id = nextId++
-      return new Promise((resolve, reject) => {
-        pending.set(id, { resolve, reject })
-        if (pending.size === 1) worker.ref()
-        worker.postMessage({ id, sql, params, rowMode: options.rowMode ?? 'object' })
-      })
+    query: async (sql, params, options) => {
+      await held
+      return send(sql, params, options)
     },
-    transaction: () =>
-      Promise.reject(new Error('the PGlite ledger thread runs single statements, not transactions')),
+    async transaction(run) {
+      const before = held
+      let end!: () => void
+      const mine = new Promise<void>((resolve) => {
+        end = resolve
+      })
+      held = before.then(() => mine)
+      await before
+      try {
+        await send('BEGIN')
+        try {
+          const result = await run({ query: send })
+          await send('COMMIT')
+          return result
+        } catch (error) {
+          await send('ROLLBACK').catch(() => {})
+          throw error
+        }
+      } finally {
+        end()
+      }
+    },
     close() {
       closing ??= new Promise<void>((resolve) => {
         if (gone) return resolve()

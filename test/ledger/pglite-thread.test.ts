@@ -90,13 +90,42 @@ describe('PGlite in its own thread', () => {
   })
 
   it('an open that fails in the thread fails the open, saying why', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'pglite-thread-bad-'))
-    dirs.push(dir)
-    // Migrations that do not exist: PGlite opens, the migrator throws inside the thread.
-    const failed = await openPgliteThread({
-      startParams: [],
-      migrationsFolder: join(dir, 'no-migrations-here'),
-    }).catch((error: unknown) => error)
-    expect(String(failed)).toMatch(/opening the PGlite ledger failed: .*_journal.json/s)
+    // A PGlite start parameter PostgreSQL refuses: the thread's PGlite fails to start.
+    const failed = await openPgliteThread({ startParams: ['-c', 'no_such_setting_here=1'] }).catch(
+      (error: unknown) => error,
+    )
+    expect(String(failed)).toMatch(/opening the PGlite ledger failed: /)
+  })
+
+  it('a transaction holds the session: a call from outside waits for it to end', async () => {
+    const client = await openPgliteThread({ startParams: [] })
+    try {
+      await client.query('create table seen (n int)')
+      const order: string[] = []
+      let release!: () => void
+      const gate = new Promise<void>((resolve) => {
+        release = resolve
+      })
+      const tx = client.transaction(async (inside) => {
+        await inside.query('insert into seen values (1)')
+        order.push('inside wrote')
+        await gate
+        await inside.query('insert into seen values (2)')
+        order.push('inside done')
+      })
+      const outside = client.query('select count(*)::int as n from seen').then((result) => {
+        order.push('outside read')
+        return result.rows
+      })
+      // Let the transaction's first statement and the outside call's wait both happen, then release.
+      while (order.length === 0) await new Promise((resolve) => setImmediate(resolve))
+      release()
+      await tx
+      // The outside read ran after the commit: it saw both rows, never half a transaction.
+      expect(await outside).toEqual([{ n: 2 }])
+      expect(order).toEqual(['inside wrote', 'inside done', 'outside read'])
+    } finally {
+      await client.close()
+    }
   })
 })
