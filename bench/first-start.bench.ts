@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { secondLookLead } from '../test/support/second-look-lead.ts'
-import { startProdArgs } from './start-prod.ts'
+import { startProdArgs, startProdEnv } from './start-prod.ts'
 import { VISITOR_UA } from './visitor.ts'
 
 const IDLE_TARGET_MB = 200
@@ -64,7 +64,13 @@ const started = performance.now()
 const since = () => Math.round(performance.now() - started)
 const child: ChildProcess = spawn(process.execPath, startProdArgs(root), {
   cwd: root,
-  env: { PATH: process.env.PATH ?? '', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info' },
+  env: {
+    ...startProdEnv(root),
+    PATH: process.env.PATH ?? '',
+    PORT: '0',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'info',
+  },
   stdio: ['ignore', 'pipe', 'inherit'],
 })
 const pid = child.pid as number

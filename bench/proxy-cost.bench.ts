@@ -46,7 +46,7 @@ import { fileURLToPath } from 'node:url'
 import autocannonUntyped from 'autocannon'
 import { Pool } from 'undici'
 import { minimalProxy } from './minimal-proxy.ts'
-import { startProdArgs } from './start-prod.ts'
+import { startProdArgs, startProdEnv } from './start-prod.ts'
 import { VISITOR_UA } from './visitor.ts'
 
 type Autocannon = (options: Record<string, unknown>) => Promise<{
@@ -166,6 +166,8 @@ async function startProd(
     cwd: dir,
     stdio: ['ignore', log, log],
     env: {
+      // The script's own variables (`MALLOC_ARENA_MAX`) as `npm run start:prod` sets them, of base or branch.
+      ...startProdEnv(dir),
       PATH: process.env.PATH,
       NODE_ENV: 'production',
       PORT: String(port),

@@ -178,7 +178,7 @@ describe('README code blocks', () => {
       }
     }
     expect(scripts['start:prod']).toBe(
-      'node --enable-source-maps --max-semi-space-size=8 --liftoff-only dist/server/server/start-server.js',
+      'MALLOC_ARENA_MAX=2 node --enable-source-maps --max-semi-space-size=8 --liftoff-only dist/server/server/start-server.js',
     )
     expect(block('production').code).toContain('npm ci --omit=dev && npm run start:prod')
   })

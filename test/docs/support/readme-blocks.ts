@@ -93,13 +93,21 @@ export interface RunningBff {
 /** `npm run start:prod`'s command (the compiled BFF, after `npm run build`), in sandbox mode, on port 0. */
 export async function startCompiledBff(env: Record<string, string> = {}): Promise<RunningBff> {
   const script = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')).scripts['start:prod'] as string
-  const [node, ...args] = script.split(' ')
+  const words = script.split(' ')
+  // The variables the script sets before node (`MALLOC_ARENA_MAX=2`), as the shell would.
+  const scriptEnv: Record<string, string> = {}
+  while (/^[A-Z_]+=/.test(words[0] ?? '')) {
+    const [name, value] = (words.shift() as string).split('=') as [string, string]
+    scriptEnv[name] = value
+  }
+  const [node, ...args] = words
   let output = ''
   // In a directory of its own, so no `.env` of the developer's applies: the compiled server's path made absolute.
   const argv = args.map((arg) => (arg.startsWith('-') ? arg : join(REPO, arg)))
   const child: ChildProcess = spawn(node === 'node' ? process.execPath : (node as string), argv, {
     cwd: mkdtempSync(join(tmpdir(), 'readme-bff-cwd-')),
     env: {
+      ...scriptEnv,
       PATH: process.env.PATH,
       HOST: '127.0.0.1',
       PORT: '0',
