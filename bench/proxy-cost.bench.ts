@@ -482,7 +482,8 @@ async function profileBranch(upstream: string, dir: string, processes: ChildProc
     const exited = new Promise((resolve) => server.child.once('exit', resolve))
     server.child.kill('SIGTERM')
     await exited
-    const file = readdirSync(routeDir).find((f) => f.endsWith('.cpuprofile'))
+    // The server's own thread (id 0): the ledger's thread writes a profile of its own beside it.
+    const file = readdirSync(routeDir).find((f) => /\.0\.\d+\.cpuprofile$/.test(f))
     if (!file) throw new Error(`no profile written under ${routeDir}`)
     printTopFunctions(join(routeDir, file))
   }

@@ -34,7 +34,16 @@ export function createClientIdentity(
 ): ClientIdentityFn & { address(c: Context): string; fromTrustedProxy(c: Context): boolean } {
   const trust = compileTrust(options.trustProxy)
   const socketAddress = options.getSocketAddress ?? nodeSocketAddress
+  // Asked by the limits, the identity and the logs of one request: worked out once per request.
+  const known = new WeakMap<Request, string>()
   const address = (c: Context): string => {
+    const remembered = known.get(c.req.raw)
+    if (remembered !== undefined) return remembered
+    const found = addressOf(c)
+    known.set(c.req.raw, found)
+    return found
+  }
+  const addressOf = (c: Context): string => {
     const peer = socketAddress(c)
     if (peer === undefined || peer === '') {
       throw httpError(
