@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import { setMaxListeners } from 'node:events'
-import { Hono, type MiddlewareHandler } from 'hono'
+import { Hono } from 'hono'
 import pino, { type Logger } from 'pino'
 import { Registry } from 'prom-client'
 import { Agent, type Dispatcher } from 'undici'
