@@ -12,6 +12,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { type Ledger, openLedger } from '../../src/ledger/index.ts'
 import { toLedgerError } from '../../src/ledger/ledger-error.ts'
 import { openPgliteThread } from '../../src/ledger/pglite-thread.ts'
+import { countLoopTurns } from '../support/loop-turns.ts'
 
 // A real thread, a real PGlite: opening takes a second or two on a loaded machine.
 vi.setConfig({ testTimeout: 60_000 })
@@ -31,17 +32,12 @@ async function open(thread: 'worker' | 'main', dataDir?: string): Promise<Ledger
 
 /** Turns of the event loop (macrotasks) that ran while `run` was pending. */
 async function turnsDuring(run: () => Promise<unknown>): Promise<number> {
+  const counter = countLoopTurns()
   let turns = 0
-  let running = true
-  const spin = () => {
-    turns++
-    if (running) setImmediate(spin)
-  }
-  setImmediate(spin)
   try {
     await run()
   } finally {
-    running = false
+    turns = counter.stop()
   }
   return turns
 }
