@@ -122,8 +122,10 @@ function threadClient(worker: Worker): PgliteThreadClient {
   let nextId = 1
   let gone: Error | undefined
   let closing: Promise<void> | undefined
-  /** Settles when the transaction holding the session ends; calls from outside it wait on it. */
+  /** Settles when the transactions holding the session end; calls from outside them wait on it. */
   let held: Promise<void> = Promise.resolve()
+  /** Transactions open or waiting: with none, a call goes straight to the thread. */
+  let holders = 0
   // Held open only while a call waits on it: an idle ledger never keeps the process alive.
   worker.unref()
   worker.on('message', (message: Reply) => {
@@ -155,10 +157,8 @@ function threadClient(worker: Worker): PgliteThreadClient {
   }
 
   return {
-    query: async (sql, params, options) => {
-      await held
-      return send(sql, params, options)
-    },
+    query: (sql, params, options) =>
+      holders === 0 ? send(sql, params, options) : held.then(() => send(sql, params, options)),
     async transaction(run) {
       const before = held
       let end!: () => void
@@ -166,6 +166,7 @@ function threadClient(worker: Worker): PgliteThreadClient {
         end = resolve
       })
       held = before.then(() => mine)
+      holders++
       await before
       try {
         await send('BEGIN')
@@ -178,6 +179,7 @@ function threadClient(worker: Worker): PgliteThreadClient {
           throw error
         }
       } finally {
+        holders--
         end()
       }
     },

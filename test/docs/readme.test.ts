@@ -25,6 +25,7 @@ import {
   type RunningBff,
   readmeBlocks,
   startCompiledBff,
+  startProdScript,
   templatePattern,
 } from './support/readme-blocks.ts'
 
@@ -219,12 +220,12 @@ describe('README code blocks', () => {
     expect(loadConfig(env).sandboxMode).toBe(false)
     const dockerfile = readFileSync(join(REPO, 'Dockerfile'), 'utf8')
     // The image runs start:prod's command: its variables as ENV lines, its node command as the CMD.
-    const words = (scripts['start:prod'] ?? '').split(' ')
-    const variables = words.filter((word) => /^[A-Z_]+=/.test(word))
-    expect(variables).toEqual(['MALLOC_ARENA_MAX=2'])
-    for (const variable of variables) expect(dockerfile).toMatch(new RegExp(`^ENV (.* )?${variable}\\b`, 'm'))
-    const command = words.filter((word) => !variables.includes(word))
-    expect(dockerfile).toContain(`CMD ["${command.join('", "')}"]`)
+    const script = startProdScript()
+    expect(script.env).toEqual({ MALLOC_ARENA_MAX: '2' })
+    for (const [name, value] of Object.entries(script.env)) {
+      expect(dockerfile).toMatch(new RegExp(`^ENV (.* )?${name}=${value}\\b`, 'm'))
+    }
+    expect(dockerfile).toContain(`CMD ["${script.command.join('", "')}"]`)
     expect(code).toContain('-p 8787:8787')
     expect(dockerfile).toMatch(/PORT=8787/)
   })

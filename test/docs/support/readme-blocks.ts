@@ -90,17 +90,22 @@ export interface RunningBff {
   stop(): Promise<void>
 }
 
+/** `npm run start:prod` read as the shell runs it: the variables it sets first, then its command's words. */
+export function startProdScript(): { env: Record<string, string>; command: string[] } {
+  const script = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')).scripts['start:prod'] as string
+  const command = script.split(' ')
+  const env: Record<string, string> = {}
+  while (/^[A-Z_]+=/.test(command[0] ?? '')) {
+    const [name, value] = (command.shift() as string).split('=') as [string, string]
+    env[name] = value
+  }
+  return { env, command }
+}
+
 /** `npm run start:prod`'s command (the compiled BFF, after `npm run build`), in sandbox mode, on port 0. */
 export async function startCompiledBff(env: Record<string, string> = {}): Promise<RunningBff> {
-  const script = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')).scripts['start:prod'] as string
-  const words = script.split(' ')
-  // The variables the script sets before node (`MALLOC_ARENA_MAX=2`), as the shell would.
-  const scriptEnv: Record<string, string> = {}
-  while (/^[A-Z_]+=/.test(words[0] ?? '')) {
-    const [name, value] = (words.shift() as string).split('=') as [string, string]
-    scriptEnv[name] = value
-  }
-  const [node, ...args] = words
+  const { env: scriptEnv, command } = startProdScript()
+  const [node, ...args] = command
   let output = ''
   // In a directory of its own, so no `.env` of the developer's applies: the compiled server's path made absolute.
   const argv = args.map((arg) => (arg.startsWith('-') ? arg : join(REPO, arg)))
