@@ -132,9 +132,13 @@ async function problemOf(
   for (const field of CHECKED_FIELDS) {
     const value = offer[field]
     if (value === undefined) continue
-    // Each field is bounded by the contract (at most 5 000 characters), and its scan linear in it.
+    // Each field is bounded by the contract (at most 5 000 characters), and its scan linear in it, taken a
+    // step at a time: a turn of the loop before each step.
     await yieldToLoop()
-    const found = findPii(value)
+    const steps = findPii.steps(value)
+    let step = steps.next()
+    for (; step.done !== true; step = steps.next()) await yieldToLoop()
+    const found = step.value
     if (found === 'nested encoding') return `${field} is encoded more than ${MAX_DECODE_DEPTH} layers deep`
     if (found !== undefined) return `${field} carries the lead's ${found}`
   }

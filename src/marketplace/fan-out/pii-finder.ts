@@ -23,13 +23,23 @@ import {
   type PiiKind,
   wordNeedles,
 } from './pii-needles.ts'
-import { findAcrossParts, type ScanMeter } from './pii-url-parts.ts'
+import { acrossParts, type ScanMeter } from './pii-url-parts.ts'
 
 /** What the finder saw: one of the lead's values, or an encoding nested past the bound it reads. */
 export type PiiFinding = PiiKind | 'nested encoding'
 
-/** Any partner string in, the first thing found (or nothing). */
-export type PiiFinder = (value: string) => PiiFinding | undefined
+/**
+ * The search of one string as steps: the caller may let the event loop run at each `yield`, and no step
+ * reads more than one reading of the string or one needle across a link's parts (a 1,852-character link
+ * read whole in one task held the loop 30 ms the first time, docs/decisions/0114-reply-cpu-budget.md).
+ */
+export type PiiSteps = Generator<void, PiiFinding | undefined, void>
+
+/** Any partner string in, the first thing found (or nothing); `steps` is the same search a step at a time. */
+export interface PiiFinder {
+  (value: string): PiiFinding | undefined
+  steps(value: string): PiiSteps
+}
 
 export type { ScanMeter }
 export { MAX_DECODE_DEPTH }
@@ -50,23 +60,41 @@ function leadNeedles(lead: Lead): Needle[] {
 
 /** `meter`, when given, counts the characters read and built, the scan's work (tests and benchmarks). */
 export function createPiiFinder(lead: Lead, meter?: ScanMeter): PiiFinder {
-  const needles = leadNeedles(lead)
-  return (value) => findIn(value, needles, meter)
+  // Built on the first string searched: most partners of most leads send back nothing to search.
+  let needles: Needle[] | undefined
+  const steps = (value: string) => {
+    needles ??= leadNeedles(lead)
+    return findSteps(value, needles, meter)
+  }
+  return Object.assign((value: string) => toEnd(steps(value)), { steps })
 }
 
 /** The first needle found in any reading of `value`; `nested encoding` when it decodes past the bound. */
 export function findIn(value: string, needles: readonly Needle[], meter?: ScanMeter): PiiFinding | undefined {
+  return toEnd(findSteps(value, needles, meter))
+}
+
+function* findSteps(value: string, needles: readonly Needle[], meter?: ScanMeter): PiiSteps {
   const { forms, tooDeep } = decodedForms(value)
   // Refused on its own, whatever it hides: the forms read are not all the string can be decoded into.
   if (tooDeep) return 'nested encoding'
   for (const form of forms) {
+    yield
     if (meter) meter.chars += form.length
     const canonical = canonicalOf(form)
     for (const needle of needles) if (findNeedle(canonical, needle, false).length > 0) return needle.kind
   }
   for (const form of forms) {
-    const found = findAcrossParts(form, needles, meter)
+    const found = yield* acrossParts(form, needles, meter)
     if (found !== undefined) return found
   }
   return undefined
+}
+
+/** Runs the steps with no pause between them: for short strings, and callers with no loop to share. */
+function toEnd<T>(steps: Generator<void, T, void>): T {
+  for (;;) {
+    const step = steps.next()
+    if (step.done === true) return step.value
+  }
 }

@@ -22,13 +22,19 @@ const EDGE_BREAKS = /^\|+|\|+$/g
 /**
  * The first needle found across the parts of each URL or query string in `text` (a run without spaces
  * holding `/`, `?`, `&`, `=`, `#` or `;`): its path segments, query keys and values and fragment pieces, each
- * decoded (percent layers, then its deepest reading, since a part may be base64 of a piece).
+ * decoded (percent layers, then its deepest reading, since a part may be base64 of a piece). A generator of
+ * steps (`pii-finder.ts`, `PiiSteps`): the loop may run at each `yield`, between a link's decoding, its
+ * in-order readings and each needle's split search, so one long link is never one long task.
  */
-export function findAcrossParts(
+export function* acrossParts(
   text: string,
   needles: readonly Needle[],
   meter?: ScanMeter,
-): PiiKind | undefined {
+): Generator<void, PiiKind | undefined, void> {
+  const read = (decoded: string) => {
+    if (meter) meter.chars += decoded.length
+    return canonicalOf(decoded)
+  }
   for (const chunk of text.split(/\s+/)) {
     const raw = chunk.split(/[/?&=#;]/).filter(hasWord)
     if (raw.length < 2) continue
@@ -37,24 +43,22 @@ export function findAcrossParts(
       .split(/[?&#;]/)
       .map((pair) => pair.slice(pair.indexOf('=') + 1))
       .filter(hasWord)
-    const readings = [percentDecoded, (part: string) => decodedForms(part).forms.at(-1) ?? part].map(
-      (decode) => ({ parts: raw.map(decode), values: values.map(decode) }),
-    )
+    const first = { parts: raw.map(percentDecoded), values: values.map(percentDecoded) }
+    yield
+    const deepestOf = (part: string) => decodedForms(part).forms.at(-1) ?? part
+    const deepest = { parts: raw.map(deepestOf), values: values.map(deepestOf) }
     // Most links have no base64 in their parts: the second reading is then the first over again.
-    const [first, deepest] = readings
-    if (first && deepest && same(first.parts, deepest.parts) && same(first.values, deepest.values))
-      readings.pop()
+    const readings =
+      same(first.parts, deepest.parts) && same(first.values, deepest.values) ? [first] : [first, deepest]
     for (const reading of readings) {
-      const read = (decoded: string) => {
-        if (meter) meter.chars += decoded.length
-        return canonicalOf(decoded)
-      }
+      yield
       const parts = reading.parts.map(read)
       const found =
         inOrder(parts, needles, meter) ??
-        (values.length >= 2 ? inOrder(reading.values.map(read), needles, meter) : undefined) ??
-        anyTwo(parts, needles, meter)
+        (values.length >= 2 ? inOrder(reading.values.map(read), needles, meter) : undefined)
       if (found !== undefined) return found
+      const split = yield* anyTwo(parts, needles, meter)
+      if (split !== undefined) return split
     }
   }
   return undefined
@@ -85,12 +89,17 @@ function inOrder(parts: readonly Canonical[], needles: readonly Needle[], meter?
  * readings: inside one part (its edges count as the ends of a run, as when the other part has no digits), or
  * split at k, the first k characters (or words) ending one part and the rest starting a different one.
  */
-function anyTwo(parts: readonly Canonical[], needles: readonly Needle[], meter?: ScanMeter) {
+function* anyTwo(
+  parts: readonly Canonical[],
+  needles: readonly Needle[],
+  meter?: ScanMeter,
+): Generator<void, PiiKind | undefined, void> {
   const digits = parts.map((p) => p.digits.text.replace(EDGE_BREAKS, ''))
   const alnum = parts.map((p) => p.alnum.text)
   const words = parts.map((p) => p.tokens.map((t) => t.text))
   if (meter) for (const d of digits) meter.chars += d.length
   for (const needle of needles) {
+    yield
     if (needle.in === 'tokens') {
       if (splitAcross(words, needle.words, startsWithWords, endsWithWords)) return needle.kind
       continue

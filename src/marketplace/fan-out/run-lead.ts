@@ -110,12 +110,8 @@ export async function runLead(baseCtx: RunLeadContext, run: LeadRun): Promise<vo
     placed: placement === undefined ? undefined : Buffer.from(JSON.stringify(run.lead)),
   }
   const pii = identifyingValues(run.lead)
-  // Compiled on the first approved reply only: most partners of most leads offer nothing.
-  let finder: PiiFinder | undefined
-  const findPii: PiiFinder = (url) => {
-    finder ??= createPiiFinder(run.lead)
-    return finder(url)
-  }
+  // Its needles are compiled on the first approved reply only: most partners of most leads offer nothing.
+  const findPii = createPiiFinder(run.lead)
   let requests = run.requests
   let nextTier = run.nextTier
   let recorded = run.resumed?.recordedBids ?? []

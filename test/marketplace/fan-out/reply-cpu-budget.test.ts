@@ -8,7 +8,12 @@ import type { AddressInfo } from 'node:net'
 import { describe, expect, it } from 'vitest'
 import type { Lead, PartnerOffer } from '../../../src/contract/partner.ts'
 import { offerProblems } from '../../../src/marketplace/fan-out/offer-problems.ts'
-import { createPiiFinder, type ScanMeter } from '../../../src/marketplace/fan-out/pii-finder.ts'
+import {
+  createPiiFinder,
+  type PiiFinder,
+  type PiiSteps,
+  type ScanMeter,
+} from '../../../src/marketplace/fan-out/pii-finder.ts'
 import { countLoopTurns } from '../../support/loop-turns.ts'
 import { makeKnownLead } from '../support/harness.ts'
 import { type HostileReplyOptions, hostileReply } from '../support/hostile-reply.ts'
@@ -78,7 +83,7 @@ describe('the PII scan is linear in the reply', () => {
   })
 })
 
-describe('judging a reply holds the event loop one field at a time', () => {
+describe('judging a reply holds the event loop one step of a field at a time', () => {
   it('macrotasks queued before the judging run during it, between the offers’ fields', async () => {
     const reply = hostileReply()
     const counter = countLoopTurns()
@@ -88,38 +93,78 @@ describe('judging a reply holds the event loop one field at a time', () => {
     })
     const turns = counter.stop()
     expect(checked.kept).toHaveLength(50)
-    // Six fields and the loan terms' turn per offer: the loop turned at least once for each offer.
-    expect(turns).toBeGreaterThanOrEqual(50)
+    // Six fields and the loan terms' turn per offer, and each link's scan in many steps: the loop turned
+    // far more often than once per field (300 fields; a scan of a whole link per task gives about 350).
+    expect(turns).toBeGreaterThan(50 * 60)
+  })
+
+  it('one link’s scan is many steps, none of them more than a quarter of its work', () => {
+    const meter: ScanMeter = { chars: 0 }
+    const find = createPiiFinder(LEAD, meter)
+    const link = hostileReply().offers[0]?.click_url ?? ''
+    const steps = find.steps(link)
+    const work: number[] = []
+    for (let step = steps.next(); ; step = steps.next()) {
+      work.push(meter.chars - work.reduce((a, b) => a + b, 0))
+      if (step.done === true) {
+        expect(step.value).toBeUndefined()
+        break
+      }
+    }
+    // Read whole in one task, the link held the loop 30 ms the first time; in steps, 3 to 6 ms.
+    expect(work.length).toBeGreaterThan(50)
+    expect(Math.max(...work)).toBeLessThan(meter.chars / 4)
+  })
+
+  it('the search in steps finds what the search at once finds: an SSN split over two of 60 parameters', () => {
+    const find = createPiiFinder(LEAD)
+    const padding = Array.from({ length: 30 }, (_, i) => `p${i}=x${i}`).join('&')
+    const split = `https://lender.example.com/apply?last=4329&${padding}&first=987-65`
+    const steps = find.steps(split)
+    let step = steps.next()
+    let count = 1
+    for (; step.done !== true; step = steps.next()) count++
+    expect(step.value).toBe('SSN')
+    expect(count).toBeGreaterThan(2)
+    expect(find(split)).toBe('SSN')
   })
 })
 
 describe('five heavy replies judged at once take turns on the loop', () => {
-  /** Five replies judged together, as a lead's five partners answering at once are; `findPii` counted. */
-  async function judgeFive(onScan: () => void) {
+  /** Five replies judged together, as a lead's five partners answering at once are; each step counted. */
+  async function judgeFive(onStep: () => void) {
     const find = createPiiFinder(LEAD)
-    const findPii = (value: string) => {
-      onScan()
-      return find(value)
-    }
+    const findPii: PiiFinder = Object.assign((value: string) => find(value), {
+      *steps(value: string): PiiSteps {
+        const steps = find.steps(value)
+        for (;;) {
+          onStep()
+          const step = steps.next()
+          if (step.done === true) return step.value
+          yield
+        }
+      },
+    })
     const replies = Array.from({ length: 5 }, () => hostileReply().offers)
     return Promise.all(replies.map((offers) => offerProblems(offers, { findPii, publicLinksOnly: true })))
   }
 
-  it('one field’s scan per turn of the loop, whichever reply it belongs to', async () => {
-    const events: Array<'scan' | 'turn'> = []
+  it('one step of one field’s scan per turn of the loop, whichever reply it belongs to', async () => {
+    const events: Array<'step' | 'turn'> = []
     const counter = countLoopTurns(() => events.push('turn'))
-    const judged = await judgeFive(() => events.push('scan'))
+    const judged = await judgeFive(() => events.push('step'))
     counter.stop()
     expect(judged.map((checked) => checked.kept.length)).toEqual([50, 50, 50, 50, 50])
-    const scans = events.filter((event) => event === 'scan').length
-    expect(scans).toBe(5 * 50 * 6)
-    // Two scans with no turn between them: one task judged two fields (a per-reply setImmediate gave each
-    // reply a field in the same turn, five scans at once).
-    const backToBack = events.filter((event, i) => event === 'scan' && events[i - 1] === 'scan').length
+    const steps = events.filter((event) => event === 'step').length
+    // Many steps a field: 300 fields a reply, and each link alone takes more than 50.
+    expect(steps).toBeGreaterThan(5 * 50 * 50)
+    // Two steps with no turn between them: one task took two (a per-reply setImmediate gave each reply a
+    // step in the same turn, five at once; a field scanned whole is all its steps at once).
+    const backToBack = events.filter((event, i) => event === 'step' && events[i - 1] === 'step').length
     expect(backToBack).toBe(0)
   })
 
-  it('a /healthz probe on the same process waits for about two fields’ scans, counted, not timed', async () => {
+  it('a /healthz probe on the same process waits for about two steps, counted, not timed', async () => {
     const server = createServer((_req, res) => res.end('ok'))
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
     const { port } = server.address() as AddressInfo
@@ -149,11 +194,11 @@ describe('five heavy replies judged at once take turns on the loop', () => {
       agent.destroy()
       server.close()
     }
-    expect(scans).toBe(5 * 50 * 6)
-    // Probes answered all through the judging, each after about two fields' scans (one in the turn its
-    // request arrived in, one in the turn its answer is written). A loaded machine's kernel may deliver a
-    // loopback packet a turn late now and then, so the bound is on the median and the 90th percentile; five
-    // scans a turn reads 5 or more at both.
+    expect(scans).toBeGreaterThan(5 * 50 * 50)
+    // Probes answered all through the judging, each after about two steps (one in the turn its request
+    // arrived in, one in the turn its answer is written). A loaded machine's kernel may deliver a loopback
+    // packet a turn late now and then, so the bound is on the median and the 90th percentile; five steps a
+    // turn reads 5 or more at both.
     expect(waits.length).toBeGreaterThan(100)
     const sorted = [...waits].sort((a, b) => a - b)
     expect(sorted[Math.floor(sorted.length / 2)]).toBeLessThanOrEqual(2)
