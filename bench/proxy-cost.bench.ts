@@ -2,12 +2,17 @@
  * @module The BFF as publishers run it (issue #43): the compiled server started with `npm run start:prod`'s own
  * arguments (its node flags included), base and branch, beside a minimal node:http + undici proxy and the
  * sandbox upstream called directly. Every server is its own process; rounds take the paths in turn, the
- * order rotated each round, so a pause elsewhere on the two cores lands on one round of one path.
+ * order rotated each round, so a pause elsewhere on the two cores lands on one round of one path. Each
+ * fixed-rate run waits until every process is idle (`settle`), so the work a saturated run leaves behind in one
+ * server is not counted in the next server's p99.
  *
  * Per route (the proxied `POST /api/offer-searches`, the cached `GET /api/issuers`):
  * - saturated throughput, autocannon over 32 connections, and its ratio to the minimal proxy;
  * - p99 at a fixed 500 rps (open loop: request i is due at t0 + i / 500 s and timed from then), and what the
  *   server adds to the upstream's own p99;
+ * - the CPU time each server spends per request while saturated, every thread counted (its collector's helpers
+ *   and the ledger's thread): on a machine whose two cores the upstream and the load generator share, the
+ *   throughput ratio depends on them too, and this does not;
  * - the server's event-loop lag p99 during that fixed-rate run (prom-client's histogram, reset by the scrape
  *   before the run and read by the scrape after it);
  * and, once, each server's idle RSS after the load has stopped.
@@ -50,7 +55,7 @@ import { startProdArgs, startProdEnv } from './start-prod.ts'
 import { VISITOR_UA } from './visitor.ts'
 
 type Autocannon = (options: Record<string, unknown>) => Promise<{
-  requests: { average: number }
+  requests: { average: number; total: number }
   non2xx: number
   errors: number
   timeouts: number
@@ -214,7 +219,9 @@ const percentile = (sorted: number[], p: number) =>
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number
 
-async function saturated(url: string, target: Target, seconds = SECONDS) {
+/** `pid`: the server's process, whose CPU time (every thread) is divided by the requests it answered. */
+async function saturated(url: string, target: Target, seconds = SECONDS, pid?: number) {
+  const ticksBefore = pid === undefined ? 0 : cpuTicks(pid)
   const result = await autocannon({
     url: `${url}${target.path}`,
     method: target.method,
@@ -224,7 +231,9 @@ async function saturated(url: string, target: Target, seconds = SECONDS) {
     pipelining: 1,
     connections: CONNECTIONS,
   })
-  return { rps: result.requests.average, failed: result.non2xx + result.errors + result.timeouts }
+  // Clock ticks are 10 ms: over a 5 s run of thousands of requests, a few hundred of them.
+  const cpuMs = pid === undefined ? Number.NaN : ((cpuTicks(pid) - ticksBefore) * 10) / result.requests.total
+  return { rps: result.requests.average, failed: result.non2xx + result.errors + result.timeouts, cpuMs }
 }
 
 /** Open-loop load at `rate` per second; each latency runs from when its request was due. */
@@ -283,6 +292,32 @@ async function sampledLagMs(url: string, bff: boolean): Promise<number> {
 
 const rssMb = (pid: number | undefined) =>
   Number(/^VmRSS:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? Number.NaN) / 1024
+
+/** CPU time (user + system, every thread) a process has used, in clock ticks (100 a second on Linux). */
+const cpuTicks = (pid: number | undefined) => {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+  // Fields after the command name in parentheses: utime and stime are the 12th and 13th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  return Number(fields[11]) + Number(fields[12])
+}
+
+/**
+ * Waits until every process of the bench is idle: under 3 ticks (30 ms of CPU) over a 250 ms window, at most
+ * 15 s. A saturated run leaves work behind in the server it loaded (search events a second later, old-space
+ * collection); without the wait it ran on the two cores during the next server's fixed-rate run and was
+ * counted in that server's p99.
+ */
+async function settle(pids: Array<number | undefined>): Promise<void> {
+  const deadline = Date.now() + 15_000
+  let before = pids.map(cpuTicks)
+  while (Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 250))
+    const now = pids.map(cpuTicks)
+    const used = now.reduce((sum, ticks, i) => sum + ticks - (before[i] ?? 0), 0)
+    if (used < 3) return
+    before = now
+  }
+}
 
 const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a')
 
@@ -346,8 +381,8 @@ async function main() {
     const baseline = await startRole('--baseline', sandbox.url)
     processes.push(baseline.child)
     const servers: { name: string; url: string; pid?: number; bff: boolean }[] = [
-      { name: 'sandbox direct', url: sandbox.url, bff: false },
-      { name: 'minimal proxy', url: baseline.url, bff: false },
+      { name: 'sandbox direct', url: sandbox.url, pid: sandbox.child.pid, bff: false },
+      { name: 'minimal proxy', url: baseline.url, pid: baseline.child.pid, bff: false },
     ]
     const prod = [
       ...(base ? [await startProd('base', base.dir, sandbox.url)] : []),
@@ -369,11 +404,11 @@ async function main() {
     }
     const rssStart = new Map(servers.filter((s) => s.bff).map((s) => [s.name, rssMb(s.pid)]))
 
-    type Cell = { rps: number[]; p99: number[]; lag: number[]; failed: number }
+    type Cell = { rps: number[]; p99: number[]; lag: number[]; cpu: number[]; failed: number }
     const cells = new Map<string, Cell>()
     const cell = (route: string, server: string) => {
       const key = `${route}|${server}`
-      if (!cells.has(key)) cells.set(key, { rps: [], p99: [], lag: [], failed: 0 })
+      if (!cells.has(key)) cells.set(key, { rps: [], p99: [], lag: [], cpu: [], failed: 0 })
       return cells.get(key) as Cell
     }
     for (const route of ROUTES) {
@@ -387,12 +422,14 @@ async function main() {
           const target = (server.name === 'sandbox direct' ? route.direct : route.served) as Target
           const c = cell(route.name, server.name)
           const lagged = server.name !== 'sandbox direct'
+          await settle(processes.map((child) => child.pid))
           if (lagged) await loopLagMs(server.url, server.bff)
           const fixed = await paced(server.url, target)
           if (lagged) c.lag.push(await loopLagMs(server.url, server.bff))
-          const sat = await saturated(server.url, target)
+          const sat = await saturated(server.url, target, SECONDS, server.pid)
           c.p99.push(fixed.p99)
           c.rps.push(sat.rps)
+          c.cpu.push(sat.cpuMs)
           c.failed += fixed.failed + sat.failed
         }
       }
@@ -403,7 +440,7 @@ async function main() {
     console.log(
       `Compiled server as \`npm run start:prod\` runs it (node ${startProdArgs(root).slice(0, -1).join(' ')}), ` +
         `base ${base?.label ?? '(none)'} and the working tree. Loopback, 2 cores shared by every process and the ` +
-        `load generator. ${ROUNDS} rounds of ${SECONDS} s per cell, paths in turn (order rotated each round), ` +
+        `load generator. ${ROUNDS} rounds of ${SECONDS} s per cell, paths in turn (order rotated each round), each fixed-rate run after every process is idle, ` +
         `medians (rounds in brackets). Fixed rate: ${FIXED_RPS} rps open loop. Saturation: autocannon, ${CONNECTIONS} ` +
         `connections, no pipelining. Load average ${(await import('node:os'))
           .loadavg()
@@ -411,9 +448,9 @@ async function main() {
           .join(' ')} at the end.\n`,
     )
     console.log(
-      '| route | server | rps saturated (rounds) | / minimal proxy | p99 @500 rps ms | p99 added ms | loop lag p99 @500 rps ms (past the 10 ms sampling tick) | failed |',
+      '| route | server | rps saturated (rounds) | / minimal proxy | p99 @500 rps ms | p99 added ms | loop lag p99 @500 rps ms (past the 10 ms sampling tick) | CPU ms a request, saturated (every thread) | failed |',
     )
-    console.log('|---|---|---|---|---|---|---|---|')
+    console.log('|---|---|---|---|---|---|---|---|---|')
     for (const route of ROUTES) {
       const proxy = median(cell(route.name, 'minimal proxy').rps)
       const direct = median(cell(route.name, 'sandbox direct').p99)
@@ -424,7 +461,7 @@ async function main() {
           `| ${route.name} | ${server.name} | ${fmt(rps, 0)} (${c.rps.map((r) => fmt(r, 0)).join(', ')}) | ` +
             `${server.name === 'sandbox direct' ? '' : `${fmt((rps / proxy) * 100, 0)} %`} | ${fmt(median(c.p99), 2)} | ` +
             `${server.name === 'sandbox direct' ? '' : fmt(median(c.p99) - direct, 2)} | ` +
-            `${c.lag.length > 0 ? fmt(median(c.lag), 2) : ''} | ${c.failed} |`,
+            `${c.lag.length > 0 ? fmt(median(c.lag), 2) : ''} | ${fmt(median(c.cpu), 3)} | ${c.failed} |`,
         )
       }
     }
