@@ -42,11 +42,6 @@ export interface PgliteThreadOptions {
   /** PGlite's data directory; in memory when absent. */
   dataDir?: string | undefined
   startParams: readonly string[]
-  /**
-   * A bound on the thread's JavaScript heap, in MB (PGlite's WebAssembly memory is outside it); V8's default
-   * when absent. A statement whose rows pass it ends the thread, and the ledger is down from then on.
-   */
-  maxHeapMb?: number | undefined
 }
 
 type Reply =
@@ -97,9 +92,6 @@ const SCRIPT = `import('node:worker_threads').then(async ({ parentPort, workerDa
 export function openPgliteThread(options: PgliteThreadOptions): Promise<PgliteThreadClient> {
   const worker = new Worker(SCRIPT, {
     eval: true,
-    ...(options.maxHeapMb === undefined
-      ? {}
-      : { resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMb } }),
     workerData: {
       pglite: import.meta.resolve('@electric-sql/pglite'),
       dataDir: options.dataDir,
