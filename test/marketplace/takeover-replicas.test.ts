@@ -266,9 +266,10 @@ describe.each(SETUPS.filter((s) => s.available))('a replica SIGKILLed mid-lead o
       { timeout: 30_000, interval: 200 },
     )
     const settledAt = Date.now() - t0
-    expect(final?.offers).toHaveLength(1)
+    const timeline = `A killed at ${killedAt} ms, partner asked again at ${reaskedAt} ms, settled on B at ${settledAt} ms; B's log:\n${replicaB.log.join('\n')}`
+    expect(final?.offers, timeline).toHaveLength(1)
     expect(final?.offers[0]?.financialInstitutionUuid).toBe('slow-lender')
-    expect(settledAt).toBeLessThan(12_000 + 2_000)
+    expect(settledAt, timeline).toBeLessThan(12_000 + 2_000)
     expect(replicaB.log.join('\n')).toContain('taken over')
 
     // A publisher's retry with the same key gets the live lead, not a dead one.

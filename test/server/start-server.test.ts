@@ -321,16 +321,21 @@ describe('startServer with the second-look marketplace', () => {
         ],
       }),
     )
+    // Its log is read when the lead settles without an offer: the partner's reply line says why.
+    const logs = logSink()
     const running = await startServer(
       loadConfig({
         PORT: '0',
-        LOG_LEVEL: 'silent',
         PARTNERS_FILE: partnersFile,
         DATA_DIR: dir,
         // Even a trusted proxy's X-Forwarded-Host / -Proto never shape a link.
         TRUST_PROXY: 'loopback',
       }),
-      { staticRoot: staticRoot(), secondLook: { inMemoryLedger: true } },
+      {
+        staticRoot: staticRoot(),
+        secondLook: { inMemoryLedger: true },
+        logger: createLogger({ destination: logs.destination }),
+      },
     )
     try {
       const headers = {
@@ -354,7 +359,10 @@ describe('startServer with the second-look marketplace', () => {
         },
         { timeout: 10_000, interval: 50 },
       )
-      expect(settled.offers.length).toBeGreaterThan(0)
+      expect(
+        settled.offers.length,
+        `settled without an offer; the server's log:\n${logs.lines.join('')}`,
+      ).toBeGreaterThan(0)
       const offer = settled.offers[0]
       // The partner's click_url never reaches the browser before the click: the link is ours.
       expect(offer?.url).toMatch(new RegExp(`^${running.url}/api/clicks/`))
