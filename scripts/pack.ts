@@ -86,6 +86,25 @@ function dependenciesOf(files: string[], extra: string[] = [], exclude = new Set
   return Object.fromEntries([...names].sort().map((name) => [name, rangeOf(name)]))
 }
 
+/**
+ * The widget's dependencies as a host shares them: each a caret range, and query-core's the same as React
+ * Query's. React Query pins its query-core exactly, so a widget pinning another query-core beside a host on a
+ * newer React Query installs a second copy (two caches, twice the bytes); with the same caret range npm
+ * dedupes both onto the host's.
+ */
+export function sharedDependencyProblems(dependencies: Record<string, string>): string[] {
+  const problems = Object.entries(dependencies)
+    .filter(([, range]) => !range.startsWith('^'))
+    .map(([name, range]) => `${name} is "${range}": give it a caret range (^${range.replace(/^[~=v]*/, '')})`)
+  const core = dependencies['@tanstack/query-core']
+  const react = dependencies['@tanstack/react-query']
+  if (core !== undefined && core !== react)
+    problems.push(
+      `@tanstack/query-core is "${core}" and @tanstack/react-query "${react}": give them the same range`,
+    )
+  return problems
+}
+
 function requireBuilt(paths: string[]): void {
   const missing = paths.filter((path) => !existsSync(join(ROOT, path)))
   if (missing.length > 0) throw new Error(`pack: ${missing.join(', ')} missing: run \`npm run build\` first`)
@@ -171,6 +190,9 @@ function stageWidget(dir: string): void {
   }
   cpSync(join(ROOT, 'dist/widget'), join(dir, 'dist'), { recursive: true })
   cpSync(join(ROOT, 'dist/types'), join(dir, 'dist/types'), { recursive: true })
+  const dependencies = dependenciesOf(filesUnder(join(dir, 'dist')), WIDGET_REQUIRED, REACT_PACKAGES)
+  const shared = sharedDependencyProblems(dependencies)
+  if (shared.length > 0) throw new Error(`pack: in package.json, ${shared.join('; ')}`)
   // The bundle for self-hosting, without the BFF's precompressed copies (a page's own server compresses).
   cpSync(join(ROOT, 'dist/embed'), join(dir, 'embed'), {
     recursive: true,
@@ -201,7 +223,7 @@ function stageWidget(dir: string): void {
     },
     files: ['dist', 'embed', 'styles.css', 'README.md', CHANGELOG],
     peerDependencies: { react: REACT_PEER, 'react-dom': REACT_PEER },
-    dependencies: dependenciesOf(filesUnder(join(dir, 'dist')), WIDGET_REQUIRED, REACT_PACKAGES),
+    dependencies,
   })
 }
 

@@ -16,6 +16,7 @@ import { documentsText } from '../docs/support/readme-blocks.ts'
 import {
   diskBytes,
   installedNames,
+  installedVersions,
   REPO,
   removeScratch,
   runNode,
@@ -151,6 +152,31 @@ describe.each(['18', '19'])('offer-widget installed alone with React %s', (major
     expect(out.text.length).toBeGreaterThan(0)
     expect(out.styles).toMatch(/node_modules\/offer-widget\/styles\.css$/)
     expect(out.manifest).toMatch(/node_modules\/offer-widget\/embed\/manifest\.json$/)
+  })
+})
+
+describe("offer-widget installed beside a host's own React Query, the newest 5.x", () => {
+  let dir = ''
+  beforeAll(() => {
+    dir = scratchProject('offer-widget-host-query', [
+      tarball('offer-widget'),
+      'react@19',
+      'react-dom@19',
+      '@tanstack/react-query@^5',
+    ])
+    scratches.push(dir)
+  })
+
+  it('shares one query-core with the host: no second copy beside the host React Query', () => {
+    const versions = (name: string) => [...new Set(installedVersions(dir, name))].sort()
+    const host = JSON.parse(
+      readFileSync(join(dir, 'node_modules/@tanstack/react-query/package.json'), 'utf8'),
+    )
+    console.log(
+      `a host on @tanstack/react-query ${host.version}: query-core ${versions('@tanstack/query-core').join(', ')}`,
+    )
+    expect(versions('@tanstack/react-query')).toEqual([host.version])
+    expect(versions('@tanstack/query-core')).toHaveLength(1)
   })
 })
 

@@ -35,20 +35,37 @@ export function scratchProject(prefix: string, install: string[]): string {
   return dir
 }
 
-/** Every package name in the project's installed tree. */
-export function installedNames(dir: string): Set<string> {
-  const tree = JSON.parse(execFileSync('npm', ['ls', '--all', '--json'], { cwd: dir, encoding: 'utf8' })) as {
-    dependencies?: Record<string, unknown>
-  }
-  const names = new Set<string>()
-  const walk = (deps: Record<string, unknown> | undefined) => {
+interface TreeNode {
+  version?: string
+  dependencies?: Record<string, TreeNode>
+}
+
+/** Every package of the project's installed tree (`npm ls --all`), with the version each place holds. */
+function installedTree(dir: string): Array<{ name: string; version: string | undefined }> {
+  const tree = JSON.parse(
+    execFileSync('npm', ['ls', '--all', '--json'], { cwd: dir, encoding: 'utf8' }),
+  ) as TreeNode
+  const found: Array<{ name: string; version: string | undefined }> = []
+  const walk = (deps: Record<string, TreeNode> | undefined) => {
     for (const [name, node] of Object.entries(deps ?? {})) {
-      names.add(name)
-      walk((node as { dependencies?: Record<string, unknown> }).dependencies)
+      found.push({ name, version: node.version })
+      walk(node.dependencies)
     }
   }
   walk(tree.dependencies)
-  return names
+  return found
+}
+
+/** Every package name in the project's installed tree. */
+export function installedNames(dir: string): Set<string> {
+  return new Set(installedTree(dir).map((entry) => entry.name))
+}
+
+/** The versions of `name` the installed tree holds, one per place it is required from (deduped ones repeat). */
+export function installedVersions(dir: string, name: string): string[] {
+  return installedTree(dir)
+    .filter((entry) => entry.name === name)
+    .map((entry) => entry.version ?? 'missing')
 }
 
 /** Bytes of the files under `path` (links not followed), for the install sizes the tests print. */
