@@ -11,6 +11,11 @@ import { ipAddress as ipAddressSchema } from '../contract/common.ts'
 
 type TrustFn = (address: string, hop: number) => boolean
 
+/**
+ * `TRUST_PROXY` (and `readVisitor`'s `trustProxy`) read once, by this one parser: a hop count, or IP
+ * addresses, CIDRs and proxy-addr's keywords (`loopback`, `linklocal`, `uniquelocal`), comma-separated.
+ * Throws proxy-addr's TypeError naming the entry it cannot read (`invalid IP address: 999.1.1.1`).
+ */
 export function compileTrust(trustProxy: string | number | undefined): TrustFn | undefined {
   if (trustProxy === undefined || trustProxy === '') return undefined
   const text = String(trustProxy).trim()
@@ -25,6 +30,16 @@ export function compileTrust(trustProxy: string | number | undefined): TrustFn |
       .map((part) => part.trim())
       .filter(Boolean),
   )
+}
+
+/** Why a `TRUST_PROXY` value cannot be read, naming the entry; undefined when `compileTrust` takes it. */
+export function trustProxyProblem(trustProxy: string): string | undefined {
+  try {
+    compileTrust(trustProxy)
+    return undefined
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error)
+  }
 }
 
 /**

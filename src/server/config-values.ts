@@ -1,7 +1,8 @@
 /**
  * @module What the config module (`config.ts`) judges a value by, beside its zod schema: what an error may
  * echo of a value (secrets never, URLs without their credentials), the `PARTNER_*` credentials, and the
- * shapes of `TRUST_PROXY` and `ALLOWED_ORIGINS` entries. It reads no environment: values come in as arguments.
+ * shape of `ALLOWED_ORIGINS` entries (`TRUST_PROXY` is read by `compileTrust`, the one parser the server
+ * uses). It reads no environment: values come in as arguments.
  */
 import { safeHttpUrl } from '../contract/http-url.ts'
 
@@ -74,16 +75,6 @@ export function partnerSecrets(env: Record<string, string | undefined>): Record<
     if (/^PARTNER_[A-Z0-9_]+$/.test(name) && value !== undefined && value !== '') out[name] = value
   }
   return out
-}
-
-const PROXY_KEYWORDS = new Set(['loopback', 'linklocal', 'uniquelocal'])
-
-export function isTrustProxy(value: string): boolean {
-  if (/^\d+$/.test(value.trim())) return true
-  return value
-    .split(',')
-    .map((part) => part.trim())
-    .every((part) => PROXY_KEYWORDS.has(part) || /^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(part))
 }
 
 export function isOrigin(value: string): boolean {

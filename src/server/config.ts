@@ -6,11 +6,12 @@ import { randomBytes } from 'node:crypto'
 import * as z from 'zod/mini'
 import { httpUrlField } from '../contract/http-url.ts'
 import { API_VERSION_PATTERN, CURRENT_API_VERSION, ZIP_KEYS } from '../contract/offer-search.ts'
+import { trustProxyProblem } from '../http/client-address.ts'
 import { MIN_SECRET_LENGTH, SECRET_FIX } from '../http/server-secret.ts'
 import { SANDBOX_DEFAULT_TOKENS } from '../sandbox/types.ts'
 import { chooseMode, type ModeChoice, modeProblems } from './config-mode.ts'
 import { secretProblems } from './config-secrets.ts'
-import { gotValue, isOrigin, isTrustProxy, partnerSecrets, shown } from './config-values.ts'
+import { gotValue, isOrigin, partnerSecrets, shown } from './config-values.ts'
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value)
 const optionalString = z.pipe(z.transform(emptyToUndefined), z.optional(z.string()))
@@ -345,9 +346,10 @@ function configProblems(
   if (e.HTTP_HEADERS_TIMEOUT_MS > e.HTTP_REQUEST_TIMEOUT_MS) {
     problems.push('  HTTP_HEADERS_TIMEOUT_MS: must not exceed HTTP_REQUEST_TIMEOUT_MS')
   }
-  if (e.TRUST_PROXY !== undefined && !isTrustProxy(e.TRUST_PROXY)) {
+  const trustProblem = e.TRUST_PROXY === undefined ? undefined : trustProxyProblem(e.TRUST_PROXY)
+  if (trustProblem !== undefined) {
     problems.push(
-      '  TRUST_PROXY: must be a hop count (e.g. 1) or a comma-separated list of CIDRs (e.g. 10.0.0.0/8)',
+      `  TRUST_PROXY: ${trustProblem}; must be a hop count (e.g. 1) or a comma-separated list of IP addresses, CIDRs (e.g. 10.0.0.0/8) and loopback, linklocal, uniquelocal`,
     )
   }
   e.ALLOWED_ORIGINS.forEach((origin, index) => {

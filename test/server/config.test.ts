@@ -173,7 +173,27 @@ describe('config', () => {
     expect(() => loadConfig({ ENGINE_ENV: 'staging' })).toThrow(/ENGINE_ENV/)
     expect(() => loadConfig({ ZIP_CODE_KEY: 'zip' })).toThrow(/ZIP_CODE_KEY/)
     expect(() => loadConfig({ ALLOWED_ORIGINS: '*' })).toThrow(/ALLOWED_ORIGINS: "\*" is not an origin/)
-    expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY/)
+    expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY: invalid IP address: everyone/)
+  })
+
+  it('reads TRUST_PROXY with the parser the server trusts proxies by: what passes the config starts', () => {
+    // These passed a looser check of their own, then failed at the start with a stack trace.
+    expect(() => loadConfig({ TRUST_PROXY: '999.1.1.1' })).toThrow(
+      /TRUST_PROXY: invalid IP address: 999\.1\.1\.1;/,
+    )
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/8, ::1/129' })).toThrow(
+      /TRUST_PROXY: invalid range on address: ::1\/129; must be a hop count/,
+    )
+    for (const good of [
+      '1',
+      '0',
+      'loopback',
+      '10.0.0.0/8, uniquelocal',
+      '192.0.2.7',
+      '1.2.3.4/255.255.0.0',
+    ]) {
+      expect(loadConfig({ TRUST_PROXY: good }).trustProxy, good).toBe(good)
+    }
   })
 
   it('requires SESSION_SECRET and the base URL once a real token is configured', () => {
