@@ -126,6 +126,8 @@ const common = {
  * (docs/upgrading.md), so a user of either reads the same entry. npm ships it only when `files` names it.
  */
 const CHANGELOG = 'CHANGELOG.md'
+/** The MIT license, shipped in each package as npm and license checkers look for it. */
+const LICENSE = 'LICENSE'
 
 /** The README each package ships: install, the smallest working example, options, where the full docs are. */
 export const PACKAGE_READMES = {
@@ -205,6 +207,7 @@ function stageWidget(dir: string): void {
   )
   cpSync(join(ROOT, PACKAGE_READMES.widget), join(dir, 'README.md'))
   cpSync(join(ROOT, CHANGELOG), join(dir, CHANGELOG))
+  cpSync(join(ROOT, LICENSE), join(dir, LICENSE))
   writePackageJson(dir, {
     name: 'offer-widget',
     ...common,
@@ -221,7 +224,7 @@ function stageWidget(dir: string): void {
       './embed/*.js': './embed/*.js',
       './package.json': './package.json',
     },
-    files: ['dist', 'embed', 'styles.css', 'README.md', CHANGELOG],
+    files: ['dist', 'embed', 'styles.css', 'README.md', CHANGELOG, LICENSE],
     peerDependencies: { react: REACT_PEER, 'react-dom': REACT_PEER },
     dependencies,
   })
@@ -254,6 +257,7 @@ function stageServer(dir: string): void {
   cpSync(join(ROOT, 'bin/offer-widget.js'), join(dir, 'bin/offer-widget.js'))
   cpSync(join(ROOT, PACKAGE_READMES.server), join(dir, 'README.md'))
   cpSync(join(ROOT, CHANGELOG), join(dir, CHANGELOG))
+  cpSync(join(ROOT, LICENSE), join(dir, LICENSE))
   const exports: Record<string, unknown> = {}
   for (const [subpath, module] of Object.entries(SERVER_ENTRIES)) {
     exports[subpath] = { types: `./dist/server/${module}.d.ts`, import: `./dist/server/${module}.js` }
@@ -266,7 +270,7 @@ function stageServer(dir: string): void {
     sideEffects: false,
     exports,
     bin: { 'offer-widget': './bin/offer-widget.js' },
-    files: ['dist', 'drizzle', 'bin', 'README.md', CHANGELOG],
+    files: ['dist', 'drizzle', 'bin', 'README.md', CHANGELOG, LICENSE],
     dependencies: dependenciesOf(filesUnder(join(dir, 'dist/server'))),
   })
 }
