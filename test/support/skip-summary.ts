@@ -10,14 +10,20 @@ import { parseSkipNotice } from './skip-notice.ts'
 // The hook runs once per test project, all on the same Vitest.
 const INSTALLED = Symbol.for('offer-widget.skip-summary')
 
-export function skipSummary(): Vite.Plugin {
+/** A skip the config itself knows of (a project left out), printed in the same line as the tests' own. */
+export interface ConfigSkip {
+  tests: string
+  reason: string
+}
+
+export function skipSummary(configSkips: readonly ConfigSkip[] = []): Vite.Plugin {
   return {
     name: 'offer-widget:skip-summary',
     configureVitest({ vitest }) {
       const config = vitest.config as typeof vitest.config & { [INSTALLED]?: true }
       if (config[INSTALLED]) return
       config[INSTALLED] = true
-      const collector = createCollector()
+      const collector = createCollector(configSkips)
       const before = config.onConsoleLog
       config.onConsoleLog = (log, type, entity) =>
         collector.take(log, entity) ? false : before?.(log, type, entity)
@@ -28,7 +34,7 @@ export function skipSummary(): Vite.Plugin {
 
 type Entity = TestModule | TestCase | TestSuite | undefined
 
-function createCollector() {
+function createCollector(configSkips: readonly ConfigSkip[]) {
   // reason -> what is skipped -> the files that said so
   const reasons = new Map<string, Map<string, Set<string>>>()
   return {
@@ -48,6 +54,7 @@ function createCollector() {
       return {
         onTestRunStart() {
           reasons.clear()
+          for (const skip of configSkips) reasons.set(skip.reason, new Map([[skip.tests, new Set<string>()]]))
         },
         onTestRunEnd() {
           if (reasons.size > 0) vitest.logger.log(summaryLine(reasons))
