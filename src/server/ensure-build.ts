@@ -25,15 +25,22 @@ const OUTPUTS = [
 const state = buildState(SOURCES, OUTPUTS)
 
 if (state !== 'current') {
-  console.log(
+  const started = Date.now()
+  process.stdout.write(
     state === 'stale'
-      ? 'Browser assets are older than their sources: rebuilding…'
-      : 'Building the browser assets…',
+      ? 'Browser assets are older than their sources: rebuilding (about 30 s)… '
+      : 'Building the browser assets, once (about 30 s)… ',
   )
   // Browser assets and the widget's server renderer (the demo's ?ssr=1): `npm start` runs the server from
-  // its sources, so dist/server is not needed here.
+  // its sources, so dist/server is not needed here. Their output is shown only when a build fails.
   for (const script of ['build:browser', 'build:ssr']) {
-    const result = spawnSync('npm', ['run', script, '--silent'], { stdio: 'inherit' })
-    if (result.status !== 0) process.exit(result.status ?? 1)
+    const result = spawnSync('npm', ['run', script, '--silent'], { encoding: 'utf8' })
+    if (result.status !== 0) {
+      process.stdout.write('failed\n')
+      process.stderr.write(`${result.stdout ?? ''}${result.stderr ?? ''}`)
+      console.error(`npm run ${script} failed (exit ${result.status}); its output is above.`)
+      process.exit(result.status ?? 1)
+    }
   }
+  console.log(`done in ${Math.round((Date.now() - started) / 1000)} s`)
 }

@@ -19,7 +19,6 @@ import type { SearchEventSink } from '../bff/search-log.ts'
 import { compileTrust } from '../http/client-address.ts'
 import { packageRoot } from '../http/package-root.ts'
 import { systemTimers } from '../http/timers.ts'
-import { SANDBOX_REPORTS_PARTNER } from '../marketplace/simulated-partners/start-simulated-partners.ts'
 import {
   loadWidgetRenderer,
   type RenderWidgetHtml,
@@ -36,6 +35,7 @@ import { applyEnvFile, type EnvFileResult } from './env-file.ts'
 import { precompressedStatic } from './precompressed-static.ts'
 import { serverRenderedDemo } from './server-rendered-demo.ts'
 import { createShutdownDrain } from './shutdown-drain.ts'
+import { announceStart } from './start-announcement.ts'
 import { notServingResponse, startFailureLine } from './start-failure.ts'
 import { type SecondLook, startSecondLook } from './start-second-look.ts'
 
@@ -382,46 +382,12 @@ async function main() {
     console.error(startFailureLine(error, config))
     process.exit(1)
   })
-  running.logger.info({ url: running.url }, `offer-widget BFF listening on ${running.url}`)
-  running.logger.info(
-    { mode: config.sandboxMode ? 'sandbox' : 'production', why: config.modeReason },
-    config.sandboxMode
-      ? `sandbox mode (${config.modeReason}): the embedded sandbox is the upstream, secrets are made up for this run, leads go only to partners on this machine or a private network; set ENGINE_TOKEN (or BFF_MODE=production) for production rules`
-      : `production mode (${config.modeReason})`,
+  // A person at a terminal gets the addresses as plain lines first; a log pipeline gets JSON only.
+  announceStart(
+    running.logger,
+    { url: running.url, config, envFile, pages: demoPagesIn(REPO_ROOT) },
+    process.stdout.isTTY ? process.stdout : undefined,
   )
-  if (envFile) {
-    // Names only: the values may be secrets.
-    running.logger.info(
-      { set: envFile.set, kept: envFile.kept },
-      `read ${envFile.file}: set ${envFile.set.join(', ') || 'nothing'}` +
-        (envFile.kept.length > 0 ? `; already in the environment, kept: ${envFile.kept.join(', ')}` : ''),
-    )
-    for (const warning of envFile.warnings) running.logger.warn(`${envFile.file}: ${warning}`)
-  }
-  if (config.serveDemoPages) {
-    const pages = demoPagesIn(REPO_ROOT)
-    const links = [
-      pages.demo ? `demo page: ${running.url}${DEMO_PATH}` : '',
-      pages.playground ? `playground: ${running.url}/` : '',
-    ].filter(Boolean)
-    running.logger.info(
-      links.length > 0
-        ? links.join(' · ')
-        : 'no demo page or playground here (public/demo.html and dist/site are not in this install)',
-    )
-  } else {
-    running.logger.info('demo page and playground off in production mode (SERVE_DEMO_PAGES=true serves them)')
-  }
-  if (config.reportsTokenGenerated) {
-    running.logger.info(
-      `partner reports: ${running.url}/reports (sandbox-mode token for this run: ${config.reportsToken}; set REPORTS_TOKEN to choose one)`,
-    )
-  }
-  if (config.sandboxPartnerReportsToken) {
-    running.logger.info(
-      `a partner's own view: ${running.url}/reports with ${SANDBOX_REPORTS_PARTNER.name}'s token for this run: ${config.sandboxPartnerReportsToken}`,
-    )
-  }
   const stop = (signal: string) => {
     running.logger.info({ signal }, 'shutting down: finishing in-flight requests')
     running.close().then(

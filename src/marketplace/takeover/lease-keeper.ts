@@ -13,6 +13,7 @@
 import type { Logger } from 'pino'
 import type { Timers } from '../../http/timers.ts'
 import type { ClaimedLead, Ledger } from '../../ledger/index.ts'
+import { LedgerError } from '../../ledger/ledger-error.ts'
 import { startRounds } from '../rounds.ts'
 
 /** Leads claimed per round: bounds one statement; the next round takes more. */
@@ -48,6 +49,9 @@ export function startLeaseKeeper(deps: LeaseKeeperDeps): LeaseKeeper {
   // When this replica reached the ledger again after a failed round; -Infinity: it never lost it (a replica
   // that starts on a working ledger claims at once, so a restart takes its own leads over without delay).
   let reachedSince: number | undefined = Number.NEGATIVE_INFINITY
+  // Until the ledger first answers, each claim asks it first: a ledger still being opened (PGlite at the start)
+  // answers that at once, and the round ends quietly, where a claim would wait out its timeout.
+  let answered = false
 
   async function renew(): Promise<void> {
     const mine = [...deps.running()]
@@ -62,8 +66,13 @@ export function startLeaseKeeper(deps: LeaseKeeperDeps): LeaseKeeper {
 
   async function claim(): Promise<void> {
     if (!deps.mayClaim()) return
+    if (!answered && reachedSince !== undefined) {
+      await deps.ledger.ping()
+      answered = true
+    }
     if (reachedSince === undefined) {
       await deps.ledger.ping()
+      answered = true
       reachedSince = timers.now()
       deps.logger.info(
         { waitMs: leaseMs },
@@ -98,7 +107,8 @@ export function startLeaseKeeper(deps: LeaseKeeperDeps): LeaseKeeper {
         await renew()
         await claim()
       } catch (error) {
-        reachedSince = undefined
+        // Still opening is not an outage: no replica could have renewed through it, so nothing waits a lease.
+        if (!(error instanceof LedgerError && error.code === 'opening')) reachedSince = undefined
         throw error
       }
     },

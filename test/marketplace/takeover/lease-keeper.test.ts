@@ -5,6 +5,7 @@
  */
 import { describe, expect, it, vi } from 'vitest'
 import type { ClaimedLead } from '../../../src/ledger/index.ts'
+import { LedgerError } from '../../../src/ledger/ledger-error.ts'
 import { startLeaseKeeper } from '../../../src/marketplace/takeover/lease-keeper.ts'
 import { createFakeClock } from '../../ledger/support/fake-clock.ts'
 
@@ -78,6 +79,32 @@ describe('lease keeper', () => {
     await clock.tick(2_000)
     expect(ledger.renewLeases).toHaveBeenCalledTimes(2)
     expect(logger.warn).toHaveBeenCalledWith(expect.anything(), expect.stringContaining('lease round failed'))
+    await keeper.stop()
+  })
+
+  it('while the ledger is still being opened, rounds end quietly, and once it is open it claims at once', async () => {
+    const { clock, ledger, logger, onClaimed, keeper } = keeperOn()
+    let opening = true
+    ledger.ping.mockImplementation(async () => {
+      if (opening) throw new LedgerError('ping', 'opening', true, 'the ledger is still being opened')
+    })
+    ledger.claimLeads.mockClear()
+    await clock.tick(3_000)
+    expect(ledger.ping).toHaveBeenCalledTimes(3)
+    // A claim would have waited out its timeout on a ledger being opened.
+    expect(ledger.claimLeads).not.toHaveBeenCalled()
+    expect(logger.warn).not.toHaveBeenCalled()
+    opening = false
+    await clock.tick(1_000)
+    // Opening is not an outage: no lease to wait before claiming.
+    expect(onClaimed).toHaveBeenCalledWith(claimedLead('orphan'))
+    expect(logger.info).not.toHaveBeenCalledWith(
+      expect.anything(),
+      expect.stringContaining('claims wait a lease'),
+    )
+    await clock.tick(1_000)
+    // Asked first only until it first answered.
+    expect(ledger.ping).toHaveBeenCalledTimes(4)
     await keeper.stop()
   })
 
