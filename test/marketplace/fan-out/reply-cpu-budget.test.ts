@@ -5,7 +5,7 @@
  */
 import { Agent, createServer, get } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { Lead, PartnerOffer } from '../../../src/contract/partner.ts'
 import { offerProblems, STEP_FROM_CHARS } from '../../../src/marketplace/fan-out/offer-problems.ts'
 import {
@@ -19,6 +19,10 @@ import { makeKnownLead } from '../support/harness.ts'
 import { type HostileReplyOptions, hostileReply } from '../support/hostile-reply.ts'
 
 const LEAD = makeKnownLead() as unknown as Lead
+
+// Nothing here is timed, but scanning 240 KB replies several times over is seconds of CPU: in a full run on
+// two cores, beside the other files, a test took past Vitest's 5 s default (5.0 and 5.4 s seen).
+vi.setConfig({ testTimeout: 60_000 })
 
 /** The characters the scan reads and builds to judge every offer of `offers`, and what it kept. */
 async function scanWork(offers: readonly PartnerOffer[]) {
