@@ -4,6 +4,7 @@
  * the whole product on a fresh clone, and a restart after no change costs nothing.
  */
 import { spawnSync } from 'node:child_process'
+import { systemTimers } from '../http/timers.ts'
 import { buildState } from './build-freshness.ts'
 
 const SOURCES = [
@@ -25,7 +26,7 @@ const OUTPUTS = [
 const state = buildState(SOURCES, OUTPUTS)
 
 if (state !== 'current') {
-  const started = Date.now()
+  const started = systemTimers.now()
   process.stdout.write(
     state === 'stale'
       ? 'Browser assets are older than their sources: rebuilding (about 30 s)… '
@@ -42,5 +43,5 @@ if (state !== 'current') {
       process.exit(result.status ?? 1)
     }
   }
-  console.log(`done in ${Math.round((Date.now() - started) / 1000)} s`)
+  console.log(`done in ${Math.round((systemTimers.now() - started) / 1000)} s`)
 }

@@ -18,7 +18,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createLogger } from '../../src/bff/logger.ts'
 import { sampleLeads } from '../../src/partner-kit/index.ts'
 import { loadConfig } from '../../src/server/config.ts'
-import { nodeStaticFiles, type RunningServer, startServer } from '../../src/server/start-server.ts'
+import { type RunningServer, startServer } from '../../src/server/start-server.ts'
+import { nodeStaticFiles } from '../../src/server/static-files.ts'
 import { type OtlpReceiver, type ReceivedSpan, startOtlpReceiver } from '../support/otlp-receiver.ts'
 import {
   type DashboardQuery,

@@ -9,7 +9,8 @@ import type { MiddlewareHandler } from 'hono'
 import { readEmbedManifest } from '../../../src/publisher/snippet.ts'
 import { loadConfig } from '../../../src/server/config.ts'
 import { withEmbedAssets } from '../../../src/server/embed-assets.ts'
-import { nodeStaticFiles, type RunningServer, startServer } from '../../../src/server/start-server.ts'
+import { type RunningServer, startServer } from '../../../src/server/start-server.ts'
+import { nodeStaticFiles } from '../../../src/server/static-files.ts'
 
 export const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url))
 
