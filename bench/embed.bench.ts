@@ -1,5 +1,5 @@
 /**
- * @module Budget of the script-tag embed: builds `vite.embed.config.ts` (pass `--no-build` to read an
+ * @module Budget of the script-tag embed: builds `config/vite.embed.config.ts` (pass `--no-build` to read an
  * existing `dist/embed/`) and, beside it, the same bundle with React 19 instead of the 18.3 it ships, and
  * prints raw / gzip -9 / brotli -11 sizes of both and of the loader against their budgets; the bytes on the
  * wire for the bundle and a poll with and without `Accept-Encoding`; then loads the bundle in Chromium
@@ -14,11 +14,11 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import type { Alias, ConfigEnv, UserConfig } from 'vite'
+import { REACT_18_ALIASES } from '../config/vite.embed.config.ts'
 import { brotli } from '../scripts/precompress.ts'
 import { readEmbedManifest, snippetFor } from '../src/publisher/snippet.ts'
 import { launchBrowser, openWithoutDevTools } from '../test/e2e/support/browser.ts'
 import { startTestServer } from '../test/e2e/support/server.ts'
-import { REACT_18_ALIASES } from '../vite.embed.config.ts'
 
 /**
  * Issue #24: the script-tag bundle (React 18.3 inside) at most 82 KiB, measured with gzip -9 (the level of
@@ -36,7 +36,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 /** The shipped config with React's aliases taken out: the bundle as it would be with React 19. */
 async function buildWithReact19(): Promise<Buffer> {
   const { build } = await import('vite')
-  const { default: configOf } = await import('../vite.embed.config.ts')
+  const { default: configOf } = await import('../config/vite.embed.config.ts')
   const config = await (configOf as (env: ConfigEnv) => Promise<UserConfig>)({
     command: 'build',
     mode: 'production',
@@ -66,7 +66,7 @@ async function buildWithReact19(): Promise<Buffer> {
 const react19 = await buildWithReact19()
 if (!process.argv.includes('--no-build')) {
   const { build } = await import('vite')
-  await build({ configFile: join(root, 'vite.embed.config.ts'), logLevel: 'warn' })
+  await build({ configFile: join(root, 'config/vite.embed.config.ts'), logLevel: 'warn' })
 }
 const manifest = readEmbedManifest(root)
 if (!manifest) {

@@ -126,7 +126,7 @@ function git(...args: string[]): string {
 function buildEmbed(dir: string): void {
   execFileSync(
     join(root, 'node_modules/.bin/vite'),
-    ['build', '--config', 'vite.embed.config.ts', '--logLevel', 'warn'],
+    ['build', '--config', 'config/vite.embed.config.ts', '--logLevel', 'warn'],
     {
       cwd: dir,
       stdio: ['ignore', 'ignore', 'inherit'],

@@ -1,5 +1,5 @@
 /**
- * @module Size budget of the npm widget build: builds `vite.widget.config.ts` (pass `--no-build` to read an
+ * @module Size budget of the npm widget build: builds `config/vite.widget.config.ts` (pass `--no-build` to read an
  * existing `dist/widget/`), prints raw and gzip sizes as a Markdown table: each file, then what each entry
  * loads up front (its static imports, followed) against the 30 kB gzip budget, and the chunks loaded only on
  * demand (a dynamic `import()`, e.g. the loan application). Exits non-zero over budget or when React leaked
@@ -17,7 +17,7 @@ const outDir = join(root, 'dist/widget')
 
 if (!process.argv.includes('--no-build')) {
   const { build } = await import('vite')
-  await build({ configFile: join(root, 'vite.widget.config.ts'), logLevel: 'warn' })
+  await build({ configFile: join(root, 'config/vite.widget.config.ts'), logLevel: 'warn' })
 }
 
 const files = readdirSync(outDir)

@@ -2,7 +2,7 @@
  * @module `npm run check:api` (run by `.ci/run`) and `npm run api:update`: API Extractor's report of every
  * entry point the two packages publish (`scripts/pack.ts`: the widget's `.`, `/element`, `/labels`,
  * `/loader`; the server's `.` and its subpaths), made from the built declarations in `dist/`, one config a
- * subpath in `api-extractor/` and one report a subpath in `etc/api/`, checked in: a change to the public
+ * subpath in `etc/api-extractor/` and one report a subpath in `etc/api/`, checked in: a change to the public
  * surface of either package is a diff in review.
  * - `check:api` (API Extractor's production mode): fails when a report differs from the checked-in one,
  *   printing the diff, when one is missing, when a report in `etc/api/` has no config any more, or (after
@@ -10,7 +10,7 @@
  * - `api:update` (its local mode): rewrites the reports (and deletes those of entries that are gone).
  * Both read `dist/`: run `npm run build` first (refused when the build is missing or older than `src/`).
  * Only the report: no `.d.ts` rollup, no doc model; release tags and TSDoc syntax are not ours (no
- * `@public`/`@beta`, `@module` comments), so their messages are off (`api-extractor/base.json`); what
+ * `@public`/`@beta`, `@module` comments), so their messages are off (`etc/api-extractor/base.json`); what
  * API Extractor finds otherwise, e.g. `ae-forgotten-export`, is written into the report for review.
  * Each report is headed by its package's name (`ExtractorConfig.prepare` is given it: the repository's
  * package.json is the workspace's), so run the configs through this script rather than `api-extractor run`.
@@ -28,13 +28,13 @@ import {
 import { buildState } from '../src/server/build-freshness.ts'
 
 const ROOT = join(import.meta.dirname, '..')
-const CONFIG_DIR = join(ROOT, 'api-extractor')
+const CONFIG_DIR = join(ROOT, 'etc', 'api-extractor')
 const REPORT_DIR = join(ROOT, 'etc', 'api')
 const update = process.argv.includes('--update')
 const command = update ? 'api:update' : 'check:api'
 
 /** What `npm run build` makes the declarations from. */
-const TYPE_SOURCES = ['src', 'tsconfig.json', 'tsconfig.types.json', 'tsconfig.server.json']
+const TYPE_SOURCES = ['src', 'tsconfig.json', 'config/tsconfig.types.json', 'config/tsconfig.server.json']
 
 /** A config per entry point: `<package>[.<subpath>].json`; the shared settings are in `*base.json`. */
 const configFiles = readdirSync(CONFIG_DIR)
@@ -90,7 +90,7 @@ for (const dir of ['widget', 'server']) {
   }
 }
 if (unreported.length > 0) {
-  console.error(`${command}: no config in api-extractor/ for ${unreported.join(', ')}: add one`)
+  console.error(`${command}: no config in etc/api-extractor/ for ${unreported.join(', ')}: add one`)
   process.exit(1)
 }
 
@@ -130,7 +130,7 @@ console.log(
 const failed: string[] = []
 const expectedReports = new Set<string>()
 for (const { name, packageName, config } of configs) {
-  console.log(`\n${command}: api-extractor/${name} (${relative(ROOT, config.mainEntryPointFilePath)})`)
+  console.log(`\n${command}: etc/api-extractor/${name} (${relative(ROOT, config.mainEntryPointFilePath)})`)
   const result: ExtractorResult = Extractor.invoke(config, {
     localBuild: update,
     printApiReportDiff: !update,
@@ -154,9 +154,9 @@ for (const file of readdirSync(REPORT_DIR).filter((name) => name.endsWith('.api.
   const shown = relative(ROOT, join(REPORT_DIR, file))
   if (update) {
     rmSync(join(REPORT_DIR, file))
-    console.log(`${shown}: deleted (no config in api-extractor/ any more)`)
+    console.log(`${shown}: deleted (no config in etc/api-extractor/ any more)`)
   } else {
-    console.error(`${shown}: no config in api-extractor/ makes it: delete it (npm run api:update does)`)
+    console.error(`${shown}: no config in etc/api-extractor/ makes it: delete it (npm run api:update does)`)
     failed.push(shown)
   }
 }

@@ -142,12 +142,12 @@ const BUILD_SOURCES = [
   'drizzle',
   'package.json',
   'tsconfig.json',
-  'tsconfig.server.json',
-  'tsconfig.types.json',
-  'vite.widget.config.ts',
-  'vite.embed.config.ts',
-  'vite.ssr.config.ts',
-  'vite.reports.config.ts',
+  'config/tsconfig.server.json',
+  'config/tsconfig.types.json',
+  'config/vite.widget.config.ts',
+  'config/vite.embed.config.ts',
+  'config/vite.ssr.config.ts',
+  'config/vite.reports.config.ts',
 ]
 const BUILD_OUTPUTS = [
   'dist/widget/index.js',
@@ -188,7 +188,9 @@ function stageWidget(dir: string): void {
     'dist/embed/manifest.json',
   ])
   if (!/^['"]use client['"]/.test(readFileSync(join(ROOT, 'dist/widget/index.js'), 'utf8'))) {
-    throw new Error("pack: dist/widget/index.js lost its 'use client' directive (see vite.widget.config.ts)")
+    throw new Error(
+      "pack: dist/widget/index.js lost its 'use client' directive (see config/vite.widget.config.ts)",
+    )
   }
   cpSync(join(ROOT, 'dist/widget'), join(dir, 'dist'), { recursive: true })
   cpSync(join(ROOT, 'dist/types'), join(dir, 'dist/types'), { recursive: true })

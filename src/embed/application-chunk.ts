@@ -1,5 +1,5 @@
 /**
- * @module The loan-application chunk's entry (built by vite.embed.config.ts to its own IIFE): hands
+ * @module The loan-application chunk's entry (built by config/vite.embed.config.ts to its own IIFE): hands
  * `<ApplicationFlow>` (the loan application, then the bundle's widget) to the bundle that loaded it (application-host.ts). Its zod copy gets the private
  * config the bundle's has (zod-isolation.ts), for the same reasons.
  */

@@ -4,7 +4,7 @@
  * never a second copy. The bundle puts this object on `window` just before it adds the chunk's `<script>`,
  * the chunk reads `react` and `jsx` from it as it runs and hands its component to `ready`, and the bundle
  * removes the object once the script has run: the only global the bundle keeps is `window.OfferWidget`.
- * Names only, so vite.embed.config.ts, the loader and the chunk's entry share them.
+ * Names only, so config/vite.embed.config.ts, the loader and the chunk's entry share them.
  */
 export const APPLICATION_HOST = '__offerWidgetApplication'
 

@@ -1,5 +1,5 @@
 /**
- * @module The script-tag bundle's `loadApplication` (vite.embed.config.ts puts it in place of
+ * @module The script-tag bundle's `loadApplication` (config/vite.embed.config.ts puts it in place of
  * src/widget/load-application.ts): adds the loan-application chunk's `<script>` once, with the integrity
  * the build recorded, from `/embed/` on the origin the bundle came from (its hashed URL or its line's
  * stable one alike), and resolves to the component it hands over (application-host.ts). One memoized
@@ -12,7 +12,7 @@ import type { ApplicationFlow } from '../widget/loan-application/ApplicationFlow
 import { APPLICATION_HOST } from './application-host.ts'
 import { EMBED_PATH } from './manifest.ts'
 
-/** The chunk as the build recorded it (vite.embed.config.ts defines it). */
+/** The chunk as the build recorded it (config/vite.embed.config.ts defines it). */
 declare const __OFFER_WIDGET_APPLICATION__: { file: string; integrity: string }
 
 type Chunk = { ApplicationFlow: typeof ApplicationFlow }

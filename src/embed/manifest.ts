@@ -1,5 +1,5 @@
 /**
- * @module The script-tag build's manifest and where its files live: written by vite.embed.config.ts, read
+ * @module The script-tag build's manifest and where its files live: written by config/vite.embed.config.ts, read
  * and served by src/server/embed-assets.ts (what a publisher pastes: src/publisher/snippet.ts). Constants and types only, so the Vite config and the BFF can both
  * import it and no browser bundle is changed by it.
  */

@@ -2,7 +2,7 @@
 /**
  * @module Public entry of the React widget: the component, the hook, and their types. Nothing else is
  * part of the package's contract. A client boundary (`'use client'`, kept in the built file by
- * vite.widget.config.ts): a Next.js server component imports `<OfferWidget>` from here and renders it.
+ * config/vite.widget.config.ts): a Next.js server component imports `<OfferWidget>` from here and renders it.
  * Plain data a server component reads (the label packs) is in `offer-widget/labels` instead.
  */
 

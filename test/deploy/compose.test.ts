@@ -6,7 +6,7 @@
  * two URLs; the port is 8787. With the image's `NODE_ENV=production` and no token, the try-out needs
  * `BFF_MODE=sandbox`, as the docs' command passes it.
  */
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
@@ -25,7 +25,7 @@ const healthcheck = z.object({
 const composeSchema = z.object({
   services: z.object({
     bff: z.object({
-      build: z.literal('.'),
+      build: z.object({ context: z.literal('.'), dockerfile: z.literal('deploy/Dockerfile') }),
       ports: z.array(z.string()),
       env_file: z.array(z.object({ path: z.string(), required: z.boolean() })),
       environment: z.record(z.string(), z.string()),
@@ -54,6 +54,9 @@ const env = Object.fromEntries(
 
 describe('compose.yaml (not run here: no Docker engine)', () => {
   it('builds the BFF from the Dockerfile on port 8787, after PostgreSQL 17 and Redis 7 report healthy', () => {
+    // The repository is the build context; the Dockerfile and its .dockerignore are in deploy/.
+    expect(existsSync(join(REPO, bff.build.dockerfile))).toBe(true)
+    expect(existsSync(join(REPO, `${bff.build.dockerfile}.dockerignore`))).toBe(true)
     expect(bff.ports).toEqual(['8787:8787'])
     expect(env.PORT).toBe('8787')
     expect(bff.depends_on).toEqual({
@@ -107,7 +110,7 @@ describe('compose.yaml (not run here: no Docker engine)', () => {
 
   it("runs the docs' try-out as the sandbox, and asks for a mode rather than guess one without a token", () => {
     const image = Object.fromEntries(
-      [...readFileSync(join(REPO, 'Dockerfile'), 'utf8').matchAll(/\b(NODE_ENV)=(\S+)/g)].map((m) => [
+      [...readFileSync(join(REPO, 'deploy/Dockerfile'), 'utf8').matchAll(/\b(NODE_ENV)=(\S+)/g)].map((m) => [
         m[1],
         m[2],
       ]),

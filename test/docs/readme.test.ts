@@ -218,7 +218,7 @@ describe('README code blocks', () => {
     )
     const { loadConfig } = (await import(SERVER_ENTRY)) as typeof import('../../src/server/index.ts')
     expect(loadConfig(env).sandboxMode).toBe(false)
-    const dockerfile = readFileSync(join(REPO, 'Dockerfile'), 'utf8')
+    const dockerfile = readFileSync(join(REPO, 'deploy/Dockerfile'), 'utf8')
     // The image runs start:prod's command: its variables as ENV lines, its node command as the CMD.
     const script = startProdScript()
     expect(script.env).toEqual({ MALLOC_ARENA_MAX: '2' })

@@ -2,7 +2,7 @@
  * @module Issue 32 in real Chromium: snippets that outlive deploys. A publisher page on its own origin
  * carries what `npm run snippet` printed for build A (the default, stable form with a ZIP mount point, and
  * the pinned SRI form); the BFF is then upgraded on the same origin to build B, a real second build of the
- * embed (vite.embed.config.ts into another folder, one statement added so its bytes and hash differ, which
+ * embed (config/vite.embed.config.ts into another folder, one statement added so its bytes and hash differ, which
  * the page can see). After the upgrade: a returning visitor (bundle A still fresh in the cache) and a new
  * one (bundle B) both get offers from one POST and fire the pixels of the offers on screen; the pinned page
  * runs bundle A, served from the archive under DATA_DIR, for the retention period; past it, the hashed URL
@@ -51,7 +51,7 @@ async function buildSecondBundle(): Promise<string> {
   // As `npm run build` runs it: vitest's NODE_ENV=test would make the React plugin emit development JSX.
   vi.stubEnv('NODE_ENV', 'production')
   await viteBuild({
-    configFile: join(REPO_ROOT, 'vite.embed.config.ts'),
+    configFile: join(REPO_ROOT, 'config/vite.embed.config.ts'),
     logLevel: 'warn',
     build: { outDir: join(root, 'dist/embed'), emptyOutDir: true },
     plugins: [

@@ -49,7 +49,7 @@ function runtimeStage(dockerfile: string): RuntimeStage {
   return stage
 }
 
-const stage = runtimeStage(readFileSync(join(repo, 'Dockerfile'), 'utf8'))
+const stage = runtimeStage(readFileSync(join(repo, 'deploy/Dockerfile'), 'utf8'))
 let scratch = ''
 let server: ChildProcess | undefined
 let url = ''

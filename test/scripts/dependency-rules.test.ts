@@ -1,5 +1,5 @@
 /**
- * @module The house rules on who imports whom under src/ (.dependency-cruiser.cjs, `npm run check:deps`):
+ * @module The house rules on who imports whom under src/ (config/dependency-cruiser.cjs, `npm run check:deps`):
  * today's src keeps all of them, and each one bites, on a small fixture tree of one breach per rule written
  * to a temporary folder (with imports that are allowed beside them, which must stay quiet). Cruised through
  * dependency-cruiser's API the way its CLI does it: the config's options, and the tsconfig's compiler options.
@@ -16,7 +16,7 @@ const ROOT = join(import.meta.dirname, '../..')
 
 /** `rule: from → to` for each violation, sorted. */
 async function violations(baseDir: string): Promise<{ found: string[]; result: ICruiseResult }> {
-  const options = await extractDepcruiseOptions(join(ROOT, '.dependency-cruiser.cjs'))
+  const options = await extractDepcruiseOptions(join(ROOT, 'config/dependency-cruiser.cjs'))
   const tsConfig = extractTSConfig(join(ROOT, 'tsconfig.json'))
   // bustTheCache: each cruise gets a resolver of its own (two base folders in one process).
   const { output } = await cruise(['src'], { ...options, baseDir }, { bustTheCache: true }, { tsConfig })
@@ -25,7 +25,7 @@ async function violations(baseDir: string): Promise<{ found: string[]; result: I
   return { found: found.sort(), result }
 }
 
-describe('dependency rules (.dependency-cruiser.cjs)', () => {
+describe('dependency rules (config/dependency-cruiser.cjs)', () => {
   it('today’s src breaks none of them, with every import of ours resolved', { timeout: 30_000 }, async () => {
     const { found, result } = await violations(ROOT)
     expect(found).toEqual([])

@@ -64,7 +64,7 @@ describe('widget data layer', () => {
   })
 
   it('leaves TanStack modules alone in the script-tag build', () => {
-    const config = readFileSync(join(root, 'vite.embed.config.ts'), 'utf8')
+    const config = readFileSync(join(root, 'config/vite.embed.config.ts'), 'utf8')
     expect(config).not.toMatch(/@tanstack|resolveId/)
   })
 })

@@ -126,7 +126,7 @@ abbr { text-decoration: none; }
 th { white-space: nowrap; }
 `
 
-/** Where `npm run build` (vite.reports.config.ts) writes the page's script, under the package's folder. */
+/** Where `npm run build` (config/vite.reports.config.ts) writes the page's script, under the package's folder. */
 const REPORT_PAGE_BUILT = 'dist/reports/app.js'
 const SOURCE = 'report-page-app.ts'
 
@@ -152,7 +152,7 @@ const built = fromSource ? undefined : readBuiltScript()
 /**
  * From the sources (`npm start`, the tests), the page's script is its TypeScript transpiled on the first
  * request, by the TypeScript a source checkout has as a dev dependency: no build needed, never stale. The
- * script imports nothing at run time (.dependency-cruiser.cjs), so this per-file transpile is the program
+ * script imports nothing at run time (config/dependency-cruiser.cjs), so this per-file transpile is the program
  * Vite bundles (docs/decisions/0102-report-page-build.md). Named through a variable so that tsc's copy of
  * this module, which never takes this path, does not make the server package depend on TypeScript.
  */

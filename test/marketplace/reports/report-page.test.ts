@@ -7,7 +7,7 @@ import { reportPageHtml, reportPageScript } from '../../../src/marketplace/repor
 import { announceSkip } from '../../support/skip-notice.ts'
 import { partnerReport } from '../support/partner-report.ts'
 
-/** What `npm run build` makes of the page's script (vite.reports.config.ts): what a built server serves. */
+/** What `npm run build` makes of the page's script (config/vite.reports.config.ts): what a built server serves. */
 const BUILT = join(import.meta.dirname, '../../../dist/reports/app.js')
 const built = existsSync(BUILT)
 if (!built) {

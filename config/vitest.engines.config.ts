@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config'
-import { skipSummary } from './test/support/skip-summary.ts'
+import { skipSummary } from '../test/support/skip-summary.ts'
 
 // Firefox ESR and WebKit (Debian's packages) against a real BFF on loopback. The two engines run side by
 // side: a check mostly waits on the sandbox's partners (about 5 s a search), and both together used about a

@@ -11,7 +11,7 @@
 import { readFileSync } from 'node:fs'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
-import { isolateCss } from './scripts/isolate-css.ts'
+import { isolateCss } from '../scripts/isolate-css.ts'
 
 export const WIDGET_EXTERNALS = ['react', 'react-dom', 'react/jsx-runtime', 'react/jsx-dev-runtime']
 /** Dependencies of the widget package, imported by name (subpaths included, e.g. `zod/mini`). */

@@ -11,16 +11,16 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { type Alias, build, defineConfig, type Plugin, type Rolldown, type UserConfig } from 'vite'
-import { precompress } from './scripts/precompress.ts'
-import { APPLICATION_HOST, applicationFileName } from './src/embed/application-host.ts'
-import { loaderScript } from './src/embed/loader-snippet.ts'
+import { precompress } from '../scripts/precompress.ts'
+import { APPLICATION_HOST, applicationFileName } from '../src/embed/application-host.ts'
+import { loaderScript } from '../src/embed/loader-snippet.ts'
 import {
   bundleFileName,
   EMBED_MANIFEST_FILE,
   EMBED_OUT_DIR,
   EMBED_PATH,
   type EmbedManifest,
-} from './src/embed/manifest.ts'
+} from '../src/embed/manifest.ts'
 
 const BUILT = 'offer-widget.js'
 
@@ -78,7 +78,7 @@ async function buildApplicationChunk(): Promise<ApplicationChunk> {
       minify: true,
       sourcemap: false,
       lib: {
-        entry: fileURLToPath(new URL('src/embed/application-chunk.ts', import.meta.url)),
+        entry: fileURLToPath(new URL('../src/embed/application-chunk.ts', import.meta.url)),
         formats: ['iife'],
         name: 'OfferWidgetApplication',
       },
@@ -144,7 +144,7 @@ function versionedBundle(chunk: ApplicationChunk): Plugin {
 /** The widget's dynamic import of its application becomes the chunk's script-tag loader. */
 export const APPLICATION_LOADER_ALIAS: Alias = {
   find: /^\.\/load-application\.ts$/,
-  replacement: fileURLToPath(new URL('src/embed/load-application-chunk.ts', import.meta.url)),
+  replacement: fileURLToPath(new URL('../src/embed/load-application-chunk.ts', import.meta.url)),
 }
 
 export default defineConfig(async (): Promise<UserConfig> => {
