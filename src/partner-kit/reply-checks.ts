@@ -1,12 +1,17 @@
 /**
  * @module The conformance checks: what a partner's HTTP answer to each sample lead must satisfy, judged
  * from recorded exchanges (pure, no I/O). Each check is one rule of docs/partner-interface.md or one documented decision,
- * aggregated over every lead so a report has one line per check.
+ * aggregated over every lead so a report has one line per check. Links, bids and the lead's PII are judged
+ * by the marketplace's own rules (`partnerUrlProblem`, `MAX_BID`, the PII finder of src/marketplace/fan-out/),
+ * as they are outside sandbox mode: what passes here is what the marketplace keeps live.
  */
 import { toFieldIssues } from '../contract/common.ts'
 import { isLoopbackHost } from '../contract/network-host.ts'
-import { conditionalFieldIssues, partnerReplySchema } from '../contract/partner.ts'
-import { loanTermsProblems, loanTermsValues } from './loan-terms-checks.ts'
+import { conditionalFieldIssues, partnerReplySchema, partnerUrlProblem } from '../contract/partner.ts'
+import { CHECKED_FIELDS, MAX_BID } from '../marketplace/fan-out/offer-problems.ts'
+import { judgeLoanTerms } from '../marketplace/fan-out/offer-terms.ts'
+import { createPiiFinder, MAX_DECODE_DEPTH, type PiiFinder } from '../marketplace/fan-out/pii-finder.ts'
+import { loanTermsProblems } from './loan-terms-checks.ts'
 import type { SampleLead } from './sample-leads.ts'
 
 /** What happened when one sample lead was sent. */
@@ -76,19 +81,14 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
-/** Why `value` is not an absolute https URL, or undefined when it is. */
-export function httpsUrlProblem(value: unknown, field: string): string | undefined {
+/**
+ * Why a partner link would be refused live, or undefined: the marketplace's rule outside sandbox mode (https
+ * to a public host; docs/decisions/0078-partner-links-and-endpoints.md).
+ */
+export function linkProblem(value: unknown, field: string): string | undefined {
   if (typeof value !== 'string' || value === '') return `${field} is missing or not a string`
-  let url: URL
-  try {
-    url = new URL(value)
-  } catch {
-    return `${field} ${show(value)} is not an absolute URL`
-  }
-  if (url.protocol !== 'https:')
-    return `${field} ${show(value)} uses ${url.protocol.slice(0, -1)}, must be https`
-  if (url.hostname === '') return `${field} ${show(value)} has no host`
-  return undefined
+  const problem = partnerUrlProblem(value, { publicOnly: true })
+  return problem === undefined ? undefined : `${field} ${show(value)} ${problem}`
 }
 
 function offerProblems(
@@ -103,26 +103,18 @@ function offerProblems(
   return problems
 }
 
-/** The lead's identifying values as they could appear in a URL or id. */
-function piiNeedles(lead: SampleLead['lead']): Array<{ label: string; needle: string }> {
-  const info = lead.personalInformation
-  const ssnDigits = info.ssn.replace(/\D/g, '')
-  const phoneDigits = info.primaryPhone.replace(/\D/g, '').slice(-10)
-  return [
-    { label: 'SSN', needle: info.ssn },
-    { label: 'SSN', needle: ssnDigits },
-    { label: 'email', needle: info.email.toLowerCase() },
-    { label: 'phone number', needle: info.primaryPhone },
-    { label: 'phone number', needle: phoneDigits },
-  ]
-}
-
-function decoded(value: string): string {
-  try {
-    return decodeURIComponent(value).toLowerCase()
-  } catch {
-    return value.toLowerCase()
+/** What the marketplace's PII finder reads in one offer: its checked fields, then its loan terms. */
+function offerPii(offer: Record<string, unknown>, index: number, findPii: PiiFinder): string | undefined {
+  for (const field of CHECKED_FIELDS) {
+    const value = offer[field]
+    if (typeof value !== 'string') continue
+    const found = findPii(value)
+    if (found === 'nested encoding')
+      return `offers.${index}.${field} is encoded more than ${MAX_DECODE_DEPTH} layers deep`
+    if (found !== undefined) return `offers.${index}.${field} carries the lead's ${found}`
   }
+  const terms = judgeLoanTerms(offer.loan_terms, index, findPii)
+  return terms.kind === 'pii' ? terms.problem.replace(`offers[${index}]`, `offers.${index}`) : undefined
 }
 
 export const CHECKS: readonly CheckDefinition[] = [
@@ -233,33 +225,34 @@ export const CHECKS: readonly CheckDefinition[] = [
   },
   {
     id: 'rate',
-    title: 'every offer has rate, a non-negative number',
+    title: `every offer has rate, a number from 0 to ${MAX_BID}`,
     scope: 'approved replies with offers',
     test: ({ offers }) =>
       offers &&
       offerProblems(offers, (offer, i) =>
-        typeof offer.rate === 'number' && Number.isFinite(offer.rate) && offer.rate >= 0
-          ? undefined
-          : `offers.${i}.rate is ${show(offer.rate ?? 'missing')}`,
+        typeof offer.rate !== 'number' || !Number.isFinite(offer.rate) || offer.rate < 0
+          ? `offers.${i}.rate is ${show(offer.rate ?? 'missing')}`
+          : offer.rate > MAX_BID
+            ? `offers.${i}.rate is ${offer.rate}, over the marketplace's ${MAX_BID} USD ceiling: the offer is dropped`
+            : undefined,
       ),
   },
   {
     id: 'click-url',
-    title: 'every offer has click_url, an absolute https URL',
+    title: 'every offer has click_url, https to a public host',
     scope: 'approved replies with offers',
     test: ({ offers }) =>
-      offers &&
-      offerProblems(offers, (offer, i) => httpsUrlProblem(offer.click_url, `offers.${i}.click_url`)),
+      offers && offerProblems(offers, (offer, i) => linkProblem(offer.click_url, `offers.${i}.click_url`)),
   },
   {
     // The widget runs on https pages: an http logo is mixed content (docs/decisions/0078-partner-links-and-endpoints.md).
     id: 'logo-src',
-    title: 'logo_src, when sent, is an absolute https URL',
+    title: 'logo_src, when sent, is https to a public host',
     scope: 'approved replies with a logo_src',
     test: ({ offers }) => {
       if (!offers?.some((offer) => isObject(offer) && offer.logo_src !== undefined)) return undefined
       return offerProblems(offers, (offer, i) =>
-        offer.logo_src === undefined ? undefined : httpsUrlProblem(offer.logo_src, `offers.${i}.logo_src`),
+        offer.logo_src === undefined ? undefined : linkProblem(offer.logo_src, `offers.${i}.logo_src`),
       )
     },
   },
@@ -282,27 +275,26 @@ export const CHECKS: readonly CheckDefinition[] = [
     },
   },
   {
-    // Links end up in browser history and referrer logs; the lead's identity must not ride in them. Terms
-    // are shown to the visitor and stored: a figure that is the lead's SSN or phone drops the offer.
+    // Links end up in browser history and referrer logs, text is shown and stored: an offer whose text, link or
+    // terms carry the lead's PII is dropped, by the finder the marketplace runs (docs/decisions/0097). The
+    // lead_id is stored too (the marketplace stores it redacted).
     id: 'no-pii',
-    title: "lead_id, click_url and loan_terms do not carry the lead's SSN, email or phone number",
+    title:
+      "no offer's text, link or loan_terms, and not lead_id, carries the lead's PII (the marketplace's finder)",
     scope: 'JSON replies',
     test: ({ exchange, reply, offers }) => {
       if (!reply) return undefined
-      const places: Array<[string, unknown, boolean]> = [['lead_id', reply.lead_id, false]]
-      offers?.forEach((offer, i) => {
-        if (isObject(offer)) places.push([`offers.${i}.click_url`, offer.click_url, false])
-        for (const [where, value] of loanTermsValues(offer, i)) places.push([where, value, true])
-      })
-      const needles = piiNeedles(exchange.lead.lead)
+      const findPii = createPiiFinder(exchange.lead.lead)
       const problems: string[] = []
-      for (const [where, value, figure] of places) {
-        if (typeof value !== 'string') continue
-        // A figure is read by its digits alone: `9876543.29` is the SSN 987-65-4329.
-        const haystack = figure ? `${decoded(value)} ${value.replace(/\D/g, '')}` : decoded(value)
-        const hit = needles.find(({ needle }) => needle !== '' && haystack.includes(needle.toLowerCase()))
-        if (hit) problems.push(`${where} contains the lead's ${hit.label}`)
+      if (typeof reply.lead_id === 'string') {
+        const found = findPii(reply.lead_id)
+        if (found !== undefined && found !== 'nested encoding')
+          problems.push(`lead_id carries the lead's ${found}`)
       }
+      offers?.forEach((offer, i) => {
+        const problem = isObject(offer) ? offerPii(offer, i, findPii) : undefined
+        if (problem) problems.push(problem)
+      })
       return problems
     },
   },

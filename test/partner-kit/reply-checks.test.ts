@@ -1,12 +1,17 @@
 /**
- * @module Pure parts of the checks: URL rules, the endpoint transport rule, aggregation into one line each.
+ * @module Pure parts of the checks: URL rules, the endpoint transport rule, aggregation into one line each,
+ * and the rules the kit shares with the marketplace (links, the bid ceiling, the PII finder): a reply the
+ * kit passes is one the marketplace keeps live.
  */
 import { describe, expect, it } from 'vitest'
+import type { PartnerOffer } from '../../src/contract/partner.ts'
+import { offerProblems } from '../../src/marketplace/fan-out/offer-problems.ts'
+import { createPiiFinder } from '../../src/marketplace/fan-out/pii-finder.ts'
 import {
   type Exchange,
   endpointCheck,
   evaluateExchanges,
-  httpsUrlProblem,
+  linkProblem,
 } from '../../src/partner-kit/reply-checks.ts'
 import { sampleLeads } from '../../src/partner-kit/sample-leads.ts'
 
@@ -25,13 +30,15 @@ function replied(body: unknown, lead = complete): Exchange {
   }
 }
 
-describe('httpsUrlProblem', () => {
-  it('accepts absolute https URLs only', () => {
-    expect(httpsUrlProblem('https://a.example.com/x?y=1', 'click_url')).toBeUndefined()
-    expect(httpsUrlProblem('http://a.example.com', 'click_url')).toMatch(/uses http, must be https/)
-    expect(httpsUrlProblem('/relative', 'click_url')).toMatch(/not an absolute URL/)
-    expect(httpsUrlProblem('javascript:alert(1)', 'click_url')).toMatch(/must be https/)
-    expect(httpsUrlProblem(undefined, 'click_url')).toMatch(/missing/)
+describe('linkProblem', () => {
+  it('takes what the marketplace takes outside sandbox mode: https to a public host', () => {
+    expect(linkProblem('https://a.example.com/x?y=1', 'click_url')).toBeUndefined()
+    expect(linkProblem('http://a.example.com', 'click_url')).toMatch(/must be https outside sandbox mode/)
+    expect(linkProblem('https://10.0.0.7/x', 'click_url')).toMatch(/on a private or reserved network/)
+    expect(linkProblem('https://127.0.0.1/x', 'click_url')).toMatch(/the machine itself/)
+    expect(linkProblem('/relative', 'click_url')).toMatch(/must be an absolute https URL/)
+    expect(linkProblem('javascript:alert(1)', 'click_url')).toMatch(/must be an absolute https URL/)
+    expect(linkProblem(undefined, 'click_url')).toMatch(/missing/)
   })
 })
 
@@ -95,8 +102,8 @@ describe('evaluateExchanges', () => {
       settings,
     )
     expect(results.find((r) => r.id === 'no-pii')?.failures.map((f) => f.message)).toEqual([
-      "lead_id contains the lead's SSN",
-      "offers.0.click_url contains the lead's email",
+      "lead_id carries the lead's SSN",
+      "offers.0.click_url carries the lead's email address",
     ])
   })
 
@@ -163,15 +170,18 @@ describe('evaluateExchanges', () => {
           {
             status: 'approved',
             lead_id: 'p-1',
+            // The SSN's digits with a decimal point, and the phone's as a whole number: one an offer, as the
+            // marketplace names the first PII an offer carries and drops it.
             offers: [
               {
                 rate: 1,
                 click_url: 'https://p.example.com/a',
-                // The SSN's digits with a decimal point, and the phone's as a whole number.
-                loan_terms: {
-                  amount_usd: { min: 1, max: Number(`${ssn.slice(0, 7)}.${ssn.slice(7)}`) },
-                  monthly_payment_usd: Number(phone),
-                },
+                loan_terms: { amount_usd: { min: 1, max: Number(`${ssn.slice(0, 7)}.${ssn.slice(7)}`) } },
+              },
+              {
+                rate: 1,
+                click_url: 'https://p.example.com/b',
+                loan_terms: { monthly_payment_usd: Number(phone) },
               },
             ],
           },
@@ -181,8 +191,63 @@ describe('evaluateExchanges', () => {
       settings,
     )
     expect(results.find((r) => r.id === 'no-pii')?.failures.map((f) => f.message)).toEqual([
-      "offers.0.loan_terms.amount_usd.max contains the lead's SSN",
-      "offers.0.loan_terms.monthly_payment_usd contains the lead's phone number",
+      "offers.0.loan_terms.amount_usd.max carries the lead's SSN",
+      "offers.1.loan_terms.monthly_payment_usd carries the lead's phone number",
+    ])
+  })
+
+  it('fails what the old copy of the rules passed and the marketplace drops live', async () => {
+    const lead = complete
+    if (!lead) throw new Error('no sample')
+    const info = lead.lead.personalInformation
+    const ssn = info.ssn.replace(/\D/g, '')
+    const offers = [
+      // A private host: https, but not one a visitor can reach.
+      { rate: 1, click_url: 'https://10.1.2.3/offer', product_type: 'personal_loan' },
+      // A bid past the ceiling that keeps every report total finite.
+      { rate: 20_000, click_url: 'https://p.example.com/b', product_type: 'personal_loan' },
+      // The date of birth in the text shown to the visitor.
+      {
+        rate: 2,
+        click_url: 'https://p.example.com/c',
+        offer_details: `Pre-qualified for the applicant born ${info.dateOfBirth}`,
+        product_type: 'personal_loan',
+      },
+      // The SSN split over two query parameters.
+      {
+        rate: 3,
+        click_url: `https://p.example.com/d?a=${ssn.slice(0, 5)}&b=${ssn.slice(5)}`,
+        product_type: 'personal_loan',
+      },
+      { rate: 4, click_url: 'https://p.example.com/e', product_type: 'personal_loan' },
+    ]
+    const results = evaluateExchanges(
+      [replied({ status: 'approved', lead_id: 'p-1', offers }, lead)],
+      settings,
+    )
+    const failed = (id: string) => results.find((r) => r.id === id)?.failures.map((f) => f.message) ?? []
+    expect(failed('click-url')).toEqual([
+      expect.stringMatching(/^offers\.0\.click_url .* private or reserved network/),
+    ])
+    expect(failed('rate')).toEqual([
+      expect.stringMatching(/^offers\.1\.rate is 20000, over the marketplace's 10000 USD ceiling/),
+    ])
+    expect(failed('no-pii')).toEqual([
+      "offers.2.offer_details carries the lead's date of birth",
+      "offers.3.click_url carries the lead's SSN",
+    ])
+    // The marketplace itself, on the same offers: it drops exactly these four and keeps the last.
+    const live = await offerProblems(offers as PartnerOffer[], {
+      findPii: createPiiFinder(lead.lead),
+      publicLinksOnly: true,
+      yieldToLoop: async () => {},
+    })
+    expect(live.kept.map((k) => k.position)).toEqual([4])
+    expect(live.dropped.map((d) => d.slice(0, 'offers[0]'.length))).toEqual([
+      'offers[0]',
+      'offers[1]',
+      'offers[2]',
+      'offers[3]',
     ])
   })
 })

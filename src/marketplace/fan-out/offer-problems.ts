@@ -23,10 +23,10 @@ import { MAX_DECODE_DEPTH, type PiiFinder } from './pii-finder.ts'
 export const STEP_FROM_CHARS = 512
 
 /** A bid per click above 10 000 USD is a mistake, and sums of such bids could overflow a report. */
-const MAX_BID = 10_000
+export const MAX_BID = 10_000
 
 /** Every partner string of an offer that is stored or shown: each goes through the finder. */
-const CHECKED_FIELDS = [
+export const CHECKED_FIELDS = [
   'click_url',
   'logo_src',
   'name',
