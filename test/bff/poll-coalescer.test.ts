@@ -16,9 +16,9 @@ import { watchRedis } from '../../src/bff/redis-link.ts'
 import { UpstreamError } from '../../src/bff/upstream/index.ts'
 import type { RateTable } from '../../src/contract/offer-search.ts'
 import type { Timers } from '../../src/http/timers.ts'
+import { createFakeClock } from '../support/fake-clock.ts'
 import { signal } from '../support/promises.ts'
 import { announceSkip, unsetVariable } from '../support/skip-notice.ts'
-import { steppingTimers } from '../support/stepping-timers.ts'
 import { rateTable as plainRateTable } from './support/fake-upstream.ts'
 
 /** A fetched rate table as the upstream client hands it on: its validated text. */
@@ -81,7 +81,7 @@ describe('memory coalescer', () => {
     const metrics = createMetrics()
     const coalescer = createMemoryCoalescer({
       fetch: upstream.fetch,
-      timers: steppingTimers().timers,
+      timers: createFakeClock({ start: 0, stepping: true }).timers,
       metrics,
     })
     const polls = Array.from({ length: 200 }, () => coalescer.get(A))
@@ -93,7 +93,7 @@ describe('memory coalescer', () => {
   })
 
   it('serves the last snapshot within the second, and polls again once it has passed', async () => {
-    const clock = steppingTimers(10_000)
+    const clock = createFakeClock({ start: 10_000, stepping: true })
     const upstream = controlledUpstream()
     const coalescer = createMemoryCoalescer({ fetch: upstream.fetch, timers: clock.timers })
     const first = coalescer.get(A)
@@ -110,7 +110,7 @@ describe('memory coalescer', () => {
   })
 
   it("hands the upstream the last answer's text, so an unchanged rate table is not validated again", async () => {
-    const clock = steppingTimers()
+    const clock = createFakeClock({ start: 0, stepping: true })
     const seen: Array<string | undefined> = []
     const coalescer = createMemoryCoalescer({
       timers: clock.timers,
@@ -127,7 +127,10 @@ describe('memory coalescer', () => {
 
   it('never serves a snapshot for another uuid', async () => {
     const upstream = controlledUpstream()
-    const coalescer = createMemoryCoalescer({ fetch: upstream.fetch, timers: steppingTimers().timers })
+    const coalescer = createMemoryCoalescer({
+      fetch: upstream.fetch,
+      timers: createFakeClock({ start: 0, stepping: true }).timers,
+    })
     const a = coalescer.get(A)
     const b = coalescer.get(B)
     upstream.releaseAll()
@@ -138,7 +141,7 @@ describe('memory coalescer', () => {
 
   /** A memory coalescer on a hand-moved clock whose first upstream poll fails with `error`. */
   function firstPollFails(error: UpstreamError) {
-    const clock = steppingTimers()
+    const clock = createFakeClock({ start: 0, stepping: true })
     const upstream = controlledUpstream()
     const coalescer = createMemoryCoalescer({ fetch: upstream.fetch, timers: clock.timers })
     const first = coalescer.get(A)
@@ -183,7 +186,7 @@ describe('memory coalescer', () => {
   })
 
   it('sweeps expired snapshots on its timer, so memory follows the live searches', async () => {
-    const clock = steppingTimers()
+    const clock = createFakeClock({ start: 0, stepping: true })
     const timers = manualTimers()
     const coalescer = createMemoryCoalescer({
       timers: clock.timers,
@@ -206,7 +209,7 @@ describe('memory coalescer', () => {
   })
 
   it('200 pollers for 10 s of fake time cause at most 11 upstream polls', async () => {
-    const clock = steppingTimers()
+    const clock = createFakeClock({ start: 0, stepping: true })
     let calls = 0
     const coalescer = createMemoryCoalescer({
       timers: clock.timers,
@@ -331,7 +334,7 @@ describe.skipIf(!REDIS_URL)('redis coalescer (across replicas)', () => {
       calls++
       return rateTable(uuid)
     }, keyPrefix)
-    const clock = steppingTimers()
+    const clock = createFakeClock({ start: 0, stepping: true })
     const waiting = createRedisCoalescer({
       fetch: async (uuid) => {
         calls++

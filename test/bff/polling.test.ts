@@ -4,12 +4,12 @@
  */
 import { describe, expect, it } from 'vitest'
 import { createdSearchSchema } from '../../src/contract/bff.ts'
-import { steppingTimers } from '../support/stepping-timers.ts'
+import { createFakeClock } from '../support/fake-clock.ts'
 import { CREATED_UUID, fakeHarness } from './support/fake-harness.ts'
 import { postJson } from './support/harness.ts'
 
 async function setup() {
-  const clock = steppingTimers(Date.parse('2026-03-01T12:00:00Z'))
+  const clock = createFakeClock({ start: Date.parse('2026-03-01T12:00:00Z'), stepping: true })
   const h = await fakeHarness({}, { timers: clock.timers })
   const created = createdSearchSchema.parse(
     await (await h.request('/api/offer-searches', postJson({}))).json(),

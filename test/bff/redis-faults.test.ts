@@ -10,9 +10,9 @@ import { createServer } from 'node:net'
 import type { Redis } from 'ioredis'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { announceSkip, unsetVariable } from '../support/skip-notice.ts'
+import { startTcpProxy, type TcpProxy } from '../support/tcp-fault-proxy.ts'
 import { CREATED_UUID, fakeHarness } from './support/fake-harness.ts'
 import { postJson } from './support/harness.ts'
-import { startTcpProxy, type TcpProxy } from './support/tcp-proxy.ts'
 
 const REDIS_URL = process.env.REDIS_URL
 
@@ -105,14 +105,14 @@ describe.skipIf(!REDIS_URL)('Redis behind a proxy the test cuts', () => {
   it('falls back when Redis goes away mid-run, and shares again once it is back', async () => {
     const target = new URL(REDIS_URL as string)
     proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 6379) })
-    const { h, redis, poll, upstreamPolls } = await bffWithRedis(proxy.url('redis'))
+    const { h, redis, poll, upstreamPolls } = await bffWithRedis(proxy.urlFor(REDIS_URL as string))
     if (redis.status !== 'ready') await once(redis, 'ready')
     expect((await h.request('/readyz')).status).toBe(200)
     expect((await poll(uuidN(1))).status).toBe(200)
     const sharedBytes = proxy.bytesIn
     expect(sharedBytes).toBeGreaterThan(0)
 
-    await proxy.cut()
+    proxy.cut()
     if (redis.status === 'ready') await new Promise((resolve) => redis.once('close', resolve))
     const polls = await Promise.all(Array.from({ length: 50 }, () => poll(uuidN(2))))
     expect(new Set(polls.map((r) => r.status))).toEqual(new Set([200]))
@@ -122,7 +122,7 @@ describe.skipIf(!REDIS_URL)('Redis behind a proxy the test cuts', () => {
     expect(ready.status).toBe(200)
     expect(await ready.json()).toMatchObject({ status: 'degraded', code: 'redis_unavailable' })
 
-    await proxy.restore()
+    proxy.restore()
     await once(redis, 'ready')
     expect((await h.request('/readyz')).status).toBe(200)
     expect((await poll(uuidN(3))).status).toBe(200)
@@ -135,7 +135,7 @@ describe.skipIf(!REDIS_URL)('Redis behind a proxy the test cuts', () => {
   it('a partition costs one command timeout, then Redis is skipped until a heartbeat answers', async () => {
     const target = new URL(REDIS_URL as string)
     proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 6379) })
-    const { h, redis, poll, timers } = await bffWithRedis(proxy.url('redis'))
+    const { h, redis, poll, timers } = await bffWithRedis(proxy.urlFor(REDIS_URL as string))
     if (redis.status !== 'ready') await once(redis, 'ready')
     proxy.partition()
     // This poll's Redis command times out (500 ms); it is still answered, from this process.
@@ -151,7 +151,7 @@ describe.skipIf(!REDIS_URL)('Redis behind a proxy the test cuts', () => {
     // Nothing more was even sent to Redis: no request waited on it.
     expect(proxy.bytesIn).toBe(before)
 
-    await proxy.restore()
+    proxy.restore()
     timers.tick(1000)
     await vi.waitFor(() => expect(h.app.services.redisLink?.available()).toBe(true))
     expect((await h.request('/readyz')).status).toBe(200)

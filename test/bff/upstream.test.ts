@@ -13,7 +13,7 @@ import {
   UpstreamError,
 } from '../../src/bff/upstream/index.ts'
 import type { OfferSearchRequest } from '../../src/contract/offer-search.ts'
-import { type SteppingTimers, steppingTimers } from '../support/stepping-timers.ts'
+import { createFakeClock, type FakeClock } from '../support/fake-clock.ts'
 import { type FakeUpstream, ISSUERS, logSink, rateTable, startFakeUpstream } from './support/fake-upstream.ts'
 
 const TOKEN = 'upstream-test-token-Zq9'
@@ -25,7 +25,7 @@ const SEARCH: OfferSearchRequest = {
 }
 
 let upstream: FakeUpstream
-let clock: SteppingTimers
+let clock: FakeClock
 let sleeps: number[]
 let logs: ReturnType<typeof logSink>
 const unhandled: unknown[] = []
@@ -43,7 +43,7 @@ beforeEach(() => {
   upstream.requests.length = 0
   upstream.fallback = () => ({ status: 500 })
   // Fake time that only the client's retry waits move: retries are checked without waiting.
-  clock = steppingTimers(NOW)
+  clock = createFakeClock({ start: NOW, stepping: true })
   sleeps = clock.waits
   logs = logSink()
 })

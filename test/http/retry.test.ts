@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { type AttemptResult, type RetryPolicy, retryWithinBudget } from '../../src/http/retry.ts'
-import { steppingTimers } from '../support/stepping-timers.ts'
+import { createFakeClock } from '../support/fake-clock.ts'
 
 const POLICY: RetryPolicy = { maxAttempts: 4, baseDelayMs: 100, maxDelayMs: 300, budgetMs: 1000 }
 const failed = (retryAfterMs?: number, retryable = true): AttemptResult<string> => ({
@@ -20,7 +20,7 @@ const done: AttemptResult<string> = { ok: true, value: 'done' }
  * clock. Returns what it settled with, the waits it asked for and when each attempt started.
  */
 async function run(script: AttemptResult<string>[], policy = POLICY, attemptMs = 0) {
-  const clock = steppingTimers(1_000_000)
+  const clock = createFakeClock({ start: 1_000_000, stepping: true })
   const starts: number[] = []
   const outcome = await retryWithinBudget(policy, { timers: clock.timers, random: () => 0.5 }, async (n) => {
     starts.push(clock.now() - 1_000_000)
@@ -104,7 +104,7 @@ describe('retryWithinBudget', () => {
   })
 
   it('an exception thrown by an attempt ends it without a retry', async () => {
-    const clock = steppingTimers()
+    const clock = createFakeClock({ start: 0, stepping: true })
     let attempts = 0
     const loop = retryWithinBudget(POLICY, { timers: clock.timers, random: () => 0.5 }, async () => {
       attempts++

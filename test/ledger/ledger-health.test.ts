@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { openLedger } from '../../src/ledger/index.ts'
 import { LedgerError } from '../../src/ledger/ledger-error.ts'
 import { postJson, sandboxHarness } from '../bff/support/harness.ts'
-import { createFakeClock, type FakeClock } from './support/fake-clock.ts'
+import { createFakeClock, type FakeClock } from '../support/fake-clock.ts'
 import { type FaultyLedger, LEDGER_DRIVERS } from './support/ledger-drivers.ts'
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 })

@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { type Ledger, LedgerError, openLedger } from '../../src/ledger/index.ts'
 import { openInBackground } from '../../src/ledger/open-in-background.ts'
-import { createFakeClock } from './support/fake-clock.ts'
+import { createFakeClock } from '../support/fake-clock.ts'
 
 const UUID = '00000000-0000-4000-8000-000000000001'
 const never = () => new Promise<Ledger>(() => {})

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Ledger } from '../../src/ledger/index.ts'
 import { SEARCH_EVENTS_FLUSH_MS } from '../../src/ledger/write-batch.ts'
-import { createFakeClock } from './support/fake-clock.ts'
+import { createFakeClock } from '../support/fake-clock.ts'
 import { LEDGER_DRIVERS } from './support/ledger-drivers.ts'
 
 // Real databases on a shared CI machine: generous, while every wait inside stays short.

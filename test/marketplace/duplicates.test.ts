@@ -11,8 +11,8 @@ import { bffErrorSchema, createdSearchSchema } from '../../src/contract/bff.ts'
 import { duplicateOfSchema } from '../../src/contract/consent.ts'
 import { type Ledger, openLedger } from '../../src/ledger/index.ts'
 import type { MarketplaceConfig } from '../../src/marketplace/index.ts'
-import { createFakeClock, type FakeClock } from '../ledger/support/fake-clock.ts'
 import { LEDGER_DRIVERS } from '../ledger/support/ledger-drivers.ts'
+import { createFakeClock, type FakeClock } from '../support/fake-clock.ts'
 import {
   type FakeTimeMarket,
   type ScriptedPartner,

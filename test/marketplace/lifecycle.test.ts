@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createdSearchSchema } from '../../src/contract/bff.ts'
 import { type Ledger, offers, partnerRequests, type SearchSnapshot } from '../../src/ledger/index.ts'
 import { buildRateTable, ORPHAN_GRACE_MS } from '../../src/marketplace/rate-table/build-rate-table.ts'
-import { createFakeClock, type FakeClock } from '../ledger/support/fake-clock.ts'
 import { LEDGER_DRIVERS, openLedgerAround } from '../ledger/support/ledger-drivers.ts'
+import { createFakeClock, type FakeClock } from '../support/fake-clock.ts'
 import { watch } from '../support/promises.ts'
 import {
   type FakeTimeMarket,

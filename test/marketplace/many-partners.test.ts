@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest'
 import { type Ledger, openLedger } from '../../src/ledger/index.ts'
 import type { SimulatedPartnerSpec } from '../../src/marketplace/index.ts'
-import { createFakeClock } from '../ledger/support/fake-clock.ts'
+import { createFakeClock } from '../support/fake-clock.ts'
 import { type Harness, startHarness, submitAndSettle } from './support/harness.ts'
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 })

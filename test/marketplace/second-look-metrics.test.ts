@@ -7,8 +7,8 @@ import { Registry } from 'prom-client'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createdSearchSchema } from '../../src/contract/bff.ts'
 import { instrumentLedger, type Ledger } from '../../src/ledger/index.ts'
-import { createFakeClock } from '../ledger/support/fake-clock.ts'
 import { LEDGER_DRIVERS } from '../ledger/support/ledger-drivers.ts'
+import { createFakeClock } from '../support/fake-clock.ts'
 import { type Harness, makeLead, startHarness } from './support/harness.ts'
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 })

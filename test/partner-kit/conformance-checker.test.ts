@@ -15,7 +15,7 @@ import {
 import { formatReport } from '../../src/partner-kit/format-report.ts'
 import { sampleLeads } from '../../src/partner-kit/sample-leads.ts'
 import { type RunningPartner, startReferencePartner } from '../../src/partner-kit/start-reference-partner.ts'
-import { createFakeClock, type FakeClock } from '../ledger/support/fake-clock.ts'
+import { createFakeClock, type FakeClock } from '../support/fake-clock.ts'
 import { watch } from '../support/promises.ts'
 import {
   type LoopbackPartner,

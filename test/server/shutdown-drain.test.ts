@@ -16,7 +16,7 @@ import { sampleLeads } from '../../src/partner-kit/index.ts'
 import { loadConfig } from '../../src/server/config.ts'
 import { createShutdownDrain } from '../../src/server/shutdown-drain.ts'
 import { startServer } from '../../src/server/start-server.ts'
-import { createFakeClock } from '../ledger/support/fake-clock.ts'
+import { createFakeClock } from '../support/fake-clock.ts'
 import { signal, watch } from '../support/promises.ts'
 import { http, submitSampleLead } from '../support/server-requests.ts'
 

@@ -9,15 +9,15 @@ import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll } from 'vitest'
 import { type Ledger, type OpenLedgerOptions, openLedger } from '../../../src/ledger/index.ts'
 import { announceSkip, unsetVariable } from '../../support/skip-notice.ts'
-import { startTcpProxy } from './tcp-proxy.ts'
+import { startTcpProxy } from '../../support/tcp-fault-proxy.ts'
 
 type Options = Pick<OpenLedgerOptions, 'timers' | 'timeoutMs'>
 
 export interface FaultyLedger {
   ledger: Ledger
   /**
-   * The database stops answering. PostgreSQL: `cut` resets every connection and refuses new ones, `hang`
-   * (a partition) forwards nothing. PGlite is held either way.
+   * The database stops answering. PostgreSQL: `cut` resets every connection and every new one, `hang` (a
+   * partition that drops what is sent) forwards nothing. PGlite is held either way.
    */
   down(mode?: 'cut' | 'hang'): Promise<void>
   up(): Promise<void>
@@ -84,7 +84,7 @@ export const LEDGER_DRIVERS: LedgerDriver[] = [
               ledger,
               async down(mode: 'cut' | 'hang' = 'cut') {
                 if (mode === 'cut') proxy.cut()
-                else proxy.hang()
+                else proxy.partition({ drop: true })
               },
               async up() {
                 proxy.restore()

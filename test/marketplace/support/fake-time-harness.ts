@@ -16,7 +16,7 @@ import {
   type MarketplaceConfig,
   type PartnerRegistryEntry,
 } from '../../../src/marketplace/index.ts'
-import type { FakeClock } from '../../ledger/support/fake-clock.ts'
+import type { FakeClock } from '../../support/fake-clock.ts'
 import { captureLog } from './captured-log.ts'
 import { CLIENT, SECRET, TEST_ACCESS_TOKENS } from './harness.ts'
 

@@ -21,9 +21,9 @@ import {
   startSimulatedPartners,
 } from '../../../src/marketplace/index.ts'
 import { SAMPLE_FCRA_TEXT } from '../../../src/partner-kit/sample-leads.ts'
-import type { FakeClock } from '../../ledger/support/fake-clock.ts'
 import type { LedgerDriver } from '../../ledger/support/ledger-drivers.ts'
 import { distinctDateOfBirth } from '../../support/applicants.ts'
+import type { FakeClock } from '../../support/fake-clock.ts'
 import { captureLog } from './captured-log.ts'
 
 export const SECRET = 'test-secret-0123456789abcdef0123456789'

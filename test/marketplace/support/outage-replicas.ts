@@ -1,6 +1,6 @@
 /**
  * @module Two in-process replicas on one PostgreSQL schema, each reaching it through a TCP proxy of its own
- * (test/ledger/support/tcp-proxy.ts) that a test cuts and restores, on real time; and a slow partner that
+ * (test/support/tcp-fault-proxy.ts) that a test cuts and restores, on real time; and a slow partner that
  * either replays a repeated `Idempotency-Key` (as decisions/0080 asks) or recomputes it. Each replica's lease
  * calls are recorded with their times, for the timelines the fault tests print.
  */
@@ -17,7 +17,7 @@ import {
   type Marketplace,
   type PartnerRegistryEntry,
 } from '../../../src/marketplace/index.ts'
-import { startTcpProxy, type TcpProxy } from '../../ledger/support/tcp-proxy.ts'
+import { startTcpProxy, type TcpProxy } from '../../support/tcp-fault-proxy.ts'
 import { captureLog } from './captured-log.ts'
 import { CLIENT, SECRET, TEST_ACCESS_TOKENS } from './harness.ts'
 

@@ -7,7 +7,7 @@ import { describe, expect, it, vi } from 'vitest'
 import type { ClaimedLead } from '../../../src/ledger/index.ts'
 import { LedgerError } from '../../../src/ledger/ledger-error.ts'
 import { startLeaseKeeper } from '../../../src/marketplace/takeover/lease-keeper.ts'
-import { createFakeClock } from '../../ledger/support/fake-clock.ts'
+import { createFakeClock } from '../../support/fake-clock.ts'
 
 const claimedLead = (id: string) => ({ lead: { id, searchUuid: id } }) as unknown as ClaimedLead
 
