@@ -192,22 +192,36 @@ export function createLedgerStore(
   })
 }
 
+/**
+ * One search: its lead and its requests read in ONE statement, so from one snapshot. Read in two, a poll
+ * could see the lead still pending, then its requests answered by a settle that committed in between:
+ * nothing pending and nothing shown, a table the widget takes for final (seen in CI; the ledger's test races
+ * the two). The shown offers are read after, only for a lead that has settled (the settle marked them in
+ * the same statement that settled it).
+ * One statement rather than a transaction: a checked-out connection between statements is what the ledger
+ * never holds (writes are one statement too, write-statement.ts).
+ */
 async function readSearch(db: LedgerDb, searchUuid: string): Promise<SearchSnapshot | undefined> {
-  const [lead] = await db.select().from(leads).where(eq(leads.searchUuid, searchUuid))
+  // Every request, not only the pending ones: the rate table's progress counts the partners answered.
+  const joined = await db
+    .select({
+      lead: leads,
+      request: {
+        partnerId: partnerRequests.partnerId,
+        tier: partnerRequests.tier,
+        status: partnerRequests.status,
+        sentAt: partnerRequests.sentAt,
+        offerCount: partnerRequests.offerCount,
+      },
+    })
+    .from(leads)
+    .leftJoin(partnerRequests, eq(partnerRequests.leadId, leads.id))
+    .where(eq(leads.searchUuid, searchUuid))
+    .orderBy(asc(partnerRequests.sentAt), asc(partnerRequests.partnerId))
+  const lead = joined[0]?.lead
   if (lead === undefined) return undefined
   const row = toLeadRow(lead)
-  // Every request, not only the pending ones: the rate table's progress counts the partners answered.
-  const rows = await db
-    .select({
-      partnerId: partnerRequests.partnerId,
-      tier: partnerRequests.tier,
-      status: partnerRequests.status,
-      sentAt: partnerRequests.sentAt,
-      offerCount: partnerRequests.offerCount,
-    })
-    .from(partnerRequests)
-    .where(eq(partnerRequests.leadId, row.id))
-    .orderBy(asc(partnerRequests.sentAt), asc(partnerRequests.partnerId))
+  const rows = joined.flatMap(({ request }) => (request === null ? [] : [request]))
   const requests = rows.map((r) => ({
     ...r,
     tier: r.tier as Tier,

@@ -113,6 +113,35 @@ describe.each([...LEDGER_DRIVERS, PGLITE_THREAD_DRIVER])('ledger on $name', (dri
     ])
   })
 
+  it('a poll that reads while the lead settles sees it pending, or settled with its winner: never neither', async () => {
+    // Read in two statements, a poll could see the lead pending, then its requests answered: no partner
+    // pending and no offer, so the widget stopped polling on an empty table (CI, takeover-replicas).
+    const torn: string[] = []
+    for (let round = 0; round < 20; round++) {
+      const lead = newLead()
+      const request = sent('alpha')
+      await ledger.createLead(lead, [request])
+      const reply = approved(lead.id, request, [[10, 'installment_loan']])
+      const winner = reply.offers[0]?.id ?? ''
+      const settle = {
+        kind: 'settle' as const,
+        winners: [{ offerId: winner, rank: 1 }],
+        outcomes: [],
+        completedAt: at(50),
+      }
+      // Both at once, in this order: the poll's first statement goes before the settle's transaction.
+      const [search] = await Promise.all([
+        ledger.getSearch(lead.searchUuid),
+        ledger.closeTier([reply], settle, lead.id),
+      ])
+      const pending = search?.pending.length ?? 0
+      const shown = search?.displayed.length ?? 0
+      if (pending === 0 && shown === 0)
+        torn.push(`round ${round}: status ${search?.lead.status}, nothing pending, nothing shown`)
+    }
+    expect(torn).toEqual([])
+  })
+
   it('moves to the next tier in the same transaction as the last reply, so pending is never empty between tiers', async () => {
     const lead = newLead()
     const first = sent('first-only')
