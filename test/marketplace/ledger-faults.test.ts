@@ -9,7 +9,7 @@ import { Registry } from 'prom-client'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { bffErrorSchema, createdSearchSchema } from '../../src/contract/bff.ts'
 import { leads, partnerRequests } from '../../src/ledger/index.ts'
-import { STOPPED } from '../../src/marketplace/fan-out/run-lead.ts'
+import { STOPPED } from '../../src/marketplace/fan-out/ask-partner.ts'
 import { type FaultyLedger, LEDGER_DRIVERS } from '../ledger/support/ledger-drivers.ts'
 import { createFakeClock, type FakeClock } from '../support/fake-clock.ts'
 import {

@@ -8,7 +8,8 @@
 import type { Lead } from '../../contract/partner.ts'
 import type { ClaimedLead, ReplyRecord, SentRequest, Tier } from '../../ledger/index.ts'
 import type { Bid } from '../auction/auction.ts'
-import { type LeadRun, STOPPED, unanswered } from '../fan-out/run-lead.ts'
+import { STOPPED, unanswered } from '../fan-out/ask-partner.ts'
+import type { LeadRun } from '../fan-out/run-lead.ts'
 import type { PartnerRegistryEntry } from '../registry/partner-registry.ts'
 
 export type TakeoverPlan =
