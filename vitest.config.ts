@@ -62,6 +62,9 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
+          // Hooks here start whole servers (PGlite from its template, in its thread): 2-5 s alone, past 10 s
+          // seen in a full run on two cores. A hook that hangs still fails, at 30 s.
+          hookTimeout: 30_000,
           include: ['test/**/*.test.{ts,tsx}'],
           exclude: [
             ...browserDirs,
