@@ -10,7 +10,7 @@ import { isLoopbackHost } from '../contract/network-host.ts'
 import { conditionalFieldIssues, partnerReplySchema, partnerUrlProblem } from '../contract/partner.ts'
 import { CHECKED_FIELDS, MAX_BID } from '../marketplace/fan-out/offer-problems.ts'
 import { judgeLoanTerms } from '../marketplace/fan-out/offer-terms.ts'
-import { createPiiFinder, MAX_DECODE_DEPTH, type PiiFinder } from '../marketplace/fan-out/pii-finder.ts'
+import { createPiiFinder, type PiiFinder, piiProblem } from '../marketplace/fan-out/pii-finder.ts'
 import { loanTermsProblems } from './loan-terms-checks.ts'
 import type { SampleLead } from './sample-leads.ts'
 
@@ -109,9 +109,7 @@ function offerPii(offer: Record<string, unknown>, index: number, findPii: PiiFin
     const value = offer[field]
     if (typeof value !== 'string') continue
     const found = findPii(value)
-    if (found === 'nested encoding')
-      return `offers.${index}.${field} is encoded more than ${MAX_DECODE_DEPTH} layers deep`
-    if (found !== undefined) return `offers.${index}.${field} carries the lead's ${found}`
+    if (found !== undefined) return piiProblem(`offers.${index}.${field}`, found)
   }
   const terms = judgeLoanTerms(offer.loan_terms, index, findPii)
   return terms.kind === 'pii' ? terms.problem.replace(`offers[${index}]`, `offers.${index}`) : undefined

@@ -12,7 +12,7 @@
 import type { PartnerLoanTerms } from '../../contract/loan-terms.ts'
 import { type PartnerOffer, partnerUrlProblem } from '../../contract/partner.ts'
 import { judgeLoanTerms } from './offer-terms.ts'
-import { MAX_DECODE_DEPTH, type PiiFinder } from './pii-finder.ts'
+import { type PiiFinder, piiProblem } from './pii-finder.ts'
 
 /**
  * A field this long or longer is scanned a step at a time, a turn of the loop before each step
@@ -147,9 +147,7 @@ async function problemOf(
     const stepByStep = value.length >= STEP_FROM_CHARS
     let step = steps.next()
     for (; step.done !== true; step = steps.next()) if (stepByStep) await yieldToLoop()
-    const found = step.value
-    if (found === 'nested encoding') return `${field} is encoded more than ${MAX_DECODE_DEPTH} layers deep`
-    if (found !== undefined) return `${field} carries the lead's ${found}`
+    if (step.value !== undefined) return piiProblem(field, step.value)
   }
   if (publicLinksOnly) {
     for (const field of ['click_url', 'logo_src'] as const) {

@@ -8,7 +8,7 @@
  */
 import { toFieldIssues } from '../../contract/common.ts'
 import { type PartnerLoanTerms, partnerLoanTermsSchema } from '../../contract/loan-terms.ts'
-import { MAX_DECODE_DEPTH, type PiiFinder } from './pii-finder.ts'
+import { type PiiFinder, piiProblem } from './pii-finder.ts'
 
 export type TermsVerdict =
   | { kind: 'none' }
@@ -28,9 +28,7 @@ export function judgeLoanTerms(raw: unknown, position: number, findPii: PiiFinde
   const field = `offers[${position}].loan_terms`
   for (const [path, value] of leaves(raw, field)) {
     const found = findPii(value)
-    if (found === 'nested encoding')
-      return { kind: 'pii', problem: `${path} is encoded more than ${MAX_DECODE_DEPTH} layers deep` }
-    if (found !== undefined) return { kind: 'pii', problem: `${path} carries the lead's ${found}` }
+    if (found !== undefined) return { kind: 'pii', problem: piiProblem(path, found) }
   }
   const parsed = partnerLoanTermsSchema.safeParse(raw)
   if (parsed.success) return { kind: 'valid', terms: parsed.data }

@@ -28,6 +28,13 @@ import { acrossParts, type ScanMeter } from './pii-url-parts.ts'
 /** What the finder saw: one of the lead's values, or an encoding nested past the bound it reads. */
 export type PiiFinding = PiiKind | 'nested encoding'
 
+/** Why the value at `where` drops its offer, naming the kind of PII (never the value). */
+export function piiProblem(where: string, found: PiiFinding): string {
+  return found === 'nested encoding'
+    ? `${where} is encoded more than ${MAX_DECODE_DEPTH} layers deep`
+    : `${where} carries the lead's ${found}`
+}
+
 /**
  * The search of one string as steps: the caller may let the event loop run at each `yield`, and no step
  * reads more than one reading of the string or one needle across a link's parts (a 1,852-character link
@@ -42,7 +49,6 @@ export interface PiiFinder {
 }
 
 export type { ScanMeter }
-export { MAX_DECODE_DEPTH }
 
 /** The lead's values that make an offer unusable: SSN, phone, date of birth, email, full name, street address. */
 function leadNeedles(lead: Lead): Needle[] {

@@ -66,13 +66,11 @@ export function startLeaseKeeper(deps: LeaseKeeperDeps): LeaseKeeper {
 
   async function claim(): Promise<void> {
     if (!deps.mayClaim()) return
-    if (!answered && reachedSince !== undefined) {
+    if (!answered || reachedSince === undefined) {
       await deps.ledger.ping()
       answered = true
     }
     if (reachedSince === undefined) {
-      await deps.ledger.ping()
-      answered = true
       reachedSince = timers.now()
       deps.logger.info(
         { waitMs: leaseMs },
