@@ -12,7 +12,7 @@ const config: KnipConfig = {
     // page's script in vite.reports.config.ts); the server renderer of the widget's HTML (vite.ssr.config.ts)
     // is not.
     'src/ssr/render-widget-html.tsx',
-    // Server package subpaths (scripts/pack.ts SERVER_ENTRIES) and what runs: servers, CLIs.
+    // Server package subpaths (scripts/package-entries.ts) and what runs: servers, CLIs.
     'src/server/index.ts',
     'src/bff/index.ts',
     'src/marketplace/index.ts',

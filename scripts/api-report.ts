@@ -1,22 +1,22 @@
 /**
  * @module `npm run check:api` (run by `.ci/run`) and `npm run api:update`: API Extractor's report of every
- * entry point the two packages publish (`scripts/pack.ts`: the widget's `.`, `/element`, `/labels`,
- * `/loader`; the server's `.` and its subpaths), made from the built declarations in `dist/`, one config a
- * subpath in `etc/api-extractor/` and one report a subpath in `etc/api/`, checked in: a change to the public
- * surface of either package is a diff in review.
+ * entry point the two packages publish, one report an entry in `etc/api/`, checked in: a change to the
+ * public surface of either package is a diff in review. The entries are the table in
+ * `scripts/package-entries.ts`, from which `npm run pack` also writes the packages' `exports`; each entry's
+ * config is made here from that row and its package's base in `etc/api-extractor/`, so an entry the
+ * packages export always has a report.
  * - `check:api` (API Extractor's production mode): fails when a report differs from the checked-in one,
- *   printing the diff, when one is missing, when a report in `etc/api/` has no config any more, or (after
- *   `npm run pack`) when a subpath the packages export has no config.
+ *   printing the diff, when one is missing, or when a report in `etc/api/` has no entry any more.
  * - `api:update` (its local mode): rewrites the reports (and deletes those of entries that are gone).
  * Both read `dist/`: run `npm run build` first (refused when the build is missing or older than `src/`).
  * Only the report: no `.d.ts` rollup, no doc model; release tags and TSDoc syntax are not ours (no
  * `@public`/`@beta`, `@module` comments), so their messages are off (`etc/api-extractor/base.json`); what
  * API Extractor finds otherwise, e.g. `ae-forgotten-export`, is written into the report for review.
  * Each report is headed by its package's name (`ExtractorConfig.prepare` is given it: the repository's
- * package.json is the workspace's), so run the configs through this script rather than `api-extractor run`.
+ * package.json is the workspace's), so there is no config file to hand to `api-extractor run`.
  */
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs'
-import { join, relative } from 'node:path'
+import { dirname, join, relative } from 'node:path'
 import {
   CompilerState,
   ConsoleMessageId,
@@ -24,8 +24,10 @@ import {
   ExtractorConfig,
   type ExtractorMessage,
   type ExtractorResult,
+  type IConfigFile,
 } from '@microsoft/api-extractor'
 import { buildState } from '../src/server/build-freshness.ts'
+import { PACKAGE_ENTRIES, type PackageName, reportName } from './package-entries.ts'
 
 const ROOT = join(import.meta.dirname, '..')
 const CONFIG_DIR = join(ROOT, 'etc', 'api-extractor')
@@ -36,24 +38,46 @@ const command = update ? 'api:update' : 'check:api'
 /** What `npm run build` makes the declarations from. */
 const TYPE_SOURCES = ['src', 'tsconfig.json', 'config/tsconfig.types.json', 'config/tsconfig.server.json']
 
-/** A config per entry point: `<package>[.<subpath>].json`; the shared settings are in `*base.json`. */
-const configFiles = readdirSync(CONFIG_DIR)
-  .filter((name) => name.endsWith('.json') && !name.endsWith('base.json'))
-  .sort()
 const version = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version
 
-const configs = configFiles.map((name) => {
-  const configObjectFullPath = join(CONFIG_DIR, name)
-  const packageName = name.split('.')[0] as string
-  const config = ExtractorConfig.prepare({
-    configObject: ExtractorConfig.loadFile(configObjectFullPath),
-    configObjectFullPath,
-    packageJsonFullPath: join(ROOT, 'package.json'),
-    packageJson: { name: packageName, version },
-    // Checked below, with what to do about it.
-    ignoreMissingEntryPoint: true,
+/** Each package's shared settings: its compiler view of `dist/` (over `base.json`'s report settings). */
+const BASE_CONFIG: Record<PackageName, string> = {
+  'offer-widget': 'widget.base.json',
+  'offer-widget-server': 'server.base.json',
+}
+
+/**
+ * A base config and the one it `extends`, merged as API Extractor merges them (its `loadFile` would also
+ * validate the base as a whole config, which it is not: it names no entry point).
+ */
+function readBase(path: string): IConfigFile {
+  const { extends: parent, ...own } = JSON.parse(readFileSync(path, 'utf8')) as IConfigFile
+  return parent ? { ...readBase(join(dirname(path), parent)), ...own } : own
+}
+
+/** One config an entry of the table: the package's base, the entry's declarations, its report's name. */
+const configs = Object.entries(PACKAGE_ENTRIES).flatMap(([name, entries]) => {
+  const packageName = name as PackageName
+  const configObjectFullPath = join(CONFIG_DIR, BASE_CONFIG[packageName])
+  const base = readBase(configObjectFullPath)
+  return entries.map(({ subpath, types }) => {
+    const reportFileName = reportName(packageName, subpath)
+    const config = ExtractorConfig.prepare({
+      configObject: {
+        ...base,
+        // API Extractor's loadFile resolves a file's relative folder; here the root is given.
+        projectFolder: ROOT,
+        mainEntryPointFilePath: `<projectFolder>/${types}`,
+        apiReport: { ...base.apiReport, enabled: true, reportFileName },
+      },
+      configObjectFullPath,
+      packageJsonFullPath: join(ROOT, 'package.json'),
+      packageJson: { name: packageName, version },
+      // Checked below, with what to do about it.
+      ignoreMissingEntryPoint: true,
+    })
+    return { name: `${packageName} ${subpath}`, packageName, config }
   })
-  return { name, packageName, config }
 })
 
 const entries = configs.map(({ config }) => config.mainEntryPointFilePath)
@@ -65,32 +89,6 @@ if (missing.length > 0) {
 const sources = TYPE_SOURCES.map((path) => join(ROOT, path))
 if (buildState(sources, entries) === 'stale') {
   console.error(`${command}: the declarations in dist/ are older than src/: run \`npm run build\` first`)
-  process.exit(1)
-}
-
-/**
- * With the packages staged by `npm run pack` (as in CI), every subpath they export types for must have its
- * config here: a new subpath without one would have no report. Their `types` paths are those under `dist/`.
- */
-const unreported: string[] = []
-for (const dir of ['widget', 'server']) {
-  const manifestPath = join(ROOT, 'dist', 'pack', dir, 'package.json')
-  if (!existsSync(manifestPath)) continue
-  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as {
-    name: string
-    exports: Record<string, string | { types?: string }>
-  }
-  for (const [subpath, target] of Object.entries(manifest.exports)) {
-    if (typeof target === 'string' || !target.types) continue
-    const types = join(ROOT, target.types)
-    const covered = configs.some(
-      ({ packageName, config }) => packageName === manifest.name && config.mainEntryPointFilePath === types,
-    )
-    if (!covered) unreported.push(`${manifest.name} ${subpath} (${target.types})`)
-  }
-}
-if (unreported.length > 0) {
-  console.error(`${command}: no config in etc/api-extractor/ for ${unreported.join(', ')}: add one`)
   process.exit(1)
 }
 
@@ -130,7 +128,7 @@ console.log(
 const failed: string[] = []
 const expectedReports = new Set<string>()
 for (const { name, packageName, config } of configs) {
-  console.log(`\n${command}: etc/api-extractor/${name} (${relative(ROOT, config.mainEntryPointFilePath)})`)
+  console.log(`\n${command}: ${name} (${relative(ROOT, config.mainEntryPointFilePath)})`)
   const result: ExtractorResult = Extractor.invoke(config, {
     localBuild: update,
     printApiReportDiff: !update,
@@ -154,9 +152,11 @@ for (const file of readdirSync(REPORT_DIR).filter((name) => name.endsWith('.api.
   const shown = relative(ROOT, join(REPORT_DIR, file))
   if (update) {
     rmSync(join(REPORT_DIR, file))
-    console.log(`${shown}: deleted (no config in etc/api-extractor/ any more)`)
+    console.log(`${shown}: deleted (its entry is gone from scripts/package-entries.ts)`)
   } else {
-    console.error(`${shown}: no config in etc/api-extractor/ makes it: delete it (npm run api:update does)`)
+    console.error(
+      `${shown}: no entry in scripts/package-entries.ts makes it: delete it (npm run api:update does)`,
+    )
     failed.push(shown)
   }
 }

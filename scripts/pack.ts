@@ -27,6 +27,7 @@ import { pathToFileURL } from 'node:url'
 import ts from 'typescript'
 import { buildState } from '../src/server/build-freshness.ts'
 import { isolateCss } from './isolate-css.ts'
+import { typedExports } from './package-entries.ts'
 
 const ROOT = join(import.meta.dirname, '..')
 export const PACK_DIR = join(ROOT, 'dist', 'pack')
@@ -217,10 +218,7 @@ function stageWidget(dir: string): void {
       'Live insurance and loan offers for a comparison page: React component and script-tag bundle',
     sideEffects: ['*.css'],
     exports: {
-      '.': { types: './dist/types/widget/index.d.ts', import: './dist/index.js' },
-      './element': { types: './dist/types/embed/element.d.ts', import: './dist/element.js' },
-      './labels': { types: './dist/types/widget/labels-entry.d.ts', import: './dist/labels.js' },
-      './loader': { types: './dist/types/embed/load-offer-widget.d.ts', import: './dist/loader.js' },
+      ...typedExports('offer-widget'),
       './styles.css': './styles.css',
       './embed/manifest.json': './embed/manifest.json',
       './embed/*.js': './embed/*.js',
@@ -230,16 +228,6 @@ function stageWidget(dir: string): void {
     peerDependencies: { react: REACT_PEER, 'react-dom': REACT_PEER },
     dependencies,
   })
-}
-
-/** Subpaths of the server package -> their module under dist/server/. */
-const SERVER_ENTRIES: Record<string, string> = {
-  '.': 'server/index',
-  './bff': 'bff/index',
-  './marketplace': 'marketplace/index',
-  './ledger': 'ledger/index',
-  './sandbox': 'sandbox/index',
-  './partner-kit': 'partner-kit/index',
 }
 
 function stageServer(dir: string): void {
@@ -260,11 +248,7 @@ function stageServer(dir: string): void {
   cpSync(join(ROOT, PACKAGE_READMES.server), join(dir, 'README.md'))
   cpSync(join(ROOT, CHANGELOG), join(dir, CHANGELOG))
   cpSync(join(ROOT, LICENSE), join(dir, LICENSE))
-  const exports: Record<string, unknown> = {}
-  for (const [subpath, module] of Object.entries(SERVER_ENTRIES)) {
-    exports[subpath] = { types: `./dist/server/${module}.d.ts`, import: `./dist/server/${module}.js` }
-  }
-  exports['./package.json'] = './package.json'
+  const exports = { ...typedExports('offer-widget-server'), './package.json': './package.json' }
   writePackageJson(dir, {
     name: 'offer-widget-server',
     ...common,

@@ -11,22 +11,6 @@ export type { OpenLedgerOptions } from './open-ledger.ts'
 export { MIGRATIONS_FOLDER, openLedger } from './open-ledger.ts'
 export type { PartnerReportQuery } from './partner-report.ts'
 export type { PlacementsQuery } from './placements-report.ts'
-export {
-  applicantClaims,
-  clicks,
-  consentRecords,
-  consentTexts,
-  conversions,
-  duplicateApplications,
-  impressions,
-  leadHandoffs,
-  leads,
-  ledgerSchema,
-  offers,
-  partnerRequests,
-  placementSearches,
-  placementSearchOffers,
-} from './schema.ts'
 export type { SuppressionQuery } from './suppression-list.ts'
 export type {
   BreakdownDimension,

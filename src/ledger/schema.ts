@@ -334,19 +334,3 @@ export const placementSearchOffers = pgTable(
   },
   (t) => [primaryKey({ columns: [t.searchUuid, t.offerId] })],
 )
-
-export const ledgerSchema = {
-  leads,
-  partnerRequests,
-  offers,
-  clicks,
-  impressions,
-  conversions,
-  leadHandoffs,
-  applicantClaims,
-  duplicateApplications,
-  consentTexts,
-  consentRecords,
-  placementSearches,
-  placementSearchOffers,
-}

@@ -6,14 +6,8 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  applicantClaims,
-  type Ledger,
-  leadHandoffs,
-  leads,
-  type NewLead,
-  type SentRequest,
-} from '../../src/ledger/index.ts'
+import type { Ledger, NewLead, SentRequest } from '../../src/ledger/index.ts'
+import { applicantClaims, leadHandoffs, leads } from '../../src/ledger/schema.ts'
 import { LEDGER_DRIVERS } from './support/ledger-drivers.ts'
 
 const T0 = new Date('2026-03-02T10:00:00.000Z')

@@ -1,13 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto'
 import pino from 'pino'
 import { describe, expect, it, vi } from 'vitest'
-import {
-  conversions,
-  type Ledger,
-  LedgerError,
-  type ReplyRecord,
-  type SentRequest,
-} from '../../src/ledger/index.ts'
+import { type Ledger, LedgerError, type ReplyRecord, type SentRequest } from '../../src/ledger/index.ts'
+import { conversions } from '../../src/ledger/schema.ts'
 import { LEDGER_DRIVERS, openLedgerAround } from './support/ledger-drivers.ts'
 
 // Real servers and databases on a shared CI machine: generous, while every wait inside stays short.

@@ -1,21 +1,18 @@
 import { randomUUID } from 'node:crypto'
 import { asc, eq, inArray, sql } from 'drizzle-orm'
 import { describe, expect, it, vi } from 'vitest'
+import type { CreateLeadResult, Ledger, ReplyRecord, SentRequest } from '../../src/ledger/index.ts'
+import { LedgerError } from '../../src/ledger/ledger-error.ts'
+import { recordset } from '../../src/ledger/recordset.ts'
 import {
   applicantClaims,
-  type CreateLeadResult,
   consentRecords,
   consentTexts,
-  type Ledger,
   leadHandoffs,
   leads,
   offers,
   partnerRequests,
-  type ReplyRecord,
-  type SentRequest,
-} from '../../src/ledger/index.ts'
-import { LedgerError } from '../../src/ledger/ledger-error.ts'
-import { recordset } from '../../src/ledger/recordset.ts'
+} from '../../src/ledger/schema.ts'
 import { LEDGER_DRIVERS, openLedgerAround, PGLITE_THREAD_DRIVER } from './support/ledger-drivers.ts'
 
 // Real servers and databases on a shared CI machine: generous, while every wait inside stays short.

@@ -11,7 +11,8 @@ import type { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { BFF_ROUTES, bffErrorSchema, createdSearchSchema, WIDGET_HEADER } from '../../src/contract/bff.ts'
 import { consentTextsSchema } from '../../src/contract/consent.ts'
-import { type ConsentRecord, consentTexts, type Ledger, partnerRequests } from '../../src/ledger/index.ts'
+import type { ConsentRecord, Ledger } from '../../src/ledger/index.ts'
+import { consentTexts, partnerRequests } from '../../src/ledger/schema.ts'
 import { parseConsentTexts } from '../../src/marketplace/consent/consent-texts.ts'
 import {
   type Marketplace,

@@ -6,7 +6,8 @@
  */
 import { describe, expect, it, vi } from 'vitest'
 import { bffErrorSchema } from '../../src/contract/bff.ts'
-import { clicks, conversions, offers, type PartnerReport, partnerRequests } from '../../src/ledger/index.ts'
+import type { PartnerReport } from '../../src/ledger/index.ts'
+import { clicks, conversions, offers, partnerRequests } from '../../src/ledger/schema.ts'
 import { LEDGER_DRIVERS } from '../ledger/support/ledger-drivers.ts'
 import { KNOWN_SSN, makeLead } from './support/harness.ts'
 import { OPERATOR_TOKEN, reportsMarketAround } from './support/reports-market.ts'

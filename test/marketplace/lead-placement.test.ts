@@ -6,7 +6,8 @@
 import { eq } from 'drizzle-orm'
 import type { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { type Ledger, leads } from '../../src/ledger/index.ts'
+import type { Ledger } from '../../src/ledger/index.ts'
+import { leads } from '../../src/ledger/schema.ts'
 import {
   type Marketplace,
   parsePartnerRegistry,

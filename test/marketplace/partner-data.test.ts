@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm'
 import type { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { bffErrorSchema } from '../../src/contract/bff.ts'
-import { type Ledger, offers, partnerRequests } from '../../src/ledger/index.ts'
+import type { Ledger } from '../../src/ledger/index.ts'
+import { offers, partnerRequests } from '../../src/ledger/schema.ts'
 import {
   createClickSigner,
   type Marketplace,

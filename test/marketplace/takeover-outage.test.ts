@@ -12,7 +12,7 @@
 import { eq } from 'drizzle-orm'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ACCESS_TOKEN_HEADER, createdSearchSchema } from '../../src/contract/bff.ts'
-import { partnerRequests } from '../../src/ledger/index.ts'
+import { partnerRequests } from '../../src/ledger/schema.ts'
 import { announceSkip, unsetVariable } from '../support/skip-notice.ts'
 import { makeLead, TEST_ACCESS_TOKENS } from './support/harness.ts'
 import {
