@@ -31,7 +31,7 @@ const PLAYGROUND_BUILD_TIME = '^src/playground/props-doc/(props-doc-plugin|extra
  */
 const REPORT_PAGE_SCRIPT = '^src/marketplace/reports/report-page-app[.]ts$'
 /** The ledger's report shapes: interfaces only, which the page's script reads its API's answers as. */
-const LEDGER_TYPES = '^src/ledger/types[.]ts$'
+const LEDGER_TYPES = '^src/ledger/report-types[.]ts$'
 
 const BROWSER_FIX =
   'Fix: move what the browser needs into src/contract/ (shapes, schemas, pure predicates) and import it ' +
@@ -100,7 +100,7 @@ module.exports = {
     {
       name: 'browser-imports-no-server',
       severity: 'error',
-      comment: `The reports page's script (browser code) takes types from no server module but the ledger's report shapes (src/ledger/types.ts, interfaces only), and nothing from Node. ${BROWSER_FIX}`,
+      comment: `The reports page's script (browser code) takes types from no server module but the ledger's report shapes (src/ledger/report-types.ts, interfaces only), and nothing from Node. ${BROWSER_FIX}`,
       from: { path: REPORT_PAGE_SCRIPT },
       to: { path: SERVER, pathNot: LEDGER_TYPES },
     },

@@ -4,8 +4,9 @@
  */
 import { and, gte, lt, sql } from 'drizzle-orm'
 import type { LedgerDb } from './ledger-db.ts'
+import type { DuplicatesReport } from './report-types.ts'
 import { duplicateApplications } from './schema.ts'
-import type { DuplicateApplication, DuplicatesReport } from './types.ts'
+import type { DuplicateApplication } from './types.ts'
 
 export async function recordDuplicate(db: LedgerDb, duplicate: DuplicateApplication): Promise<void> {
   await db

@@ -11,19 +11,28 @@ export type { OpenLedgerOptions } from './open-ledger.ts'
 export { MIGRATIONS_FOLDER, openLedger } from './open-ledger.ts'
 export type { PartnerReportQuery } from './partner-report.ts'
 export type { PlacementsQuery } from './placements-report.ts'
-export type { SuppressionQuery } from './suppression-list.ts'
 export type {
   BreakdownDimension,
   BreakdownRow,
+  ContractPays,
+  DuplicatesReport,
+  PartnerReport,
+  PlacementReportRow,
+  PlacementsReport,
+  ReplyCause,
+  ReplyStats,
+  SuppressedLead,
+  SuppressionList,
+} from './report-types.ts'
+export type { SuppressionQuery } from './suppression-list.ts'
+export type {
   ClaimedLead,
   ConsentRecord,
   ConsentTextRecord,
-  ContractPays,
   ConversionInput,
   ConversionRecord,
   CreateLeadResult,
   DuplicateApplication,
-  DuplicatesReport,
   FirstApplication,
   LeadRow,
   NewConsentRecord,
@@ -32,21 +41,14 @@ export type {
   OfferRecord,
   OfferSettlement,
   PartnerLeadRef,
-  PartnerReport,
-  PlacementReportRow,
-  PlacementsReport,
   RecordConversionResult,
-  ReplyCause,
   ReplyRecord,
-  ReplyStats,
   RequestProgress,
   RequestStatus,
   SearchEvent,
   SearchSnapshot,
   SentRequest,
   StoredOffer,
-  SuppressedLead,
-  SuppressionList,
   Tier,
   TierClose,
 } from './types.ts'

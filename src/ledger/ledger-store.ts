@@ -20,6 +20,7 @@ import { withLedgerErrors, withTimeout } from './ledger-error.ts'
 import { type PartnerReportQuery, queryPartnerReport } from './partner-report.ts'
 import { type PlacementsQuery, queryPlacementsReport } from './placements-report.ts'
 import { firstSentAt, recordConversion } from './record-conversion.ts'
+import type { DuplicatesReport, PartnerReport, PlacementsReport, SuppressionList } from './report-types.ts'
 import { clicks, impressions, leads, offers, partnerRequests } from './schema.ts'
 import { querySuppressionList, type SuppressionQuery } from './suppression-list.ts'
 import type {
@@ -28,11 +29,8 @@ import type {
   ConversionInput,
   CreateLeadResult,
   DuplicateApplication,
-  DuplicatesReport,
   NewLead,
   PartnerLeadRef,
-  PartnerReport,
-  PlacementsReport,
   RecordConversionResult,
   ReplyRecord,
   RequestProgress,
@@ -40,7 +38,6 @@ import type {
   SearchSnapshot,
   SentRequest,
   StoredOffer,
-  SuppressionList,
   Tier,
   TierClose,
 } from './types.ts'

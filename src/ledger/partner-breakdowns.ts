@@ -8,8 +8,8 @@
  */
 import { type and, eq, sql } from 'drizzle-orm'
 import type { LedgerDb } from './ledger-db.ts'
+import type { BreakdownDimension, BreakdownRow } from './report-types.ts'
 import { clicks, impressions, leads, offers, partnerRequests } from './schema.ts'
-import type { BreakdownDimension, BreakdownRow } from './types.ts'
 
 type Filter = ReturnType<typeof and>
 

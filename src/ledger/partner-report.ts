@@ -9,15 +9,9 @@ import { and, desc, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm'
 import type { LedgerDb } from './ledger-db.ts'
 import { partnerBreakdowns } from './partner-breakdowns.ts'
 import { centsToAmount, spendByDay } from './partner-spend.ts'
+import type { ContractPays, PartnerReport, ReplyCause, ReplyStats } from './report-types.ts'
 import { clicks, conversions, impressions, offers, partnerRequests } from './schema.ts'
-import type {
-  ContractPays,
-  OfferOutcome,
-  PartnerReport,
-  ReplyCause,
-  ReplyStats,
-  RequestStatus,
-} from './types.ts'
+import type { OfferOutcome, RequestStatus } from './types.ts'
 
 export interface PartnerReportQuery {
   partnerId: string

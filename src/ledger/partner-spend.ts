@@ -6,8 +6,8 @@
  */
 import { type and, eq, sql } from 'drizzle-orm'
 import type { LedgerDb } from './ledger-db.ts'
+import type { ContractPays } from './report-types.ts'
 import { clicks, conversions, impressions, leads, offers, partnerRequests } from './schema.ts'
-import type { ContractPays } from './types.ts'
 
 type Filter = ReturnType<typeof and>
 

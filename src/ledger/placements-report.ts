@@ -8,6 +8,7 @@
 import { and, eq, gte, lt, sql } from 'drizzle-orm'
 import type { LedgerDb } from './ledger-db.ts'
 import { centsToAmount, spendByDay } from './partner-spend.ts'
+import type { ContractPays, PlacementReportRow, PlacementsReport } from './report-types.ts'
 import {
   clicks,
   impressions,
@@ -16,7 +17,6 @@ import {
   placementSearches,
   placementSearchOffers,
 } from './schema.ts'
-import type { ContractPays, PlacementReportRow, PlacementsReport } from './types.ts'
 
 export interface PlacementsQuery {
   from: Date

@@ -5,8 +5,8 @@
  */
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm'
 import type { LedgerDb } from './ledger-db.ts'
+import type { SuppressionList } from './report-types.ts'
 import { clicks, partnerRequests } from './schema.ts'
-import type { SuppressionList } from './types.ts'
 
 export interface SuppressionQuery {
   partnerId: string

@@ -97,9 +97,9 @@ describe('dependency rules (config/dependency-cruiser.cjs)', () => {
         "import { loadConfig } from '../server/config.ts'\nexport const reads = loadConfig\n",
       'src/sandbox/starts.ts': "import { start } from '../server/start.ts'\nexport const starts = start\n",
       // The reports page's script: types from the ledger's report shapes only, nothing at run time.
-      'src/ledger/types.ts': 'export interface Report { n: number }\n',
+      'src/ledger/report-types.ts': 'export interface Report { n: number }\n',
       'src/marketplace/reports/report-page-app.ts':
-        "import type { Report } from '../../ledger/types.ts'\nimport type { l } from '../../ledger/l.ts'\nimport { ok } from '../../contract/ok.ts'\nexport const r: Report | typeof l = { n: ok }\n",
+        "import type { Report } from '../../ledger/report-types.ts'\nimport type { l } from '../../ledger/l.ts'\nimport { ok } from '../../contract/ok.ts'\nexport const r: Report | typeof l = { n: ok }\n",
       // Its Vite plugin runs in Node at build time.
       'src/playground/props-doc/props-doc-plugin.ts':
         "import { fileURLToPath } from 'node:url'\nexport const plugin = fileURLToPath\n",

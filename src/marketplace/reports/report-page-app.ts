@@ -8,7 +8,7 @@
  * and ninety read alike) and the tables; and, for the operator, the placements report. The From and To
  * boxes always hold the range in effect. Amounts are US dollars. Partner text is only ever set as text.
  */
-import type { PartnerReport, PlacementsReport } from '../../ledger/types.ts'
+import type { PartnerReport, PlacementsReport } from '../../ledger/report-types.ts'
 
 interface PartnerListItem {
   id: string
