@@ -16,16 +16,20 @@ import {
   withZipKey,
 } from '../contract/offer-search.ts'
 import { httpError } from '../http/errors.ts'
+import type { CreatedRateTable } from '../http/search-resource.ts'
 import { tagSearch } from '../http/trace.ts'
 import type { BffServices } from './services.ts'
 import { rethrowUpstream } from './upstream/index.ts'
 
-/** Validates `json` as the widget's search body, creates the search for `visitor`, returns the 201 body. */
+/**
+ * Validates `json` as the widget's search body and creates the search for `visitor`: its uuid and the
+ * upstream's rate table text (the 201's envelope is `http/search-resource.ts`'s).
+ */
 export async function createSearch(
   services: BffServices,
   visitor: SessionInformation,
   json: unknown,
-): Promise<string> {
+): Promise<CreatedRateTable> {
   const input = offerSearchInputSchema.safeParse(json)
   if (!input.success) {
     throw httpError(400, 'validation_failed', 'Fix the fields listed', { errors: toFieldIssues(input.error) })
@@ -61,7 +65,7 @@ export async function createSearch(
     placement: placement ?? null,
     completed: created.value.pendingResponses.length === 0,
   })
-  return createdSearchJson(services.accessTokens.issue(created.value.uuid), created.json)
+  return { searchUuid: created.value.uuid, rateTable: created.json }
 }
 
 /**
@@ -89,13 +93,3 @@ function withPlacementTag(
 
 /** docs/offer-search-api.md: `clientTags.subId` holds at most 10 tags. */
 const MAX_SUB_IDS = 10
-
-/**
- * The `CreatedSearch` envelope around the upstream's rate table text. That text parsed and passed the
- * contract (`ValidatedBody`), and JSON.parse reads it the same in the browser, so embedding it answers
- * the value the contract accepted without serialising it (~5 KB) a second time per search.
- */
-export function createdSearchJson(accessToken: string, rateTableJson: string): string {
-  // The keys of `CreatedSearch`; the route tests parse the answer with createdSearchSchema.
-  return `{"accessToken":${JSON.stringify(accessToken)},"rateTable":${rateTableJson}}`
-}

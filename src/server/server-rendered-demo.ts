@@ -10,6 +10,7 @@ import { createSearch } from '../bff/create-search.ts'
 import type { BffServices } from '../bff/services.ts'
 import type { CreatedSearch } from '../contract/bff.ts'
 import { isDeclaredBot } from '../contract/declared-bot.ts'
+import { createdSearchBody } from '../http/search-resource.ts'
 import type { RenderWidgetHtml } from '../publisher/widget-renderer.ts'
 import type { DemoParams } from './embed-assets.ts'
 
@@ -23,10 +24,10 @@ export function serverRenderedDemo(services: BffServices, render: RenderWidgetHt
     try {
       let html: string | undefined
       await limit(c, async () => {
-        const body = await createSearch(services, services.clientIdentity(c), {
+        const search = await createSearch(services, services.clientIdentity(c), {
           personalInformation: { zipCode: params.zip },
         })
-        const created = JSON.parse(body) as CreatedSearch
+        const created = JSON.parse(createdSearchBody(services.accessTokens, search)) as CreatedSearch
         html = render({
           endpoint: '',
           id: 'offer-widget',

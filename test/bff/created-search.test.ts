@@ -4,8 +4,8 @@
  * added, and a body that fails the contract never reaches the widget.
  */
 import { afterEach, describe, expect, it } from 'vitest'
-import { createdSearchJson } from '../../src/bff/create-search.ts'
 import { createdSearchSchema } from '../../src/contract/bff.ts'
+import { createdSearchJson } from '../../src/http/search-resource.ts'
 import { CREATED_UUID, fakeHarness } from './support/fake-harness.ts'
 import { rateTable } from './support/fake-upstream.ts'
 import { postJson } from './support/harness.ts'

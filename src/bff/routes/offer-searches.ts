@@ -4,15 +4,16 @@
  * measure of it (`POST /api/offer-searches/:uuid/measure`, docs/placements.md). A declared bot is refused (403)
  * before anything is billed.
  */
-import { Hono } from 'hono'
+import type { Hono } from 'hono'
 import { ACCESS_TOKEN_HEADER } from '../../contract/bff.ts'
-import { toFieldIssues, UUID_PATTERN } from '../../contract/common.ts'
+import { toFieldIssues } from '../../contract/common.ts'
 import { OFFER_SEARCH_MAX_DEPTH } from '../../contract/offer-search.ts'
 import { MEASURE_MAX_OFFERS, MEASURE_PATH, searchMeasureSchema } from '../../contract/placement.ts'
 import { limitBody } from '../../http/body-limit.ts'
 import { httpError } from '../../http/errors.ts'
 import { readJsonBody } from '../../http/json-body.ts'
 import { refuseDeclaredBots } from '../../http/refuse-declared-bots.ts'
+import { checkedSearchUuid, searchResource } from '../../http/search-resource.ts'
 import { createSearch } from '../create-search.ts'
 import type { PollCoalescer } from '../poll-coalescer.ts'
 import type { BffServices } from '../services.ts'
@@ -23,41 +24,39 @@ export const BODY_LIMIT_BYTES = 16 * 1024
 
 export function offerSearchRoutes(services: BffServices, coalescer: PollCoalescer): Hono {
   const { accessTokens, clientIdentity } = services
-  const app = new Hono()
-
-  app.post(
-    '/',
-    limitBody(BODY_LIMIT_BYTES),
-    refuseDeclaredBots({
-      active: !services.config.sandboxMode,
-      refused: 'run offer searches (each one is billed)',
-    }),
-    services.perIpRateLimit('/api/offer-searches'),
-    async (c) => {
-      const identity = clientIdentity(c)
-      const json = await readJsonBody(c, { maxDepth: OFFER_SEARCH_MAX_DEPTH })
-      const body = await createSearch(services, identity, json)
-      return c.body(body, 201, { 'content-type': 'application/json', 'cache-control': 'no-store' })
+  const app = searchResource(
+    {
+      noun: 'offer search',
+      async create(c) {
+        const identity = clientIdentity(c)
+        const json = await readJsonBody(c, { maxDepth: OFFER_SEARCH_MAX_DEPTH })
+        return createSearch(services, identity, json)
+      },
+      async poll(uuid) {
+        const rateTable = await coalescer.get(uuid).catch(rethrowUpstream)
+        services.searchLog.served(uuid, rateTable)
+        return rateTable
+      },
+    },
+    {
+      accessTokens,
+      bodyLimitBytes: BODY_LIMIT_BYTES,
+      guards: [
+        refuseDeclaredBots({
+          active: !services.config.sandboxMode,
+          refused: 'run offer searches (each one is billed)',
+        }),
+        services.perIpRateLimit('/api/offer-searches'),
+      ],
     },
   )
-
-  app.get('/:uuid', async (c) => {
-    const uuid = checkedUuid(c.req.param('uuid'))
-    // Missing, wrong and expired tokens all look like an unknown uuid: nothing confirms it exists.
-    if (!accessTokens.verify(c.req.header(ACCESS_TOKEN_HEADER), uuid)) {
-      throw httpError(404, 'not_found', 'No such offer search')
-    }
-    const rateTable = await coalescer.get(uuid).catch(rethrowUpstream)
-    services.searchLog.served(uuid, rateTable)
-    return c.body(rateTable, 200, { 'content-type': 'application/json', 'cache-control': 'no-store' })
-  })
 
   // docs/placements.md: what the widget showed of the search and what was clicked (an insurance click goes
   // straight to the carrier). Guarded like the poll, by the search's token; a token is required (401) and
   // must be this search's and unexpired (403). No per-IP limit, as for polls: the token bounds it to one
   // search, and a repeat reaches no ledger (the search log remembers what it queued).
   app.post(`/:uuid/${MEASURE_PATH}`, limitBody(MEASURE_BODY_LIMIT_BYTES), async (c) => {
-    const uuid = checkedUuid(c.req.param('uuid'))
+    const uuid = checkedSearchUuid(c.req.param('uuid'))
     const token = c.req.header(ACCESS_TOKEN_HEADER)
     if (!token) {
       throw httpError(
@@ -97,12 +96,3 @@ export function offerSearchRoutes(services: BffServices, coalescer: PollCoalesce
 
 /** The most offer uuids a measure names, each at most 200 characters quoted, with room. */
 const MEASURE_BODY_LIMIT_BYTES = MEASURE_MAX_OFFERS * 256 + 1024
-
-function checkedUuid(uuid: string): string {
-  if (!UUID_PATTERN.test(uuid)) {
-    throw httpError(400, 'bad_request', 'The rate table id must be a UUID', {
-      errors: [{ field: 'uuid', reason: 'uuid must be a UUID (8-4-4-4-12 hex digits)' }],
-    })
-  }
-  return uuid
-}

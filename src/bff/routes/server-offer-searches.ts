@@ -13,6 +13,7 @@ import { serverSearchRequestSchema } from '../../contract/server-search.ts'
 import { limitBody } from '../../http/body-limit.ts'
 import { errorResponse, httpError } from '../../http/errors.ts'
 import { readJsonBody } from '../../http/json-body.ts'
+import { createdSearchBody } from '../../http/search-resource.ts'
 import { normalizeAddress } from '../client-identity.ts'
 import { createSearch } from '../create-search.ts'
 import { createPerIpLimiter, rateLimit } from '../middleware/rate-limit/index.ts'
@@ -83,7 +84,8 @@ export function serverOfferSearchRoutes(services: BffServices, options: ServerSe
           ],
         })
       }
-      const body = await createSearch(services, { ipAddress, userAgent: visitor.userAgent }, search)
+      const created = await createSearch(services, { ipAddress, userAgent: visitor.userAgent }, search)
+      const body = createdSearchBody(services.accessTokens, created)
       logger.info({ serverKeyId: c.get('serverKeyId') }, 'server-created offer search')
       return c.body(body, 201, { 'content-type': 'application/json', 'cache-control': 'no-store' })
     },
