@@ -158,21 +158,12 @@ module.exports = {
       severity: 'error',
       comment:
         'src/server/ is the Node process (start, config, lifecycle, static hosting, telemetry set-up): it ' +
-        'composes the other rooms, and no other room imports it at run time. Type-only imports of its ' +
-        'validated configuration (`Config` and its parts, src/server/config.ts) are the one exception: ' +
-        '`createBff(config)` and the second look take it. Fix: pass what a room needs in as an argument or ' +
-        'option, or move the shared code down into src/http/ (plumbing) or the room that owns it.',
+        'composes the other rooms, and no other room imports it, not even its types. A room declares the ' +
+        'options it reads (the BFF: `BffConfig`, src/bff/bff-config.ts) and the server hands them in. Fix: ' +
+        'pass what a room needs in as an argument or option, or move the shared code down into src/http/ ' +
+        '(plumbing) or the room that owns it.',
       from: { path: '^src/', pathNot: '^src/server/' },
-      to: { path: '^src/server/', pathNot: '^src/server/config[.]ts$' },
-    },
-    {
-      name: 'server-is-the-top',
-      severity: 'error',
-      comment:
-        'Only src/server/ reads src/server/config.ts at run time (loadConfig, applyEnvFile); other rooms ' +
-        'import its types only. Fix: `import type`, and take the values as an argument.',
-      from: { path: '^src/', pathNot: '^src/server/' },
-      to: { path: '^src/server/config[.]ts$', dependencyTypesNot: ['type-only'] },
+      to: { path: '^src/server/' },
     },
     {
       name: 'bff-imports-no-publisher',

@@ -13,8 +13,8 @@ import type { AccessTokens } from '../http/request-services.ts'
 import type { RetryPolicy } from '../http/retry.ts'
 import { systemTimers, type Timers } from '../http/timers.ts'
 import type { Tracing } from '../http/trace.ts'
-import type { Config } from '../server/config.ts'
 import { createAccessTokens } from './access-token.ts'
+import type { BffConfig } from './bff-config.ts'
 import { createClientIdentity, type SocketAddressFn } from './client-identity.ts'
 import { createIssuersCache } from './issuers-cache.ts'
 import { createLogger, type Logger } from './logger.ts'
@@ -97,7 +97,7 @@ export type BffApp = Hono & {
   close(): Promise<void>
 }
 
-export function createBff(config: Config, options: BffOptions = {}): BffApp {
+export function createBff(config: BffConfig, options: BffOptions = {}): BffApp {
   const timers = options.timers ?? systemTimers
   const logger = options.logger ?? createLogger({ level: config.logLevel })
   const metrics = options.metrics ?? createMetrics()
@@ -201,7 +201,7 @@ function mountSearchRoutes(
 
 /** The upstream client `config` describes (`options` may override its transport and retries). */
 function upstreamFor(
-  config: Config,
+  config: BffConfig,
   options: BffOptions,
   { logger, metrics, timers }: { logger: Logger; metrics: BffMetrics; timers: Timers },
 ): UpstreamClient {
@@ -232,7 +232,7 @@ function upstreamFor(
 
 /** What every route module is handed (`BffServices`): identity, tokens, upstream, logs, metrics and limits. */
 function bffServices(
-  config: Config,
+  config: BffConfig,
   options: BffOptions,
   deps: Pick<
     BffServices,
@@ -293,7 +293,7 @@ interface LimitDeps {
 
 /** `services.perIpRateLimit`: a per-IP limit per route (Redis-backed with `REDIS_URL`), or none with `rateLimit: false`. */
 function perIpRateLimits(
-  config: Config,
+  config: BffConfig,
   options: BffOptions,
   deps: LimitDeps,
 ): BffServices['perIpRateLimit'] {
@@ -324,7 +324,7 @@ function perIpRateLimits(
  * window (Redis-backed with `REDIS_URL`). Kept with `rateLimit: false` too: it only ever answers a wrong
  * token, and a bearer route without it could be guessed at full speed.
  */
-function authFailureLimits(config: Config, deps: LimitDeps): BffServices['authFailureLimit'] {
+function authFailureLimits(config: BffConfig, deps: LimitDeps): BffServices['authFailureLimit'] {
   return (route) =>
     authFailureLimit({
       limiter: createPerIpLimiter({
@@ -342,7 +342,7 @@ function authFailureLimits(config: Config, deps: LimitDeps): BffServices['authFa
 
 /** Polls of one rate table share one upstream call: across replicas through Redis when configured. */
 function coalescerFor(
-  config: Config,
+  config: BffConfig,
   deps: {
     upstream: UpstreamClient
     redisLink: RedisLink | undefined
@@ -366,7 +366,7 @@ function coalescerFor(
 
 /** The Redis link: the client given, or one made from `REDIS_URL`; none without either. */
 function redisLinkFor(
-  config: Config,
+  config: BffConfig,
   options: BffOptions,
   linkOptions: { logger: Logger; timers: Timers; every: Every | undefined },
 ): RedisLink | undefined {

@@ -5,7 +5,7 @@
 import type { MiddlewareHandler } from 'hono'
 import type { Redis } from 'ioredis'
 import type { AccessTokens } from '../http/request-services.ts'
-import type { Config } from '../server/config.ts'
+import type { BffConfig } from './bff-config.ts'
 import type { createClientIdentity } from './client-identity.ts'
 import type { Logger } from './logger.ts'
 import type { BffMetrics } from './metrics.ts'
@@ -19,7 +19,7 @@ export interface PerIpLimitOverrides {
 }
 
 export interface BffServices {
-  config: Config
+  config: BffConfig
   logger: Logger
   /** `metrics.registry` is the prom-client registry `/metrics` serves; register extra metrics on it. */
   metrics: BffMetrics

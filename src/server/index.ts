@@ -8,6 +8,7 @@
  * called; `createRouteHandlers` calls them on the first request).
  */
 
+export type { BffConfig } from '../bff/bff-config.ts'
 export type { BffApp, BffOptions } from '../bff/create-bff.ts'
 export { createBff } from '../bff/create-bff.ts'
 export type { Logger } from '../bff/logger.ts'

@@ -86,7 +86,7 @@ describe('dependency rules (config/dependency-cruiser.cjs)', () => {
       'src/publisher/door.ts': "import { b } from '../bff/index.ts'\nexport const door = b\n",
       'src/publisher/inside.ts': "import { b } from '../bff/b.ts'\nexport const inside = b\n",
       'src/bff/c.ts': "import { door } from '../publisher/door.ts'\nexport const c = door\n",
-      // The server composes everything; nothing imports it but types of its config.
+      // The server composes everything; nothing imports it, not even the types of its config.
       'src/server/config.ts':
         'export type Config = { port: number }\nexport const loadConfig = () => ({ port: 1 })\n',
       'src/server/start.ts':
@@ -130,6 +130,7 @@ describe('dependency rules (config/dependency-cruiser.cjs)', () => {
           'publisher-enters-bff-by-its-door: src/publisher/inside.ts → src/bff/b.ts',
           'bff-imports-no-publisher: src/bff/c.ts → src/publisher/door.ts',
           'server-is-the-top: src/sandbox/reads.ts → src/server/config.ts',
+          'server-is-the-top: src/sandbox/typed.ts → src/server/config.ts',
           'server-is-the-top: src/sandbox/starts.ts → src/server/start.ts',
           'browser-imports-no-server: src/marketplace/reports/report-page-app.ts → src/contract/ok.ts',
           'browser-imports-no-server: src/marketplace/reports/report-page-app.ts → src/ledger/l.ts',
