@@ -2,11 +2,16 @@ import { existsSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { resolve } from 'node:path'
 import react from '@vitejs/plugin-react'
-import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config'
+import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config'
 import { skipSummary } from './test/support/skip-summary.ts'
 
-// Server-side code in Node, browser code (widget, embed, playground) in jsdom, and the widget once more on
-// React 18 (the published component supports React 18 and 19).
+// Every test run of the repository, one project each:
+// - `npm test`: `node` (server-side code in Node), `dom` (browser code: widget, embed, playground, in jsdom)
+//   and `react18` (the widget once more on React 18: the published component supports React 18 and 19);
+// - `npm run test:e2e`: `e2e`, real Chromium against real servers on loopback;
+// - `npm run test:engines`: `engines`, Firefox ESR and WebKit the same way;
+// - `npm run test:package`: `package`, the built tarballs and the runtime layout (after build and pack).
+// `vitest run` alone runs the first three; the others are named (`--project e2e`).
 const browserDirs = [
   'test/widget/**/*.test.{ts,tsx}',
   'test/embed/**/*.test.{ts,tsx}',
@@ -44,6 +49,7 @@ const configSkips =
         {
           tests: 'the React 18 project (test/widget/react-versions.test.tsx on React 18)',
           reason: 'test/react18 is not installed (run npm ci --prefix test/react18; .ci/run does)',
+          beside: 'dom',
         },
       ]
     : []
@@ -86,6 +92,52 @@ export default defineConfig({
         },
       },
       ...react18Project,
+      // Real Chromium against a real BFF on loopback: one file at a time, generous per-test timeout.
+      {
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['test/e2e/**/*.e2e.ts', 'test/docs/**/*.e2e.ts'],
+          // Firefox and WebKit have their own run, the `engines` project.
+          exclude: [...configDefaults.exclude, 'test/e2e/engines/**'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          // One retry for a real browser on a shared 2-core machine: a behaviour that is broken fails twice.
+          // Seen once: the playground's axe run caught one violation in the disclaimers story that did not recur.
+          retry: 1,
+        },
+      },
+      // Firefox ESR and WebKit (Debian's packages) against a real BFF on loopback. The two engines run side by
+      // side: a check mostly waits on the sandbox's partners (about 5 s a search), and both together used about
+      // a fifth of one core when they ran one after the other (23 s of CPU in 120 s).
+      {
+        test: {
+          name: 'engines',
+          environment: 'node',
+          include: ['test/e2e/engines/*.e2e.ts'],
+          fileParallelism: true,
+          maxWorkers: 2,
+          testTimeout: 60_000,
+          hookTimeout: 90_000,
+          // As in e2e: a real browser on a shared machine gets one retry; a broken behaviour fails twice.
+          retry: 1,
+        },
+      },
+      // Runs after `npm run build` and `npm run pack`: tests the tarballs and the runtime layout, not the sources.
+      {
+        test: {
+          name: 'package',
+          environment: 'node',
+          // README's blocks run here too: they need the build (compiled server, script-tag bundle).
+          include: ['test/package/**/*.test.ts', 'test/docs/**/*.test.{ts,tsx}'],
+          testTimeout: 120_000,
+          // Scratch installs and their removal (PGlite alone is 27 MB) take a while on a 2-core machine.
+          hookTimeout: 300_000,
+          // One scratch install at a time: parallel npm installs fight over the cache and the two cores.
+          fileParallelism: false,
+        },
+      },
     ],
   },
 })

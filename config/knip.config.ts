@@ -25,7 +25,7 @@ const config: KnipConfig = {
   ],
   // The builds and test runs beside the root's vite.config.ts and vitest.config.ts (config/, docs/development.md).
   vite: { config: ['vite.config.ts', 'config/vite.*.config.ts'] },
-  vitest: { config: ['vitest.config.ts', 'config/vitest.*.config.ts'] },
+  vitest: { config: ['vitest.config.ts'] },
   // The Next.js app the e2e suite installs and builds in a scratch folder, with its own dependencies.
   ignore: ['test/e2e/fixtures/next-app/**'],
   project: ['src/**/*.{ts,tsx,js}', 'scripts/**/*.ts', 'bench/**/*.ts', 'bin/**/*.js', 'test/**/*.{ts,tsx}'],

@@ -14,6 +14,8 @@ const INSTALLED = Symbol.for('offer-widget.skip-summary')
 export interface ConfigSkip {
   tests: string
   reason: string
+  /** Said only in a run that has files of this project (the one the skipped project stands beside). */
+  beside: string
 }
 
 export function skipSummary(configSkips: readonly ConfigSkip[] = []): Vite.Plugin {
@@ -52,9 +54,13 @@ function createCollector(configSkips: readonly ConfigSkip[]) {
     },
     reporter(vitest: Vitest): Reporter {
       return {
-        onTestRunStart() {
+        onTestRunStart(specifications) {
           reasons.clear()
-          for (const skip of configSkips) reasons.set(skip.reason, new Map([[skip.tests, new Set<string>()]]))
+          const projects = new Set(specifications.map((specification) => specification.project.name))
+          for (const skip of configSkips) {
+            if (projects.has(skip.beside))
+              reasons.set(skip.reason, new Map([[skip.tests, new Set<string>()]]))
+          }
         },
         onTestRunEnd() {
           if (reasons.size > 0) vitest.logger.log(summaryLine(reasons))
