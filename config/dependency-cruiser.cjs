@@ -21,7 +21,7 @@ const SERVER = ['^src/(server|publisher|bff|marketplace|ledger|http|sandbox|part
  */
 const BROWSER_DATA = ['^src/sandbox/(scenarios|partners)[.]ts$', '^src/partner-kit/sample-leads[.]ts$']
 
-/** The playground's Vite plugin (loaded by vite.config.ts, in Node at build time), not browser code. */
+/** The playground's Vite plugin (loaded by config/vite.site.config.ts, in Node at build time), not browser code. */
 const PLAYGROUND_BUILD_TIME = '^src/playground/props-doc/(props-doc-plugin|extract-props)[.]ts$'
 
 /**

@@ -19,7 +19,11 @@ const scratch = mkdtempSync(join(tmpdir(), 'build-secrets-'))
 afterAll(() => rmSync(scratch, { recursive: true, force: true }))
 
 /** What browsers load: the playground, the widget package's code, the script-tag bundle. */
-const BROWSER_BUILDS = ['vite.config.ts', 'config/vite.widget.config.ts', 'config/vite.embed.config.ts']
+const BROWSER_BUILDS = [
+  'config/vite.site.config.ts',
+  'config/vite.widget.config.ts',
+  'config/vite.embed.config.ts',
+]
 
 describe.each(BROWSER_BUILDS)('%s, built with the secrets in the environment', (config) => {
   it('carries neither secret nor its name', () => {
