@@ -69,6 +69,7 @@ export function connectRedis(url: string, options: RedisLinkOptions): RedisLink 
 }
 
 /** Watches a client made elsewhere (tests, replicas sharing one client). */
+// long-function: one connection's state (up or down, since when, the reminder) shared by its event handlers, heartbeat and close; each is a few lines, and apart they would pass that state around
 export function watchRedis(client: Redis, options: RedisLinkOptions & { owned?: boolean }): RedisLink {
   const { logger } = options
   const schedule = options.every ?? every

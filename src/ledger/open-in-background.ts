@@ -28,6 +28,7 @@ type State =
   | { kind: 'failed'; error: LedgerError }
   | { kind: 'closed' }
 
+// long-function: a ledger that stands in while the real one opens: every method reads one opening state (opening, open, failed, closed) and its retry timer
 export function openInBackground(open: () => Promise<Ledger>, options: OpenInBackgroundOptions): Ledger {
   const { timers, timeoutMs } = options
   let state!: State

@@ -43,6 +43,7 @@ const CLICK_JOIN = eq(clicks.offerId, offers.id)
 const IMPRESSION_JOIN = eq(impressions.offerId, offers.id)
 
 /** The figures of one partner's leads sent in `[from, to)`: the queries share the filter and run together. */
+// long-function: the report's queries share one filter and run together in one Promise.all; each query is one expression
 export async function queryPartnerReport(db: LedgerDb, query: PartnerReportQuery): Promise<PartnerReport> {
   const leadLimit = query.leadLimit ?? 5000
   const sent = and(

@@ -77,6 +77,7 @@ function withChanges(lead: Lead, changes: Partial<Lead>): Lead {
   return { ...lead, ...changes }
 }
 
+// long-function: a data table: the sample leads one after another, each a few lines
 export function sampleLeads(): SampleLead[] {
   const minimal = base(1, 'TX', '73301')
   const rating = base(2, 'NY', '10001')

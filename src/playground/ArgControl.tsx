@@ -30,6 +30,7 @@ export interface ArgControlProps {
 /** The DOM id of a control, for labels and tests: `ctl-search-zipCode`. */
 const controlId = (path: string) => `ctl-${path.replace(/\./g, '-')}`
 
+// long-function: one control per kind of arg (choice, boolean, color, text or number, object), side by side so a new kind is added beside the others
 export function ArgControl(props: ArgControlProps) {
   const { path, control, value, onChange } = props
   const id = controlId(path)

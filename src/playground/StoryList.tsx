@@ -26,6 +26,7 @@ function typingElsewhere(target: EventTarget | null): boolean {
 
 const groupId = (group: string) => `pg-group-${group.toLowerCase().replace(/\W+/g, '-')}`
 
+// long-function: the sidebar's search, groups and keyboard moves over one filtered list they share
 export function StoryList({ state, current, onPick }: StoryListProps) {
   const [query, setQuery] = useState('')
   const search = useRef<HTMLInputElement>(null)

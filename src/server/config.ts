@@ -198,7 +198,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data
   const mode = chooseMode(e)
-  const sandboxMode = mode.mode === 'sandbox'
   const baseUrl = e.ENGINE_ENV === 'test' ? e.ENGINE_BASE_URL_TEST : e.ENGINE_BASE_URL_PRODUCTION
   const problems = [...modeProblems(e, mode, env), ...configProblems(e, { mode, baseUrl })]
   if (problems.length > 0) {
@@ -206,6 +205,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       `Invalid configuration:\n${problems.join('\n')}\nSee .env.example for every variable.`,
     )
   }
+  return configFrom(e, mode, baseUrl, env)
+}
+
+/** The checked variables as the process's configuration: defaults, derived values and made-up sandbox secrets. */
+function configFrom(
+  e: Env,
+  mode: ModeChoice,
+  baseUrl: string | undefined,
+  env: Record<string, string | undefined>,
+): Config {
+  const sandboxMode = mode.mode === 'sandbox'
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,

@@ -166,6 +166,7 @@ function archiveInOrder(archive: EmbedArchive | undefined, outDir: string, warn:
  * Wraps the static file handler: embed paths and the demo page are answered here, everything else by
  * `fallback` (or the next handler).
  */
+// long-function: the script-tag bundle's routes (stable name, pinned builds, the archive) over one archive and manifest reader they share
 export function withEmbedAssets(
   fallback: MiddlewareHandler | undefined,
   options: EmbedAssetsOptions,

@@ -67,6 +67,7 @@ export interface StartSecondLookOptions {
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
+// long-function: composition: opens the ledger and registry and wires the marketplace in start order; each step is one call
 export async function startSecondLook(config: Config, options: StartSecondLookOptions): Promise<SecondLook> {
   // First, before anything is opened: a bad file stops the start naming CONSENT_TEXTS_FILE and its fields.
   const consentTexts = config.consentTextsFile ? loadConsentTexts(config.consentTextsFile) : undefined

@@ -57,6 +57,7 @@ function searchEventsOf(secondLook: SecondLook | undefined): SearchEventSink | u
   return (events) => ledger.recordSearchEvents(events)
 }
 
+// long-function: composition: the process's start in order (config, telemetry, BFF, second look, listen, shutdown); each step is one call
 export async function startServer(config: Config, options: StartServerOptions = {}): Promise<RunningServer> {
   const logger = options.logger ?? createLogger({ level: config.logLevel })
   let app: BffApp | undefined

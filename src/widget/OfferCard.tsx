@@ -103,6 +103,7 @@ export const OfferCard = memo(
     before.offer === after.offer,
 )
 
+// long-function: one card's markup, top to bottom as a visitor reads it (logo, names, headline, points, loan terms, the call to action, the disclaimer); LoanTerms and CardLinks are components of their own
 function OfferCardView({ offer, labels, headingLevel, tracker, idBase, onClick, onDetails }: OfferCardProps) {
   // docs/offer-search-api.md rule 4: "Fire every URL in `impressionTrackingPixelUrls` when the offer is rendered." The
   // tracker de-duplicates, so StrictMode's second effect and later polls fire nothing twice.

@@ -46,6 +46,7 @@ export interface SearchFormProps {
   onSubmit: (data: SearchData) => void
 }
 
+// long-function: one form's markup, field by field in the order a visitor fills it
 export function SearchForm(props: SearchFormProps) {
   const { fields, labels } = props
   const id = useId()

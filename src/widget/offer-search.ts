@@ -298,6 +298,7 @@ type PollResult = QueryObserverResult<Snapshot, OfferWidgetError>
  * on the same client with the same options (a remount) picks the search up instead of sending it again.
  * Framework adapters: see useOfferSearch.ts; docs/decisions/0103-widget-core.md.
  */
+// long-function: one search over two query observers and its listeners: subscribe, setOptions, retry and measure share them, each a few lines (the store React and the element both read)
 export function createOfferSearch(initial: OfferSearchOptions): OfferSearch {
   const client = initial.queryClient ?? createWidgetQueryClient()
   const listeners = new Set<() => void>()

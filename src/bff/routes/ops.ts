@@ -37,6 +37,7 @@ const requiredSchema = z.pipe(
   ),
 )
 
+// long-function: /healthz, /readyz and /metrics over one readiness cache they share; each handler is short
 export function opsRoutes(
   services: BffServices,
   options: { timers: Clock; readyCacheMs?: number; checks?: readonly ReadinessCheck[] },

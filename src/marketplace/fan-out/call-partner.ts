@@ -55,6 +55,7 @@ const USER_AGENT = 'offer-widget-marketplace/1'
  * Straight on the dispatcher (no `request()` and its body stream): a lead goes to every partner at once,
  * so what each call costs before its request is on the wire delays every partner dispatched after it.
  */
+// long-function: one partner call on the dispatcher: its deadline, its capped body read and its outcome share the request's handlers; split, each piece would take the half-done request
 export function callPartner(
   partner: PartnerEndpoint,
   body: string | Buffer,

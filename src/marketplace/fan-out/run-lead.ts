@@ -148,6 +148,7 @@ export async function runLead(baseCtx: RunLeadContext, run: LeadRun): Promise<vo
  * Calls every partner of one tier and writes each reply as it lands, but the last, which the caller writes
  * with the next step. Replies whose own write failed past its retries travel with that last one.
  */
+// long-function: one tier's replies, written as they land in arrival order with the last held for the next step: the order is the logic, and it reads top to bottom
 async function runTier(
   ctx: RunLeadContext,
   run: LeadRun,

@@ -179,6 +179,7 @@ export interface RegistryOptions {
 }
 
 /** Parses registry text (JSON is YAML, so YAML unless the format says otherwise). */
+// long-function: one pass over the registry's entries that names every problem with its entry and field; the checks are calls, the span is the messages
 export function parsePartnerRegistry(
   source: string,
   options: RegistryOptions & { format?: 'json' | 'yaml' },

@@ -7,6 +7,8 @@
  * SVG built with DOM calls: every UTC day of the range on the axis, days without leads at zero, so one day
  * and ninety read alike) and the tables; and, for the operator, the placements report. The From and To
  * boxes always hold the range in effect. Amounts are US dollars. Partner text is only ever set as text.
+ * long-file: the page is one file because it may import nothing at run time (the dependency rule
+ * `browser-imports-no-server` holds it to that); split, the two servings would differ.
  */
 import type { PartnerReport, PlacementsReport } from '../../ledger/report-types.ts'
 

@@ -78,6 +78,7 @@ const conversionSchema = z.strictObject(
 const CONVERSION_BODY_LIMIT_BYTES = 16 * 1024
 
 /** Mounted at `/conversions`. */
+// long-function: one route: a postback's checks in order (the partner's token, the body, converted_at's bounds, the lead it names, whether its offer was shown), each answering its own status
 export function conversionRoutes(ctx: MarketplaceContext): Hono {
   const auth = createPartnerAuth(ctx)
   const app = new Hono()

@@ -121,6 +121,7 @@ export interface SimulatedPartners {
 
 const MAX_LEAD_BYTES = 64 * 1024
 
+// long-function: the sandbox's simulated partners as one server: its handler shares their specs, tokens, counters and timers
 export async function startSimulatedPartners(
   options: StartSimulatedPartnersOptions = {},
 ): Promise<SimulatedPartners> {

@@ -58,6 +58,7 @@ export interface Scenario {
   create: () => FakeBff
 }
 
+// long-function: the playground's fake BFF: its msw handlers share one script, its searches and the log a story's play reads
 export function createFakeBff(script: FakeBffScript): FakeBff {
   const searches = createFakeSearches(script)
   const log: FakeBffLog = { creates: [], polls: [], measures: [], issuers: 0, consentTexts: 0 }

@@ -38,6 +38,7 @@ function withoutFields(errors: LoanErrors, fields: readonly LoanField[]): LoanEr
 /** Where focus goes after a render: `n` makes each request new, so the same target twice moves it twice. */
 type Focus = { on: 'heading' | 'invalid' | 'retry'; n: number }
 
+// long-function: one form's state (values, errors, step, focus) and its handlers, which all read and write it; each handler is short
 export function useLoanForm(options: LoanFormOptions) {
   const { labels, consent } = options
   const [values, setValues] = useState<LoanValues>(() => toLoanValues(options.prefill))
