@@ -2,7 +2,7 @@
  * @module What the script tag accepts: the `<OfferWidget>` props a page can pass as data (no pixel tracker,
  * no style injection: the embed owns both), plus the callbacks of the JS API.
  */
-import type { OfferWidgetProps } from '../widget/OfferWidget.tsx'
+import type { OfferWidgetProps } from '../widget/offer-widget-props.ts'
 
 export type EmbedOptions = Omit<OfferWidgetProps, 'pixelTracker' | 'injectStyles'>
 

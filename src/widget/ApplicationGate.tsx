@@ -9,7 +9,8 @@ import { type ComponentType, useEffect, useState } from 'react'
 import { DEFAULT_LABELS } from './labels.ts'
 import { loadApplication } from './load-application.ts'
 import type { ApplicationFlowProps } from './loan-application/ApplicationFlow.tsx'
-import { OfferWidget, type OfferWidgetProps } from './OfferWidget.tsx'
+import { OfferWidget } from './OfferWidget.tsx'
+import type { OfferWidgetProps } from './offer-widget-props.ts'
 import { searchRequestOf } from './search-request.ts'
 
 export function ApplicationGate(props: OfferWidgetProps) {

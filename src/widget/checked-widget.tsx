@@ -7,7 +7,7 @@
  */
 import { useEffect } from 'react'
 import { ApplicationGate } from './ApplicationGate.tsx'
-import type { OfferWidgetProps } from './OfferWidget.tsx'
+import type { OfferWidgetProps } from './offer-widget-props.ts'
 import { parseProps, searchDataWarnings } from './parse-props.ts'
 
 /** Messages already printed on this page: a re-render or a second widget does not repeat them. */

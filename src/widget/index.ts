@@ -22,7 +22,6 @@ export { LABELS_ES_US } from './labels-es-us.ts'
 export type { LoanLabels } from './loan-application/loan-labels.ts'
 export { DEFAULT_LOAN_LABELS } from './loan-application/loan-labels.ts'
 export type { LeadPrefill } from './loan-application/loan-values.ts'
-export type { FormMode, OfferWidgetProps } from './OfferWidget.tsx'
 export type {
   OfferSearch,
   OfferSearchOptions,
@@ -31,6 +30,7 @@ export type {
   SearchCreatedEvent,
 } from './offer-search.ts'
 export { createOfferSearch } from './offer-search.ts'
+export type { FormMode, OfferWidgetProps } from './offer-widget-props.ts'
 export type { SearchData } from './search-input.ts'
 export type { AttachedSearch } from './search-request.ts'
 export type { SearchStatus } from './search-status.ts'

@@ -7,7 +7,7 @@
 import { type ComponentType, useEffect, useMemo, useRef, useState } from 'react'
 import type { LeadInput } from '../../contract/lead.ts'
 import { emitEvent } from '../events/emit-event.ts'
-import type { OfferWidgetProps } from '../OfferWidget.tsx'
+import type { OfferWidgetProps } from '../offer-widget-props.ts'
 import { themeStyle } from '../theme.ts'
 import type { OfferWidgetError } from '../widget-error.ts'
 import { LoanApplication } from './LoanApplication.tsx'
