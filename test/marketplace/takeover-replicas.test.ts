@@ -22,7 +22,7 @@ import { sampleLeads } from '../../src/partner-kit/index.ts'
 import { announceSkip, unsetVariable } from '../support/skip-notice.ts'
 import { scratchCwd, TSX_IMPORT } from '../support/source-process.ts'
 
-vi.setConfig({ testTimeout: 90_000, hookTimeout: 30_000 })
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 30_000 })
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
 const SECRET = randomBytes(24).toString('hex')
@@ -118,14 +118,19 @@ async function startReplica(env: Record<string, string>): Promise<Replica> {
     child.stderr?.on('data', (chunk: Buffer) => log.push(chunk.toString()))
     child.once('exit', (code) => reject(new Error(`replica exited with ${code}: ${log.join('\n')}`)))
   })
-  // Ready: the ledger is open (readiness says so), so a lease round has run.
-  await vi.waitFor(
-    async () => {
-      const res = await fetch(`${url}/readyz`)
-      expect(((await res.json()) as { status?: string }).status).toBe('ready')
-    },
-    { timeout: 30_000, interval: 100 },
-  )
+  // Ready: the ledger is open (readiness says so), so a lease round has run. PGlite on disk opens in the
+  // background; on a loaded 2-core machine that took over 30 s once. A replica that never gets ready says why.
+  await vi
+    .waitFor(
+      async () => {
+        const res = await fetch(`${url}/readyz`)
+        expect(((await res.json()) as { status?: string }).status).toBe('ready')
+      },
+      { timeout: 60_000, interval: 100 },
+    )
+    .catch((error: unknown) => {
+      throw new Error(`replica at ${url} not ready: ${String(error)}\nits log:\n${log.join('\n')}`)
+    })
   return { url, child, log }
 }
 
