@@ -37,7 +37,8 @@ function docRows(doc: string): Map<string, string[]> {
     const cells = line
       .split(/(?<!\\)\|/)
       .slice(1, -1)
-      .map((cell) => cell.trim())
+      // A reference page stands two folders below docs/ (reference/<kind>/): the row's links follow it there.
+      .map((cell) => cell.trim().replace(/\]\((?![a-z][a-z0-9+.-]*:|#|\/)/gi, '](../../'))
     for (const [, name] of (cells[0] ?? '').matchAll(/`([^`]+)`/g)) rows.set(name as string, cells)
   }
   return rows

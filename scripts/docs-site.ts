@@ -88,10 +88,11 @@ function render(markdown: string, file: string, page: string, all: readonly Sour
         ;(token as Tokens.Link).href = fragment ? `${to}#${fragment}` : to
       } else if (token.type === 'image' && target.startsWith('docs/') && existsSync(join(ROOT, target))) {
         ;(token as Tokens.Image).href = posix.relative(posix.dirname(page), target.slice('docs/'.length))
-      } else {
+      } else if (!target.endsWith('.md')) {
         // A file of the repository that is no page: its name stays, as text.
         ;(token as Tokens.Link).href = ''
       }
+      // A document that is not there keeps its href, and the link check names it.
     },
   })
   return (marked.parse(markdown) as string)
