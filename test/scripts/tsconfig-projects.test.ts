@@ -51,7 +51,8 @@ function sourceFiles(dir: string): string[] {
   })
 }
 
-describe('type-checking projects of src/', () => {
+// Each probe builds a TypeScript program with the whole of its libs: seconds, and more under a loaded CI run.
+describe('type-checking projects of src/', { timeout: 60_000 }, () => {
   it('puts every file of src/ in the browser project or the node project', () => {
     const covered = new Set([...browser.fileNames, ...node.fileNames].map((path) => relative(ROOT, path)))
     expect(sourceFiles(join(ROOT, 'src')).filter((path) => !covered.has(path))).toEqual([])
