@@ -229,7 +229,7 @@ function leadShapes(closed: boolean) {
     mortgageInformation: z.optional(mortgageInformation),
     creditInformation,
     // docs/partner-interface.md leaves the object's availability unspecified, but one of its incomes is always present,
-    // so the object is required (README, Decisions).
+    // so the object is required (docs/partner-interface.md#financialinformation-and-consent-strings).
     financialInformation,
     legalInformation,
     sessionInformation,

@@ -1,5 +1,5 @@
 /**
- * @module The one predicate on where a host is (docs/decisions/0078-partner-links-and-endpoints.md):
+ * @module The one predicate on where a host is (docs/partner-interface.md#links-and-endpoints):
  * `loopback` (this machine: 127.0.0.0/8, `::1`, their IPv4-mapped and IPv4-compatible forms, `localhost`,
  * `*.localhost`), `local` (any other address or name that is not on the public internet: private,
  * link-local, CGNAT, reserved, multicast, NAT64/6to4/Teredo, single-label names, `.local`, `.internal`,

@@ -187,7 +187,7 @@ export function readZip(info: { zipCode?: unknown; zipcode?: unknown } | undefin
 }
 
 /**
- * docs/offer-search-api.md: "Exact shape of the error objects: not shown." Our decision (docs/decisions/0002-error-body-shape.md): `{ errors: [{ field,
+ * docs/offer-search-api.md: "Exact shape of the error objects: not shown." Our decision (docs/offer-search-api.md#error-body-shape): `{ errors: [{ field,
  * reason }] }`. The sandbox emits it; clients read it leniently because a real upstream may differ.
  */
 export const upstreamErrorBodySchema = z.looseObject({

@@ -125,7 +125,7 @@ export type PartnerReply = z.infer<typeof partnerReplySchema>
 /**
  * docs/partner-interface.md: conditional fields are "required when the partner returns several types of offers". A reply
  * with several offers must label each with `product_type`; when those types differ, every conditional field
- * is required on every offer (README, Decisions).
+ * is required on every offer (docs/partner-interface.md#conditional-offer-fields).
  */
 export function conditionalFieldIssues(
   offers: ReadonlyArray<Partial<Record<(typeof CONDITIONAL_OFFER_FIELDS)[number], unknown>>>,

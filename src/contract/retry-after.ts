@@ -5,7 +5,7 @@
 
 /**
  * The longest wait a `Retry-After` is honoured for. A larger value (`99999`) is read as this: one header
- * must not keep a search refused for a day (docs/decisions/0042-retry-after-cap.md). The widget's polling
+ * must not keep a search refused for a day (docs/offer-search-api.md#retry-after-cap). The widget's polling
  * window is shorter still, so for it the cap never shows.
  */
 export const MAX_RETRY_AFTER_MS = 60_000

@@ -3,7 +3,7 @@
  * search for a visitor it is serving and hands `{ uuid, accessToken }` to the widget's `attach`. The
  * visitor's IP address and user agent are sent explicitly, because the request comes from the publisher's
  * server, whose own address and user agent must never reach carriers
- * (docs/decisions/0029-server-created-searches.md). Server code only: the widget never imports this file.
+ * (docs/offer-search-api.md#server-created-searches). Server code only: the widget never imports this file.
  */
 import * as z from 'zod/mini'
 import { ipAddress, nonEmptyText } from './common.ts'

@@ -1,6 +1,6 @@
 /**
  * @module Reads a rate table one item at a time, so one offer or pending partner that breaks the contract
- * is dropped alone and the rest still show (docs/decisions/0045-one-bad-offer.md). Shared
+ * is dropped alone and the rest still show (docs/offer-search-api.md#one-bad-offer-never-hides-the-others). Shared
  * by the BFF (which counts and logs the drops) and the widget (which parses whatever a BFF sends).
  */
 import * as z from 'zod/mini'

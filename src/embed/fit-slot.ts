@@ -6,7 +6,7 @@
  * what follows the widget only moves while it is out of sight, so no layout shift is scored. Scrolling up
  * later lets it shrink further. A new search (a submit, "Try again") gives the reservation back at once,
  * within the 500 ms after the visitor's input that layout-shift scoring leaves out
- * (docs/decisions/0037-no-blank-acres.md).
+ * (docs/guides/script-tag.md#reserve-the-widgets-height).
  */
 
 /** Widget states that wait on the visitor, not on the network. */

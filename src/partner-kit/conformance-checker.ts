@@ -70,7 +70,10 @@ const endpointUrlSchema = httpUrlField('the partner URL', {
   example: 'https://partner.example.com/leads',
 })
 
-/** Marks every request so a partner can keep checker traffic out of its books (README, Decisions). */
+/**
+ * Marks every request so a partner can keep checker traffic out of its books
+ * (docs/partner-interface.md#conformance-checker-invalid-and-synthetic-leads).
+ */
 export const SYNTHETIC_HEADER = 'offer-widget-synthetic-lead'
 
 async function sendLead(

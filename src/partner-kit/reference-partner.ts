@@ -1,7 +1,8 @@
 /**
  * @module The reference partner as a Hono app: the partner side of docs/partner-interface.md over HTTP. docs/partner-interface.md leaves
  * method and path "not shown"; we accept `POST /` and `POST /leads` and answer every lead with HTTP 200 and
- * a JSON reply, failures included, since the seed signals them in the body (README, Decisions). A repeat of a
+ * a JSON reply, failures included, since the seed signals them in the body
+ * (docs/partner-interface.md#http-statuses-and-what-counts-as-an-error). A repeat of a
  * lead (the same `Idempotency-Key` and body) is answered with the reply it got, marked `Idempotent-Replayed`.
  */
 import { createHash, randomBytes } from 'node:crypto'

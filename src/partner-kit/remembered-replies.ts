@@ -1,6 +1,6 @@
 /**
  * @module The replies the reference partner gave, by lead `Idempotency-Key`, so a repeat of a lead (another
- * replica sending it again after a takeover, docs/decisions/0080-recognising-a-repeat.md) is answered with
+ * replica sending it again after a takeover, docs/partner-interface.md#recognising-a-repeat) is answered with
  * the reply it got the first time and counted once. Bounded both ways: at most `max` replies (the oldest goes
  * first) and each for `ttlMs`, well past the 12 s window a repeat comes within. A Map keeps insertion order,
  * which is all an oldest-first cap needs.

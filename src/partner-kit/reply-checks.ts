@@ -83,7 +83,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
 
 /**
  * Why a partner link would be refused live, or undefined: the marketplace's rule outside sandbox mode (https
- * to a public host; docs/decisions/0078-partner-links-and-endpoints.md).
+ * to a public host; docs/partner-interface.md#links-and-endpoints).
  */
 export function linkProblem(value: unknown, field: string): string | undefined {
   if (typeof value !== 'string' || value === '') return `${field} is missing or not a string`
@@ -137,7 +137,8 @@ export const CHECKS: readonly CheckDefinition[] = [
     },
   },
   {
-    // docs/partner-interface.md: HTTP status codes "not shown"; we accept any 2xx (docs/decisions/0076-partner-reply-statuses.md).
+    // docs/partner-interface.md: HTTP status codes "not shown"; we accept any 2xx
+    // (docs/partner-interface.md#http-statuses-and-what-counts-as-an-error).
     id: 'http-status',
     title: 'HTTP status is 2xx',
     scope: 'replies',
@@ -209,7 +210,7 @@ export const CHECKS: readonly CheckDefinition[] = [
     },
   },
   {
-    // docs/partner-interface.md: offers are required "with approved"; our contract takes 1-50 (docs/decisions/0072-value-bounds.md).
+    // docs/partner-interface.md: offers are required "with approved"; our contract takes 1-50 (docs/partner-interface.md#value-bounds).
     id: 'offers',
     title: 'offers holds 1 to 50 offers with "approved"',
     scope: 'approved replies',
@@ -243,7 +244,7 @@ export const CHECKS: readonly CheckDefinition[] = [
       offers && offerProblems(offers, (offer, i) => linkProblem(offer.click_url, `offers.${i}.click_url`)),
   },
   {
-    // The widget runs on https pages: an http logo is mixed content (docs/decisions/0078-partner-links-and-endpoints.md).
+    // The widget runs on https pages: an http logo is mixed content (docs/partner-interface.md#links-and-endpoints).
     id: 'logo-src',
     title: 'logo_src, when sent, is https to a public host',
     scope: 'approved replies with a logo_src',

@@ -29,7 +29,10 @@ export const SAMPLE_FCRA_TEXT =
 export const SAMPLE_TCPA_TEXT =
   'By clicking Continue you agree to be contacted at the number provided, including by autodialer (synthetic test lead).'
 
-/** Only the always-available (Y) fields, plus one credit and one income field (README, Decisions). */
+/**
+ * Only the always-available (Y) fields, plus one credit and one income field (docs/partner-interface.md,
+ * The lead).
+ */
 function base(n: number, state: Lead['personalInformation']['state'], zipcode: string): Lead {
   return {
     personalInformation: {

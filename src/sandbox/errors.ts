@@ -1,6 +1,6 @@
 /**
  * @module The sandbox's error answers in the upstream offer search API's own wire shape: every 4xx/5xx
- * carries `{ errors: [{ field, reason }] }` (decision docs/decisions/0002-error-body-shape.md, for docs/offer-search-api.md's "Exact shape
+ * carries `{ errors: [{ field, reason }] }` (docs/offer-search-api.md#error-body-shape, our choice for that document's "Exact shape
  * of the error objects: not shown"), thrown as `HTTPException`. Deliberately not the BFF's
  * `{ code, message }` (`src/http/errors.ts`, the one registry of our own server's errors): the sandbox stands
  * in for the upstream, so the BFF's upstream client is tested against the upstream's shape. Only the

@@ -1,5 +1,5 @@
 /**
- * @module The server's shutdown drain for the second look (docs/decisions/0090-shutdown-drain.md): on
+ * @module The server's shutdown drain for the second look (docs/operating.md#shutdown): on
  * SIGTERM the listener stays open while leads are in flight, so their widgets keep polling and see the
  * offers that settle during the drain; `/readyz` answers 503 `shutting_down` so the load balancer sends new
  * traffic elsewhere, and intake refuses new leads (503, `Retry-After: 1`). The drain ends when every lead in

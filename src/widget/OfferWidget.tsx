@@ -181,7 +181,7 @@ function WidgetBody(props: OfferWidgetProps & { client: QueryClient }) {
   const expected =
     status === 'creating' ? 99 : result.rateTable ? placesThatCanFill(result.rateTable, secondLook) : 0
   // A second look shows each partner's disclaimer on its own offer; an offer search shows the populated
-  // disclaimer of every partner with an offer on screen (docs/offer-search-api.md rule 5; docs/decisions/0014-disclaimers.md).
+  // disclaimer of every partner with an offer on screen (docs/offer-search-api.md rule 5; docs/offer-search-api.md#disclaimers).
   const disclaimers = secondLook ? NO_DISCLAIMERS : disclaimersOnScreen(result.disclaimers, visibleUuids)
   const changeButton = (
     <button

@@ -48,7 +48,7 @@ export function fromFormValues(values: FormValues, given: SearchData): SearchDat
   return merged
 }
 
-/** The driver ages carriers rate (docs/decisions/0050-search-form.md): a licence from 16, and 100 at most. */
+/** The driver ages carriers rate (docs/offer-search-api.md#the-search-form): a licence from 16, and 100 at most. */
 const MIN_DRIVER_AGE = 16
 const MAX_DRIVER_AGE = 100
 

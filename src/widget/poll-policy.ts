@@ -10,7 +10,7 @@ export const POLL_INTERVAL_MS = 1000
 export const POLL_WINDOW_MS = 15_000
 /**
  * A second-look search runs two tiers, each with its own 12 s window
- * (docs/decisions/0091-window-per-tier.md): first look, then second look from the moment its partners get the lead. Its polls
+ * (docs/partner-interface.md#response-windows): first look, then second look from the moment its partners get the lead. Its polls
  * therefore go on past 15 s: 24 s of partner windows plus room for the settle.
  */
 export const SECOND_LOOK_POLL_WINDOW_MS = 30_000

@@ -4,7 +4,7 @@
  * progress count needs everyone who was ever asked. An offer names its carrier, not the partner that quoted
  * it: a partner is known to have quoted the offers that appeared in the rate table in the step it left
  * `pendingResponses` (every partner that left in that step, when several did), which is how a disclaimer
- * follows its partner's offers onto the screen (docs/decisions/0014-disclaimers.md).
+ * follows its partner's offers onto the screen (docs/offer-search-api.md#disclaimers).
  */
 import type { PendingResponse } from '../contract/rate-table.ts'
 

@@ -1,6 +1,6 @@
 /**
  * @module One bad item never hides the others: a rate table is read offer by offer and partner by partner
- * (docs/decisions/0045-one-bad-offer.md).
+ * (docs/offer-search-api.md#one-bad-offer-never-hides-the-others).
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'

@@ -2,7 +2,7 @@
  * @module Issue 31, "no blank acres, no shift", in Chromium at 360, 768 and 1280 px: the snippet pasted as
  * printed on a publisher page of another origin, in each state a visitor can be left in (results, no
  * offers, the form, an error). The widget's place holds at most 240 px more than its content, and CLS is
- * 0.00 from the first paint (docs/decisions/0037-no-blank-acres.md).
+ * 0.00 from the first paint (docs/guides/script-tag.md#reserve-the-widgets-height).
  */
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

@@ -101,7 +101,7 @@ describe('startReferencePartner', () => {
   })
 })
 
-describe('createReferencePartner: a repeat of a lead (docs/decisions/0080-recognising-a-repeat.md)', () => {
+describe('createReferencePartner: a repeat of a lead (docs/partner-interface.md#recognising-a-repeat)', () => {
   const KEY = '6f1c2a4e-8b3d-4c5e-9f10-2a3b4c5d6e7f'
   const OTHER_KEY = '0a9b8c7d-6e5f-4a3b-8c2d-1e0f9a8b7c6d'
   let clock = Date.parse('2026-11-26T10:00:00Z')

@@ -1,10 +1,10 @@
-/** @module The documented mapping of an `UpstreamError` to what the widget sees (README "Decisions"). */
+/** @module The documented mapping of an `UpstreamError` to what the widget sees (docs/offer-search-api.md#bff-error-mapping). */
 import type { HTTPException } from 'hono/http-exception'
 import { httpError } from '../../http/errors.ts'
 import { UpstreamError } from './upstream-error.ts'
 
 /**
- * The documented mapping (README "Decisions"): 400 -> 400 with the field errors; 401/422 -> 502 (the
+ * The documented mapping (docs/offer-search-api.md#bff-error-mapping): 400 -> 400 with the field errors; 401/422 -> 502 (the
  * visitor cannot fix a token); 404 -> 404; 429 -> 429 with Retry-After; 5xx, timeouts and connection
  * errors -> 503; a malformed or unexpected answer -> 502.
  */

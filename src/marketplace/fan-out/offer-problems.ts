@@ -2,8 +2,8 @@
  * @module Contract checks of one offer on its own, after the reply as a whole passed the contract: any of its
  * text or link fields carrying the lead's PII, or encoded past what the PII finder reads
  * (docs/decisions/0097-pii-in-partner-replies.md); outside sandbox mode, a `click_url` or `logo_src`
- * that is not https to a public host ("Partner links and endpoints"); and a bid past the ceiling that keeps
- * every report total finite. A failing offer is dropped whole, counted for the partner's report and described
+ * that is not https to a public host (docs/partner-interface.md#links-and-endpoints); and a bid past the
+ * ceiling that keeps every report total finite. A failing offer is dropped whole, counted for the partner's report and described
  * without its content (the description names the field and the kind of PII, never the value). Its
  * `loan_terms` go through `offer-terms.ts`: PII drops the offer, terms that break the contract are dropped
  * alone and said in the reason (docs/decisions/0108-loan-terms.md). Judging yields to the event loop between

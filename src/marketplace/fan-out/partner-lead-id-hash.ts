@@ -1,5 +1,5 @@
 /**
- * @module The keyed hash of a partner's raw `lead_id` (docs/decisions/0093-conversions.md): stored
+ * @module The keyed hash of a partner's raw `lead_id` (docs/partner-interface.md#conversions): stored
  * beside the masked id, so a conversion posted with the id the partner really sent matches its lead, and two
  * ids masked alike never collide. Keyed (HMAC-SHA-256) so the ledger cannot be used to test guesses of an id
  * that embeds a lead's SSN or phone number offline.

@@ -1,6 +1,6 @@
 /**
  * @module Partner text as canonical streams, so the PII finder compares like with like however a value is
- * spelled (docs/decisions/0097-pii-in-partner-replies.md). Each character is taken through NFKD
+ * spelled (docs/partner-interface.md#pii-in-replies). Each character is taken through NFKD
  * (fullwidth, superscript and circled digits, ligatures, fullwidth `＠`), its marks dropped (`é` is `e`),
  * every decimal digit of any script read as its value (`٩`, `९`, `９` are 9), letters lower-cased, and
  * invisible format characters (zero-width space, soft hyphen, bidi marks, word joiner) removed as if absent.

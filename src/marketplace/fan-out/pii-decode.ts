@@ -1,6 +1,6 @@
 /**
  * @module Every form a partner string can be read in, to a bound
- * (docs/decisions/0097-pii-in-partner-replies.md): as is, each percent-decoding (`+` as a space), and every base64 or base64url token decoded to
+ * (docs/partner-interface.md#pii-in-replies): as is, each percent-decoding (`+` as a space), and every base64 or base64url token decoded to
  * readable text, nested in any order up to `MAX_DECODE_DEPTH` layers. Each form is NFKC-normalised and its
  * invisible format characters removed first, so `％３９` and `%3\u200B9` decode like `%39`. What still
  * decodes past the bound is reported (`tooDeep`), and the finder refuses it: an honest link is encoded once

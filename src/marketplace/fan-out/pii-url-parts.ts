@@ -1,6 +1,6 @@
 /**
- * @module The PII finder's reading of a URL across its parts (docs/decisions/0097-pii-in-partner-replies.md,
- * 0114-reply-cpu-budget.md): a value split over path segments or query parameters is whole again when the
+ * @module The PII finder's reading of a URL across its parts (docs/partner-interface.md#pii-in-replies,
+ * docs/decisions/0114-reply-cpu-budget.md): a value split over path segments or query parameters is whole again when the
  * parts are read joined in order, or any two of them one after the other in either order. Linear in the
  * text: the in-order join is built once, and "any two parts" is never built pair by pair (quadratic in the
  * parts, which cost a 60-parameter link tens of milliseconds): a needle is in part `a` followed by part `b`

@@ -1,6 +1,6 @@
 /**
  * @module A partner's `offer_details` as the card's copy
- * (docs/decisions/0074-presentation-fields.md): its first sentence is the headline, each further sentence or line a bullet, so the amount and
+ * (docs/partner-interface.md#presentation-fields): its first sentence is the headline, each further sentence or line a bullet, so the amount and
  * term a partner writes first are what a visitor reads first. Partner text stays text: nothing is parsed
  * out of it but where it breaks.
  */

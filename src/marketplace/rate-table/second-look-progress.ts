@@ -1,8 +1,8 @@
 /**
- * @module The rate table's `secondLook` progress
- * (docs/decisions/0084-second-look-progress.md): how many partners the lead can still go to across the tiers that can still run, how many of them
- * are no longer awaited, and when the last window that can still run closes. Pure: the snapshot, the
- * registry and the windows in, the progress out.
+ * @module The rate table's `secondLook` progress (docs/second-look.md#progress-while-the-visitor-waits):
+ * how many partners the lead can still go to across the tiers that can still run, how many of them are no
+ * longer awaited, and when the last window that can still run closes. Pure: the snapshot, the registry and
+ * the windows in, the progress out.
  */
 import type { RateTable } from '../../contract/rate-table.ts'
 import type { RequestProgress, SearchSnapshot } from '../../ledger/index.ts'

@@ -1,8 +1,9 @@
 /**
  * @module Two in-process replicas on one PostgreSQL schema, each reaching it through a TCP proxy of its own
  * (test/support/tcp-fault-proxy.ts) that a test cuts and restores, on real time; and a slow partner that
- * either replays a repeated `Idempotency-Key` (as decisions/0080 asks) or recomputes it. Each replica's lease
- * calls are recorded with their times, for the timelines the fault tests print.
+ * either replays a repeated `Idempotency-Key` (as docs/partner-interface.md#recognising-a-repeat asks) or
+ * recomputes it. Each replica's lease calls are recorded with their times, for the timelines the fault tests
+ * print.
  */
 import { randomBytes } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
