@@ -6,6 +6,14 @@
 import * as z from 'zod/mini'
 import { ipAddress, nonEmptyText, realDate, ZIP_PATTERN } from './common.ts'
 import { placementSchema } from './placement.ts'
+import {
+  MAX_ISSUER_LENGTH,
+  MAX_SUB_ID_LENGTH,
+  MAX_SUB_IDS,
+  MAX_VEHICLES,
+  MIN_VEHICLES,
+  ZIP_CODE_SAYS,
+} from './search-fields.ts'
 
 export type { Issuer, Offer, Partner, PendingResponse, RateTable } from './rate-table.ts'
 export {
@@ -22,7 +30,7 @@ export const CURRENT_API_VERSION = '2026-02-25'
 /** Shape of a well-formed `Api-Version` value; anything else is a 400, a well-formed unknown one a 422. */
 export const API_VERSION_PATTERN = /^\d{4}-\d{2}-\d{2}$/
 const zip = (field: string) =>
-  z.string().check(z.regex(ZIP_PATTERN, { error: `${field} must be a 5-digit ZIP code (or ZIP+4)` }))
+  z.string().check(z.regex(ZIP_PATTERN, { error: `${field} must be ${ZIP_CODE_SAYS}` }))
 
 /** The two spellings docs/offer-search-api.md uses for the ZIP key; which one goes upstream is configuration. */
 export const ZIP_KEYS = ['zipcode', 'zipCode'] as const
@@ -46,16 +54,18 @@ const policyHolderShape = {
 }
 
 const numberOfVehicles = z.optional(
-  z
-    .int({ error: 'autoInsuranceInformation.numberOfVehicles must be a whole number' })
-    .check(
-      z.gte(1, { error: 'autoInsuranceInformation.numberOfVehicles must be at least 1' }),
-      z.lte(20, { error: 'autoInsuranceInformation.numberOfVehicles must be at most 20' }),
-    ),
+  z.int({ error: 'autoInsuranceInformation.numberOfVehicles must be a whole number' }).check(
+    z.gte(MIN_VEHICLES, {
+      error: `autoInsuranceInformation.numberOfVehicles must be at least ${MIN_VEHICLES}`,
+    }),
+    z.lte(MAX_VEHICLES, {
+      error: `autoInsuranceInformation.numberOfVehicles must be at most ${MAX_VEHICLES}`,
+    }),
+  ),
 )
 
 const autoInsuranceInformationSchema = z.looseObject({
-  currentIssuer: z.optional(nonEmptyText('autoInsuranceInformation.currentIssuer', 200)),
+  currentIssuer: z.optional(nonEmptyText('autoInsuranceInformation.currentIssuer', MAX_ISSUER_LENGTH)),
   numberOfVehicles,
   policyHolderInformation: z.optional(z.looseObject(policyHolderShape)),
 })
@@ -77,12 +87,10 @@ const zipSpellingsAgree = z.refine<{ zipCode?: string; zipcode?: string }>(
 /** Both ZIP spellings are accepted on input (docs/offer-search-api.md spells it both ways); two different values are an error. */
 const searchPersonalInformationSchema = z.looseObject(personalInformationShape).check(zipSpellingsAgree)
 
+const subIdCount = () =>
+  z.maxLength(MAX_SUB_IDS, { error: `clientTags.subId takes at most ${MAX_SUB_IDS} tags` })
 const clientTagsSchema = z.looseObject({
-  subId: z.optional(
-    z
-      .array(nonEmptyText('clientTags.subId[]', 100))
-      .check(z.maxLength(10, { error: 'clientTags.subId takes at most 10 tags' })),
-  ),
+  subId: z.optional(z.array(nonEmptyText('clientTags.subId[]', MAX_SUB_ID_LENGTH)).check(subIdCount())),
 })
 
 const searchFields = {
@@ -142,7 +150,7 @@ export const offerSearchInputSchema = strict('The search', {
   ),
   autoInsuranceInformation: z.optional(
     strict('autoInsuranceInformation', {
-      currentIssuer: z.optional(inputText('autoInsuranceInformation.currentIssuer', 200)),
+      currentIssuer: z.optional(inputText('autoInsuranceInformation.currentIssuer', MAX_ISSUER_LENGTH)),
       numberOfVehicles,
       policyHolderInformation: z.optional(
         strict('autoInsuranceInformation.policyHolderInformation', policyHolderShape),
@@ -154,11 +162,7 @@ export const offerSearchInputSchema = strict('The search', {
   ),
   clientTags: z.optional(
     strict('clientTags', {
-      subId: z.optional(
-        z
-          .array(inputText('clientTags.subId[]', 100))
-          .check(z.maxLength(10, { error: 'clientTags.subId takes at most 10 tags' })),
-      ),
+      subId: z.optional(z.array(inputText('clientTags.subId[]', MAX_SUB_ID_LENGTH)).check(subIdCount())),
     }),
   ),
   /** Ours (docs/placements.md): the publisher's placement id; the BFF records it and forwards it as a `clientTags.subId` tag. */

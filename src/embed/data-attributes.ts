@@ -1,16 +1,19 @@
 /**
  * @module Reads a mount point's `data-*` attributes into embed options. Each attribute is the kebab-case
- * name of an option (`data-zip-code` for `search.zipCode`, `data-theme` for `theme`), read by a small
- * strict reader per option; a bad value is dropped with a warning naming the attribute, the value and what
- * to write instead, and the widget still mounts with the rest. Table-driven to keep the script-tag bundle
+ * name of an option of the widget's options table (widget/widget-options.ts, which the props parser reads
+ * too: `data-zip-code` for `search.zipCode`, `data-theme` for `theme`), read by a small strict reader per
+ * option; a bad value is dropped with a warning naming the attribute, the value and what to write instead
+ * (the table's words), and the widget still mounts with the rest. Table-driven to keep the script-tag bundle
  * small. Plain readers rather than zod: the values are short fixed formats in the publisher's own markup,
  * and zod's pipe/transform/enum/record schemas cost about 1.2 kB gzip in the bundle for them.
  */
+
 import { ZIP_PATTERN } from '../contract/common.ts'
 import { isEndpoint, isHttpUrl } from '../contract/http-url.ts'
 import { PLACEMENT_PATTERN } from '../contract/placement.ts'
-import { DEFAULT_LABELS } from '../widget/labels.ts'
-import { THEME_VARIABLES } from '../widget/theme.ts'
+import { dateOfBirthProblem, isSubIdList, MAX_ISSUER_LENGTH } from '../contract/search-fields.ts'
+import type { AttributeOption, OptionName } from '../widget/widget-options.ts'
+import { ATTRIBUTE_OPTIONS } from './attribute-options.ts'
 import type { EmbedOptions } from './options.ts'
 
 /** The attribute that marks a mount point. */
@@ -43,90 +46,68 @@ const json =
       return undefined
     }
   }
-/** A string-to-string object whose keys are all in `known` (or match `also`). */
-const keysIn = (known: readonly string[], also = /^$/) =>
-  json((record) =>
-    Object.entries(record).every(([k, v]) => (known.includes(k) || also.test(k)) && typeof v === 'string')
-      ? record
-      : undefined,
-  )
-const isPastDate = (value: string) => {
-  const time = Date.parse(`${value}T00:00:00Z`)
-  return time < Date.now() && new Date(time).toISOString().startsWith(value)
-}
-const oneOf = (...values: string[]) =>
-  [(v: string) => (values.includes(v) ? v : undefined), values.map((v) => `"${v}"`).join(' or ')] as const
 
 /**
- * Option path -> [reader, what to write]. The attribute is `data-` + the kebab-case of the path's last
- * segment. Values reach the options only through these readers.
+ * The options whose text needs a rule of its own (a format, a predicate, JSON to pick from); every other
+ * option is read by its table entry (`readerOf`). Values reach the options only through these readers.
  */
-const RULES: Record<string, readonly [Read, string]> = {
-  endpoint: [(v) => (isEndpoint(v) ? v : undefined), 'the BFF base URL, e.g. "https://offers.example.com"'],
-  source: oneOf('offer-search', 'second-look'),
-  'search.zipCode': [matching(ZIP_PATTERN), 'a 5-digit ZIP code, e.g. "94107"'],
-  'search.dateOfBirth': [
-    (v) => (/^\d{4}-\d{2}-\d{2}$/.test(v) && isPastDate(v) ? v : undefined),
-    'a past date as YYYY-MM-DD, e.g. "1988-04-21"',
-  ],
-  'search.currentIssuer': [matching(/^[\w.-]{1,100}$/), 'an id from /api/issuers, or "notinsured"'],
-  'search.numberOfVehicles': [
-    matching(/^\d{1,2}$/, (v) => (Number(v) >= 1 && Number(v) <= 20 ? Number(v) : undefined)),
-    'a whole number from 1 to 20, e.g. "2"',
-  ],
-  'search.isHomeOwner': [bool, '"true" or "false"'],
-  'search.isMilitary': [bool, '"true" or "false"'],
-  'search.clientTags.subId': [
-    (v) => {
-      const tags = v.split(',').map((part) => part.trim())
-      return tags.length <= 10 && tags.every((t) => t.length >= 1 && t.length <= 100) ? tags : undefined
-    },
-    'up to 10 comma-separated tags, e.g. "newsletter,top-slot"',
-  ],
-  form: oneOf('auto', 'always', 'never'),
-  preview: [bool, '"true" or "false"'],
-  theme: oneOf('light', 'dark'),
-  themeVariables: [
-    keysIn(THEME_VARIABLES),
-    `JSON like {"--ow-color-accent":"#0a7"} (keys: ${THEME_VARIABLES})`,
-  ],
-  labels: [
-    // The loan application's `loan…` labels are its chunk's to check.
-    keysIn(Object.keys(DEFAULT_LABELS), /^loan[A-Z]/),
-    'JSON like {"heading":"Your quotes"} with keys of DEFAULT_LABELS or DEFAULT_LOAN_LABELS',
-  ],
-  emptyState: oneOf('message', 'hide'),
-  disclosureUrl: [
-    (v) => (isHttpUrl(v) ? v : undefined),
-    'the URL of your advertiser disclosure page, e.g. "https://example.com/disclosure"',
-  ],
-  initialOffers: [
-    matching(/^\d{1,2}$/, (v) => (Number(v) >= 1 ? Number(v) : undefined)),
-    'a whole number from 1 to 99, e.g. "3"',
-  ],
-  headingLevel: [matching(/^[2-5]$/, Number), '2, 3, 4 or 5'],
-  attach: [
-    // Only the two fields are kept: anything else in the JSON never reaches the widget.
-    json((o: { uuid?: unknown; accessToken?: unknown }) =>
-      typeof o.uuid === 'string' && typeof o.accessToken === 'string'
-        ? { uuid: o.uuid, accessToken: o.accessToken }
-        : undefined,
-    ),
-    'JSON {"uuid":"...","accessToken":"..."} from your server',
-  ],
-  analytics: oneOf('dataLayer'),
-  placement: [
-    matching(PLACEMENT_PATTERN),
-    'a placement id you choose, e.g. "home-hero" (letters, digits, _ - .)',
-  ],
-  nonce: [text, 'the page CSP nonce'],
-  className: [text, 'class names'],
+const READERS: Partial<Record<OptionName, Read>> = {
+  endpoint: (v) => (isEndpoint(v) ? v : undefined),
+  'search.zipCode': matching(ZIP_PATTERN),
+  'search.dateOfBirth': (v) => (dateOfBirthProblem(v, new Date()) ? undefined : v),
+  'search.currentIssuer': matching(new RegExp(`^[\\w.-]{1,${MAX_ISSUER_LENGTH}}$`)),
+  'search.clientTags.subId': (v) => {
+    const tags = v.split(',').map((part) => part.trim())
+    return isSubIdList(tags) ? tags : undefined
+  },
+  disclosureUrl: (v) => (isHttpUrl(v) ? v : undefined),
+  // Only the two fields are kept: anything else in the JSON never reaches the widget.
+  attach: json((o: { uuid?: unknown; accessToken?: unknown }) =>
+    typeof o.uuid === 'string' && typeof o.accessToken === 'string'
+      ? { uuid: o.uuid, accessToken: o.accessToken }
+      : undefined,
+  ),
+  placement: matching(PLACEMENT_PATTERN),
 }
 
-const attributeOf = (path: string) =>
+/** A choice's fix: each value as the attribute's text (`"light" or "dark"`). */
+export const choiceWords = (values: readonly unknown[]) => values.map((value) => `"${value}"`).join(' or ')
+
+/** An option's reader by its table entry: yes or no, one of its values, a whole number in range, keyed JSON, text. */
+function readerOf(path: OptionName, option: AttributeOption): Read {
+  const { values, range, keys, moreKeys = /^$/ } = option
+  const own = READERS[path]
+  if (own) return own
+  if (typeof values?.[0] === 'boolean') return bool
+  if (values) return (v) => values.find((value) => String(value) === v)
+  if (range)
+    return matching(/^\d{1,9}$/, (v) =>
+      Number(v) >= range[0] && Number(v) <= range[1] ? Number(v) : undefined,
+    )
+  if (keys)
+    return json((record) =>
+      Object.entries(record).every(
+        ([k, v]) => (keys.includes(k) || moreKeys.test(k)) && typeof v === 'string',
+      )
+        ? record
+        : undefined,
+    )
+  return text
+}
+
+/** Option path -> [reader, what to write]: every option of the table but those only a prop sets. */
+const RULES = new Map(
+  Object.entries(ATTRIBUTE_OPTIONS).map(([path, option]) => [
+    path,
+    [readerOf(path as OptionName, option), option.write ?? choiceWords(option.values ?? [])] as const,
+  ]),
+)
+
+/** The attribute without `data-` (`zip-code`, as on `<offer-widget>`): the kebab-case of the path's last segment. */
+export const attributeOf = (path: string) =>
   (path.split('.').pop() as string).replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)
-/** Attribute name without `data-` (`zip-code`, as on `<offer-widget>`) -> option path. */
-export const OPTION_ATTRIBUTES = new Map(Object.keys(RULES).map((path) => [attributeOf(path), path]))
+/** Attribute name without `data-` -> option path. */
+export const OPTION_ATTRIBUTES = new Map([...RULES.keys()].map((path) => [attributeOf(path), path]))
 /** Attribute name -> option path. */
 const ATTRIBUTES = new Map([...OPTION_ATTRIBUTES].map(([name, path]) => [`data-${name}`, path]))
 const squash = (name: string) => name.replace(/[-_]/g, '')
@@ -175,7 +156,7 @@ function parseAttributes(
       if (near) warnings.push(`offer-widget: ${name} ${where} is not an option; did you mean ${near}?`)
       continue
     }
-    const [read, expected] = RULES[path] as readonly [Read, string]
+    const [read, expected] = RULES.get(path) as readonly [Read, string]
     const parsed = read(value)
     if (parsed !== undefined) setPath(options as Record<string, unknown>, path, parsed)
     else

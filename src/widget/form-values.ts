@@ -2,7 +2,8 @@
  * @module The form's values (strings, as inputs hold them), their validation, and the mapping of the
  * BFF's field errors (`personalInformation.zipCode`) onto form fields.
  */
-import { isRealDate, ZIP_PATTERN } from '../contract/common.ts'
+import { ZIP_PATTERN } from '../contract/common.ts'
+import { dateOfBirthProblem, isNumberOfVehicles } from '../contract/search-fields.ts'
 import type { Labels } from './labels.ts'
 import { FORM_FIELDS, type FormField, type SearchData } from './search-input.ts'
 
@@ -48,16 +49,6 @@ export function fromFormValues(values: FormValues, given: SearchData): SearchDat
   return merged
 }
 
-/** The driver ages carriers rate (docs/offer-search-api.md#the-search-form): a licence from 16, and 100 at most. */
-const MIN_DRIVER_AGE = 16
-const MAX_DRIVER_AGE = 100
-
-/** Whole years from `dob` to `today` (both `YYYY-MM-DD`): a birthday not yet reached this year does not count. */
-export function ageOn(dob: string, today: string): number {
-  const years = Number(today.slice(0, 4)) - Number(dob.slice(0, 4))
-  return today.slice(5) < dob.slice(5) ? years - 1 : years
-}
-
 /**
  * `00000` is shaped like a ZIP but no place has it. Other ZIPs starting `000` do not exist either, but the
  * sandbox's scenario ZIPs (`00001`...) use that range on purpose, so only all zeros is refused here; the
@@ -67,7 +58,10 @@ function isAllZeros(zip: string): boolean {
   return /^0{5}(-0{4})?$/.test(zip)
 }
 
-/** Only the ZIP is required (it is what starts a search); the rest is validated when given. */
+/**
+ * Only the ZIP is required (it is what starts a search); the rest is validated when given, by the bounds
+ * the BFF and the attribute readers share (contract/search-fields.ts).
+ */
 export function validateForm(
   values: FormValues,
   fields: readonly FormField[],
@@ -83,25 +77,14 @@ export function validateForm(
   }
   const dob = values.dateOfBirth
   if (fields.includes('dateOfBirth') && dob !== '') {
-    const iso = localIsoDate(today)
-    if (!isRealDate(dob) || dob >= iso || dob < '1900-01-01') errors.dateOfBirth = labels.dateOfBirthInvalid
-    else {
-      const age = ageOn(dob, iso)
-      if (age < MIN_DRIVER_AGE || age > MAX_DRIVER_AGE) errors.dateOfBirth = labels.dateOfBirthAge
-    }
+    const problem = dateOfBirthProblem(dob, today)
+    if (problem) errors.dateOfBirth = problem === 'age' ? labels.dateOfBirthAge : labels.dateOfBirthInvalid
   }
   const vehicles = values.numberOfVehicles
-  if (fields.includes('numberOfVehicles') && vehicles !== '') {
-    const n = Number(vehicles)
-    if (!Number.isInteger(n) || n < 1 || n > 20) errors.numberOfVehicles = labels.numberOfVehiclesInvalid
+  if (fields.includes('numberOfVehicles') && vehicles !== '' && !isNumberOfVehicles(Number(vehicles))) {
+    errors.numberOfVehicles = labels.numberOfVehiclesInvalid
   }
   return errors
-}
-
-/** The visitor's calendar date: a birthday is reached by their clock, not UTC's. */
-function localIsoDate(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0')
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`
 }
 
 /** `autoInsuranceInformation.policyHolderInformation.isHomeOwner` -> `isHomeOwner`; unknown paths -> undefined. */

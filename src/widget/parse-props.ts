@@ -1,8 +1,9 @@
 /**
  * @module `<OfferWidget>`'s props, parsed once at the package's door (checked-widget.tsx) into what to
  * search for (a `SearchRequest`: search, lead or attach) and props the widget can render, with one warning
- * per problem that names the prop and what to write instead, as stripe-js names a bad option. The same
- * policy as the script tag's attributes (embed/data-attributes.ts): a display prop with a bad value is
+ * per problem that names the prop and what to write instead, as stripe-js names a bad option. The props
+ * and their fixes are the widget's options table (widget-options.ts), which the script tag's attribute
+ * readers (embed/data-attributes.ts) read too, with the same policy: a display prop with a bad value is
  * dropped for its default, so the widget still renders with the rest; search data is checked by the form's
  * own rules but sent as given, so the visitor sees the BFF's answer in the form and nothing the page
  * passed is lost; props that cannot apply together (a lead without `source="second-look"`, `attach` beside
@@ -17,7 +18,7 @@ import { DEFAULT_LABELS } from './labels.ts'
 import type { OfferWidgetProps } from './OfferWidget.tsx'
 import { FORM_FIELDS, type SearchData } from './search-input.ts'
 import { type SearchRequest, searchRequestOf } from './search-request.ts'
-import { THEME_VARIABLES } from './theme.ts'
+import { type OptionName, WIDGET_OPTIONS, type WidgetOption, whatToWrite } from './widget-options.ts'
 
 export interface ParsedProps {
   /** The props to render: every display prop valid or absent. */
@@ -28,36 +29,55 @@ export interface ParsedProps {
   warnings: string[]
 }
 
-const oneOf = <T extends string | number>(...values: T[]) =>
-  [
-    z.union(values.map((value) => z.literal(value)) as [z.ZodMiniLiteral<T>]),
-    values.map((value) => JSON.stringify(value)).join(' or '),
-  ] as const
-
-/**
- * The loan application's labels (`loan…`, loan-application/loan-labels.ts) pass to its chunk, which names an
- * unknown one itself: their list is not in this module, whose bytes every offer search pays for.
- */
-const LOAN_LABEL_KEY = /^loan[A-Z]\w*$/
-
-/** Object props whose known keys are kept and unknown ones dropped, each named: prop -> its keys. */
-const KEYED: Partial<Record<keyof OfferWidgetProps, readonly string[]>> = {
-  themeVariables: THEME_VARIABLES,
-  labels: Object.keys(DEFAULT_LABELS),
+/** The props whose value needs a schema of its own; every other one's comes from its table entry (`schemaOf`). */
+const SCHEMAS: Partial<Record<OptionName, z.ZodMiniType>> = {
+  endpoint: z.string().check(z.refine(isEndpoint)),
+  disclosureUrl: z.string().check(z.refine(isHttpUrl)),
+  attach: z.object({ uuid: z.string(), accessToken: z.string() }),
+  placement: z.string().check(z.regex(PLACEMENT_PATTERN)),
 }
 
-function keyedWarnings(clean: Record<string, unknown>, key: string, known: readonly string[]): string[] {
+/** A display prop's schema by its table entry: one of its values, a whole number in range, or a string. */
+function schemaOf(option: WidgetOption): z.ZodMiniType {
+  const { values, range } = option
+  const own = SCHEMAS[option.name]
+  if (own) return own
+  if (values) return z.literal(values)
+  if (range) return z.int().check(z.gte(range[0]), z.lte(range[1]))
+  return z.string()
+}
+
+const OPTIONS: readonly WidgetOption[] = WIDGET_OPTIONS
+const isSearchField = (option: WidgetOption) => option.name.startsWith('search.')
+
+/** Display props: [prop, schema, what to write]. A value that fails is dropped for the prop's default. */
+const DISPLAY = OPTIONS.filter((option) => !isSearchField(option) && !option.keys).map(
+  (option) => [option.name, schemaOf(option), whatToWrite(option, 'prop')] as const,
+)
+
+/** Object props whose known keys are kept and unknown ones dropped, each named. */
+const KEYED = OPTIONS.filter((option) => option.keys)
+
+/** Each search field's type, as `SearchData` declares it (`clientTags` holds the fields under it). */
+const SEARCH_TYPES: Record<string, string> = Object.fromEntries(
+  OPTIONS.filter(isSearchField).map(({ name, type }) => {
+    const [, field, under] = name.split('.')
+    return [field, under ? 'object' : type]
+  }),
+)
+
+function keyedWarnings(clean: Record<string, unknown>, option: WidgetOption): string[] {
+  const { name: key, keys: known = [], moreKeys = /^$/ } = option
   const value = clean[key]
   if (value === undefined) return []
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     delete clean[key]
     return [
-      `offer-widget: <OfferWidget ${key}={${shown(value)}}> is not an object and was ignored; write an object with keys from: ${known.join(', ')}.`,
+      `offer-widget: <OfferWidget ${key}={${shown(value)}}> is not an object and was ignored; write ${whatToWrite(option, 'prop')}.`,
     ]
   }
   const kept = Object.entries(value).filter(
-    ([name, text]) =>
-      (known.includes(name) || (key === 'labels' && LOAN_LABEL_KEY.test(name))) && typeof text === 'string',
+    ([name, text]) => (known.includes(name) || moreKeys.test(name)) && typeof text === 'string',
   )
   if (kept.length === Object.keys(value).length) return []
   clean[key] = Object.fromEntries(kept)
@@ -65,48 +85,6 @@ function keyedWarnings(clean: Record<string, unknown>, key: string, known: reado
   return [
     `offer-widget: <OfferWidget ${key}> ignored ${dropped.join(', ')}: each key must be one of ${known.join(', ')}, with a string value.`,
   ]
-}
-
-/** Display prop -> [schema, what to write]. A value that fails is dropped for the prop's default. */
-const DISPLAY: Partial<Record<keyof OfferWidgetProps, readonly [z.ZodMiniType, string]>> = {
-  endpoint: [
-    z.string().check(z.refine(isEndpoint)),
-    'the BFF base URL, e.g. "https://offers.example.com", or "" for this page\'s origin',
-  ],
-  source: oneOf('offer-search', 'second-look'),
-  form: oneOf('auto', 'always', 'never'),
-  preview: [z.boolean(), 'true or false'],
-  theme: oneOf('light', 'dark'),
-  emptyState: oneOf('message', 'hide'),
-  initialOffers: [z.int().check(z.gte(1), z.lte(99)), 'a whole number from 1 to 99, e.g. 3'],
-  disclosureUrl: [
-    z.string().check(z.refine(isHttpUrl)),
-    'the URL of your advertiser disclosure page, e.g. "https://example.com/disclosure"',
-  ],
-  headingLevel: oneOf(2, 3, 4, 5),
-  attach: [
-    z.object({ uuid: z.string(), accessToken: z.string() }),
-    'the { uuid, accessToken, rateTable } createServerSearch returned',
-  ],
-  analytics: oneOf('dataLayer'),
-  placement: [
-    z.string().check(z.regex(PLACEMENT_PATTERN)),
-    'a placement id you choose, e.g. "home-hero" (letters, digits, _ - .)',
-  ],
-  injectStyles: [z.boolean(), 'true or false'],
-  nonce: [z.string(), 'the page CSP nonce'],
-  className: [z.string(), 'class names'],
-}
-
-/** Each search field's type, as `SearchData` declares it. */
-const SEARCH_TYPES: Record<string, string> = {
-  zipCode: 'string',
-  dateOfBirth: 'string',
-  currentIssuer: 'string',
-  numberOfVehicles: 'number',
-  isHomeOwner: 'boolean',
-  isMilitary: 'boolean',
-  clientTags: 'object',
 }
 
 const shown = (value: unknown) => {
@@ -176,10 +154,7 @@ function kindWarnings(props: OfferWidgetProps): string[] {
 export function parseProps(props: OfferWidgetProps): ParsedProps {
   const clean: Record<string, unknown> = { ...props }
   const warnings: string[] = []
-  for (const [key, [schema, expected]] of Object.entries(DISPLAY) as [
-    string,
-    readonly [z.ZodMiniType, string],
-  ][]) {
+  for (const [key, schema, expected] of DISPLAY) {
     const value = clean[key]
     if (value === undefined || z.safeParse(schema, value).success) continue
     delete clean[key]
@@ -187,7 +162,7 @@ export function parseProps(props: OfferWidgetProps): ParsedProps {
       `offer-widget: <OfferWidget ${key}={${shown(value)}}> is invalid and was ignored; write ${expected}.`,
     )
   }
-  for (const [key, known] of Object.entries(KEYED)) warnings.push(...keyedWarnings(clean, key, known))
+  for (const option of KEYED) warnings.push(...keyedWarnings(clean, option))
   const parsed = clean as OfferWidgetProps
   const request = searchRequestOf(parsed)
   warnings.push(...kindWarnings(parsed))

@@ -1,5 +1,12 @@
 /** @module Data attributes to embed options: kebab-case names, strict readers, warnings that say the fix. */
 import { describe, expect, it } from 'vitest'
+import {
+  MAX_ISSUER_LENGTH,
+  MAX_SUB_ID_LENGTH,
+  MAX_SUB_IDS,
+  MAX_VEHICLES,
+  MIN_VEHICLES,
+} from '../../src/contract/search-fields.ts'
 import { parseDataAttributes } from '../../src/embed/data-attributes.ts'
 
 function element(attributes: Record<string, string>): HTMLElement {
@@ -66,15 +73,18 @@ describe('parseDataAttributes', () => {
   })
 
   it.each([
-    ['data-zip-code', '9410', 'a 5-digit ZIP code'],
+    ['data-zip-code', '9410', 'a 5-digit ZIP code (or ZIP+4), e.g. "94107"'],
     ['data-number-of-vehicles', 'two', 'a whole number from 1 to 20'],
     ['data-number-of-vehicles', '21', 'a whole number from 1 to 20'],
     ['data-date-of-birth', '1988-02-30', 'YYYY-MM-DD'],
     ['data-date-of-birth', '2999-01-01', 'a past date'],
+    // The form's rules (contract/search-fields.ts): not before 1900, a driver 16 to 100 years old.
+    ['data-date-of-birth', '1899-12-31', 'a past date'],
+    ['data-date-of-birth', `${new Date().getFullYear() - 5}-01-01`, 'of a driver 16 to 100 years old'],
     ['data-is-home-owner', 'maybe', '"true" or "false"'],
     ['data-theme', 'blue', '"light" or "dark"'],
     ['data-form', 'sometimes', '"auto" or "always" or "never"'],
-    ['data-endpoint', 'javascript:alert(1)', 'the BFF base URL'],
+    ['data-endpoint', 'javascript:alert(1)', 'or "" for this page\'s origin'],
     // Other origins written as paths: the URL parser reads them as //evil.example.
     ['data-endpoint', '//evil.example', 'the BFF base URL'],
     ['data-endpoint', '/\\evil.example', 'the BFF base URL'],
@@ -82,12 +92,14 @@ describe('parseDataAttributes', () => {
     ['data-endpoint', '/\n/evil.example', 'the BFF base URL'],
     ['data-labels', '{heading:1}', 'JSON like'],
     ['data-theme-variables', '{"color":"red"}', '--ow-color-accent'],
-    ['data-heading-level', '1', '2, 3, 4 or 5'],
-    ['data-heading-level', '3.0', '2, 3, 4 or 5'],
+    // Written as every other choice is: each value as the attribute's text.
+    ['data-heading-level', '1', '"2" or "3" or "4" or "5"'],
+    ['data-heading-level', '3.0', '"2" or "3" or "4" or "5"'],
     ['data-source', 'partners', '"offer-search" or "second-look"'],
     ['data-current-issuer', 'state farm', 'an id from /api/issuers'],
     ['data-sub-id', 'a,,b', 'up to 10 comma-separated tags'],
     ['data-sub-id', 'a,b,c,d,e,f,g,h,i,j,k', 'up to 10 comma-separated tags'],
+    ['data-sub-id', 'a,', 'up to 10 comma-separated tags of 1 to 100 characters'],
     ['data-labels', '["heading"]', 'JSON like'],
     ['data-labels', 'null', 'JSON like'],
     ['data-labels', '{"heading":1}', 'JSON like'],
@@ -102,6 +114,28 @@ describe('parseDataAttributes', () => {
     expect(warnings[0]).toContain(`${name}="${value}"`)
     expect(warnings[0]).toContain('on <div#quotes>')
     expect(warnings[0]).toContain(fix)
+  })
+
+  it("reads the search fields' bounds the BFF and the form use (contract/search-fields.ts)", () => {
+    const read = (name: string, value: string) =>
+      parseDataAttributes(element({ [name]: value })).options.search
+    expect(read('data-number-of-vehicles', String(MIN_VEHICLES))).toBeDefined()
+    expect(read('data-number-of-vehicles', String(MAX_VEHICLES))).toBeDefined()
+    expect(read('data-number-of-vehicles', String(MIN_VEHICLES - 1))).toBeUndefined()
+    expect(read('data-number-of-vehicles', String(MAX_VEHICLES + 1))).toBeUndefined()
+    expect(read('data-current-issuer', 'x'.repeat(MAX_ISSUER_LENGTH))).toBeDefined()
+    expect(read('data-current-issuer', 'x'.repeat(MAX_ISSUER_LENGTH + 1))).toBeUndefined()
+    expect(read('data-sub-id', 'x'.repeat(MAX_SUB_ID_LENGTH))).toBeDefined()
+    expect(read('data-sub-id', 'x'.repeat(MAX_SUB_ID_LENGTH + 1))).toBeUndefined()
+    expect(read('data-sub-id', Array(MAX_SUB_IDS).fill('t').join(','))).toBeDefined()
+    expect(
+      read(
+        'data-sub-id',
+        Array(MAX_SUB_IDS + 1)
+          .fill('t')
+          .join(','),
+      ),
+    ).toBeUndefined()
   })
 
   it('keeps only uuid and accessToken from data-attach', () => {

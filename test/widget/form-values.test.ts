@@ -1,12 +1,7 @@
 /** @module The search form's values: round trip with the page data, validation, and BFF field paths. */
 import { describe, expect, test } from 'vitest'
-import {
-  ageOn,
-  formFieldOf,
-  fromFormValues,
-  toFormValues,
-  validateForm,
-} from '../../src/widget/form-values.ts'
+import { ageOn } from '../../src/contract/search-fields.ts'
+import { formFieldOf, fromFormValues, toFormValues, validateForm } from '../../src/widget/form-values.ts'
 import { DEFAULT_LABELS } from '../../src/widget/labels.ts'
 import { FORM_FIELDS } from '../../src/widget/search-input.ts'
 

@@ -1,5 +1,12 @@
 /** @module The widget's words: the completion line, placeholder filling, and what the packs may not say. */
 import { describe, expect, test } from 'vitest'
+import { ZIP_PATTERN } from '../../src/contract/common.ts'
+import {
+  MAX_DRIVER_AGE,
+  MAX_VEHICLES,
+  MIN_DRIVER_AGE,
+  MIN_VEHICLES,
+} from '../../src/contract/search-fields.ts'
 import { completeLabel, DEFAULT_LABELS, formatLabel } from '../../src/widget/labels.ts'
 import { LABELS_ES_US } from '../../src/widget/labels-es-us.ts'
 import { DEFAULT_LOAN_LABELS } from '../../src/widget/loan-application/loan-labels.ts'
@@ -33,6 +40,20 @@ describe('the label packs', () => {
       expect(found).toEqual([])
     },
   )
+
+  // The labels state bounds the form checks (contract/search-fields.ts): a bound that moves moves them.
+  test.each([
+    ['English', DEFAULT_LABELS],
+    ['US Spanish', LABELS_ES_US],
+  ] as const)('%s: the form errors state the bounds the form checks', (_, pack) => {
+    const numbers = (text: string) => (text.match(/\d+/g) ?? []).map(Number)
+    expect(numbers(pack.numberOfVehiclesInvalid)).toEqual([MIN_VEHICLES, MAX_VEHICLES])
+    expect(numbers(pack.dateOfBirthAge)).toEqual([MIN_DRIVER_AGE, MAX_DRIVER_AGE])
+    // "a 5-digit ZIP code, like 94107": five digits, and an example the pattern takes.
+    const [digits, example] = numbers(pack.zipCodeInvalid)
+    expect(digits).toBe(5)
+    expect(ZIP_PATTERN.test(String(example))).toBe(true)
+  })
 
   test('each pack names its language, which the widget sets as its lang', () => {
     expect(DEFAULT_LABELS.lang).toBe('en')

@@ -3,6 +3,7 @@
  */
 import fc from 'fast-check'
 import { US_STATES } from '../../../src/contract/partner.ts'
+import { MAX_SUB_IDS, MAX_VEHICLES, MIN_VEHICLES } from '../../../src/contract/search-fields.ts'
 
 const uuid = fc.uuid()
 const word = fc.string({ minLength: 1, maxLength: 20 })
@@ -95,7 +96,7 @@ export const offerSearchRequestArb = fc.record(
     autoInsuranceInformation: fc.record(
       {
         currentIssuer: word,
-        numberOfVehicles: fc.integer({ min: 1, max: 20 }),
+        numberOfVehicles: fc.integer({ min: MIN_VEHICLES, max: MAX_VEHICLES }),
         policyHolderInformation: fc.record(
           { isHomeOwner: fc.boolean(), isMilitary: fc.boolean() },
           { requiredKeys: [] },
@@ -104,7 +105,7 @@ export const offerSearchRequestArb = fc.record(
       { requiredKeys: [] },
     ),
     personalInformation: fc.record({ zipCode: zip, dateOfBirth: isoDate }, { requiredKeys: [] }),
-    clientTags: fc.record({ subId: fc.array(word, { maxLength: 10 }) }, { requiredKeys: [] }),
+    clientTags: fc.record({ subId: fc.array(word, { maxLength: MAX_SUB_IDS }) }, { requiredKeys: [] }),
   },
   { requiredKeys: ['productTypes', 'sessionInformation'] },
 )
