@@ -3,6 +3,7 @@
  * message naming the variable and the fix.
  */
 import { randomBytes } from 'node:crypto'
+import type { BffConfig } from '../bff/bff-config.ts'
 import { trustProxyProblem } from '../http/client-address.ts'
 import { MIN_SECRET_LENGTH, SECRET_FIX } from '../http/server-secret.ts'
 import { type Env, envSchema } from './config-env.ts'
@@ -10,37 +11,20 @@ import { chooseMode, type ModeChoice, modeProblems } from './config-mode.ts'
 import { secretProblems } from './config-secrets.ts'
 import { gotValue, isOrigin, partnerSecrets, shown } from './config-values.ts'
 
-export interface Config {
+/**
+ * The process's configuration: what the BFF reads (`BffConfig`, declared by the BFF, src/bff/bff-config.ts)
+ * and what only this Node server reads (its socket, the ledger, the marketplace, the partners, tracing).
+ */
+export interface Config extends BffConfig {
   nodeEnv: Env['NODE_ENV']
   port: number
   host: string
-  logLevel: Env['LOG_LEVEL']
-  /** Sandbox mode (src/server/config-mode.ts): the sandbox is mounted in-process and is the upstream. */
-  sandboxMode: boolean
   /** The mode's reason, for the start log: `ENGINE_TOKEN is set`, `BFF_MODE=production`, ... */
   modeReason: string
-  /**
-   * False on a loan-only production server (`BFF_MODE=production`, no `ENGINE_TOKEN`): the offer-search
-   * routes answer 404 and no upstream is called or checked.
-   */
-  offerSearch: boolean
-  engine: {
-    env: 'test' | 'production'
-    /** Absent in sandbox mode until the server knows its own address (see `sandboxBaseUrl`). */
-    baseUrl: string | undefined
-    token: string
-    apiVersion: string
-  }
-  sessionSecret: string
-  /** Raw `TRUST_PROXY`: a hop count or a comma-separated list of CIDRs / proxy-addr keywords. */
-  trustProxy: string | undefined
-  allowedOrigins: string[]
-  redisUrl: string | undefined
   databaseUrl: string | undefined
   dataDir: string
   /** Days a superseded script-tag bundle is kept under `DATA_DIR/embed` for pinned pages. */
   embedRetentionDays: number
-  zipCodeKey: Env['ZIP_CODE_KEY']
   sandboxTokens: { test: string; production: string }
   partnersFile: string | undefined
   /**
@@ -68,17 +52,6 @@ export interface Config {
    * Every `PARTNER_*` variable, for the partner registry's `auth.valueEnv` references (secrets: never log).
    */
   partnerSecrets: Readonly<Record<string, string>>
-  /**
-   * Per-IP limit on lead-creating POSTs: `points` requests per `windowSeconds`. `points` is
-   * `SANDBOX_RATE_LIMIT_POINTS` in sandbox mode, `RATE_LIMIT_POINTS` otherwise.
-   */
-  rateLimit: { points: number; windowSeconds: number }
-  upstreamTimeouts: { connectMs: number; requestMs: number }
-  accessTokenTtlSeconds: number
-  /** `SERVER_API_KEYS`: bearer keys of `POST /api/server/offer-searches` (secrets: never log). Empty: off. */
-  serverApiKeys: string[]
-  /** Per-key limit of the server route: `points` searches per `windowSeconds`. */
-  serverRateLimit: { points: number; windowSeconds: number }
   /**
    * Socket bounds of the Node server: `headersMs` and `requestMs` cut a client whose headers or body do not
    * arrive in time (408), `keepAliveMs` closes idle kept-alive sockets, `maxConnectionsPerIp` caps the
