@@ -6,18 +6,23 @@
  *   row of docs/events.md that says when it fires.
  * - Variables: the keys of the server's `envSchema` (src/server/config-env.ts), each with its row of
  *   docs/configuration.md (default and meaning).
+ * - Attributes: the widget's options table (src/widget/widget-options.ts), one page per `data-*` attribute
+ *   (the attribute the script tag's mount point and `<offer-widget>` take), with the table's words for what
+ *   to write; a prop's page says them too.
  * A code entry without its docs row, or a row naming nothing in the code, is a drift: the build fails on it.
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import ts from 'typescript'
+import { attributeOf } from '../src/embed/data-attributes.ts'
 import { extractProps } from '../src/playground/props-doc/extract-props.ts'
 import { envSchema } from '../src/server/config-env.ts'
+import { WIDGET_OPTIONS, type WidgetOption, whatToWrite } from '../src/widget/widget-options.ts'
 
 const ROOT = join(import.meta.dirname, '..')
 
 export interface ReferenceEntry {
-  kind: 'prop' | 'event' | 'variable'
+  kind: 'prop' | 'attribute' | 'event' | 'variable'
   name: string
   /** Markdown: what the code and the docs say of it. */
   body: string
@@ -44,19 +49,56 @@ function docRows(doc: string): Map<string, string[]> {
   return rows
 }
 
+const OPTIONS: readonly WidgetOption[] = WIDGET_OPTIONS
+
 function props(): ReferenceEntry[] {
   const entry = join(ROOT, 'src/widget/index.ts')
   const { OfferWidgetProps } = extractProps(entry, ['OfferWidgetProps'])
-  return OfferWidgetProps.map((prop) => ({
-    kind: 'prop',
-    name: prop.name,
-    body: [
-      `\`<OfferWidget ${prop.name}={…}>\`${prop.optional ? ' (optional)' : ''}`,
-      `**Type:** \`${prop.type}\`${prop.expanded ? `, that is \`${prop.expanded}\`` : ''}`,
-      prop.doc || '_Not described in the type._',
-      'See [the React guide](../../guides/react.md) and [the script tag guide](../../guides/script-tag.md) for how props and `data-*` attributes are written.',
-    ].join('\n\n'),
-  }))
+  return OfferWidgetProps.map((prop) => {
+    const option = OPTIONS.find(({ name }) => name === prop.name)
+    // `search` is carried by one attribute per field (`data-zip-code`, ...).
+    const carried = OPTIONS.filter(({ name, propOnly }) => !propOnly && name.split('.')[0] === prop.name)
+    const links = carried.map(
+      ({ name }) => `[\`data-${attributeOf(name)}\`](../attributes/data-${attributeOf(name)}.md)`,
+    )
+    return {
+      kind: 'prop',
+      name: prop.name,
+      body: [
+        `\`<OfferWidget ${prop.name}={…}>\`${prop.optional ? ' (optional)' : ''}`,
+        `**Type:** \`${prop.type}\`${prop.expanded ? `, that is \`${prop.expanded}\`` : ''}`,
+        prop.doc || '_Not described in the type._',
+        option ? `**Write:** ${inline(whatToWrite(option, 'prop'))}.` : '',
+        links.length > 0
+          ? `**As ${links.length > 1 ? 'attributes' : 'an attribute'}:** ${links.join(', ')}.`
+          : '',
+        'See [the React guide](../../guides/react.md) and [the script tag guide](../../guides/script-tag.md) for how props and `data-*` attributes are written.',
+      ]
+        .filter(Boolean)
+        .join('\n\n'),
+    }
+  })
+}
+
+/** Words with code in them (`"true" or "false"`, `{"heading":…}`) as Markdown text: quotes and braces kept. */
+const inline = (words: string) => words.replace(/[\\`*_[\]<>|]/g, (c) => `\\${c}`)
+
+/** One page per attribute of the options table: where it goes, the option it sets, what to write. */
+function attributes(): ReferenceEntry[] {
+  return OPTIONS.filter((option) => !option.propOnly).map((option) => {
+    const attribute = attributeOf(option.name)
+    const [prop] = option.name.split('.') as [string]
+    return {
+      kind: 'attribute',
+      name: `data-${attribute}`,
+      body: [
+        `\`<div data-offer-widget data-${attribute}="…">\` (the script tag) or \`<offer-widget ${attribute}="…">\``,
+        `**Sets:** \`${option.name}\` (the [\`${prop}\`](../props/${prop}.md) prop).`,
+        `**Write:** ${inline(whatToWrite(option, 'attribute'))}. Another value is ignored, with a console warning that says this.`,
+        'See [the script tag guide](../../guides/script-tag.md#data-attributes).',
+      ].join('\n\n'),
+    }
+  })
 }
 
 /** `{ type: 'x'; a: A }` members of the event union, with their JSDoc. */
@@ -132,6 +174,6 @@ function variables(problems: string[]): ReferenceEntry[] {
 
 export function buildReference(): Reference {
   const problems: string[] = []
-  const entries = [...props(), ...events(problems), ...variables(problems)]
+  const entries = [...props(), ...attributes(), ...events(problems), ...variables(problems)]
   return { entries, problems }
 }

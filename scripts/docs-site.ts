@@ -133,24 +133,27 @@ ${body}
 
 const KIND_FOLDER: Record<ReferenceEntry['kind'], string> = {
   prop: 'props',
+  attribute: 'attributes',
   event: 'events',
   variable: 'variables',
 }
 const KIND_TITLE: Record<ReferenceEntry['kind'], string> = {
   prop: 'Widget props',
+  attribute: 'Attributes (script tag, offer-widget element)',
   event: 'Events',
   variable: 'Environment variables',
 }
 
-function referencePages(entries: readonly ReferenceEntry[], all: readonly Source[]): SitePage[] {
-  const pages = entries.map((entry) => {
+function referencePages(entries: readonly ReferenceEntry[], docs: readonly Source[]): SitePage[] {
+  // Each entry is a page as if written at docs/reference/<kind>/<name>.md: entries link to each other so.
+  const own = entries.map((entry) => {
     const page = `reference/${KIND_FOLDER[entry.kind]}/${entry.name}.html`
+    return { entry, page, file: `docs/${page.replace(/\.html$/, '.md')}` }
+  })
+  const all = [...docs, ...own]
+  const pages = own.map(({ entry, page, file }) => {
     const markdown = `# \`${entry.name}\`\n\n${entry.body}\n`
-    return {
-      path: page,
-      html: layout(entry.name, page, render(markdown, `docs/${page.replace(/\.html$/, '.md')}`, page, all)),
-      entry,
-    }
+    return { path: page, html: layout(entry.name, page, render(markdown, file, page, all)), entry }
   })
   const sections = (Object.keys(KIND_TITLE) as ReferenceEntry['kind'][]).map((kind) => {
     const items = pages

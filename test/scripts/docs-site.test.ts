@@ -1,11 +1,13 @@
 /**
  * @module The docs site (`npm run docs:build`, scripts/docs-site.ts): its link check finds a missing page and
- * a missing anchor, and the site as built has no problem and a reference page for every widget prop, event
- * and environment variable the code declares.
+ * a missing anchor, and the site as built has no problem and a reference page for every widget prop,
+ * attribute, event and environment variable the code declares.
  */
 import { describe, expect, it } from 'vitest'
 import { brokenLinks } from '../../scripts/docs-links.ts'
 import { buildDocsSite } from '../../scripts/docs-site.ts'
+import { ATTRIBUTE_OPTIONS } from '../../src/embed/attribute-options.ts'
+import { attributeOf } from '../../src/embed/data-attributes.ts'
 import { envSchema } from '../../src/server/config-env.ts'
 
 describe('brokenLinks', () => {
@@ -52,6 +54,14 @@ describe('the docs site as built', () => {
     const missing = Object.keys(envSchema.shape).filter(
       (name) => !paths.has(`reference/variables/${name}.html`),
     )
+    expect(missing).toEqual([])
+  })
+
+  it('has a reference page for every attribute the script tag and <offer-widget> read', () => {
+    const missing = Object.keys(ATTRIBUTE_OPTIONS)
+      .map((path) => `reference/attributes/data-${attributeOf(path)}.html`)
+      .filter((page) => !paths.has(page))
+    expect(Object.keys(ATTRIBUTE_OPTIONS).length).toBeGreaterThan(20)
     expect(missing).toEqual([])
   })
 
