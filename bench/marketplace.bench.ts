@@ -17,12 +17,8 @@ import { join } from 'node:path'
 import { Writable } from 'node:stream'
 import pino from 'pino'
 import { type Ledger, openLedger, type ReplyRecord, type SentRequest } from '../src/ledger/index.ts'
-import {
-  createMarketplace,
-  type PartnerRegistryEntry,
-  type SimulatedPartnerSpec,
-  startSimulatedPartners,
-} from '../src/marketplace/index.ts'
+import { createMarketplace, type PartnerRegistryEntry } from '../src/marketplace/index.ts'
+import { type SimulatedPartnerSpec, startSimulatedPartners } from '../src/partner-kit/index.ts'
 import { secondLookLead } from '../test/support/second-look-lead.ts'
 
 const DEADLINE_MS = 12_000

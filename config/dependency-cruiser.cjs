@@ -16,10 +16,14 @@ const SERVER = ['^src/(server|publisher|bff|marketplace|ledger|http|sandbox|part
 
 /**
  * Plain data tables from server rooms that the playground shows in the browser: the sandbox's scenarios
- * (with the partners they name) and the partner kit's sample leads. They import nothing but each other
+ * (with the partners they name), the partner kit's sample leads and the sandbox's consent texts. They import nothing but each other
  * and the contract (rule `browser-data-stays-browser-safe`), so bundling them is safe.
  */
-const BROWSER_DATA = ['^src/sandbox/(scenarios|partners)[.]ts$', '^src/partner-kit/sample-leads[.]ts$']
+const BROWSER_DATA = [
+  '^src/sandbox/(scenarios|partners)[.]ts$',
+  '^src/partner-kit/sample-leads[.]ts$',
+  '^src/marketplace/consent/sandbox-texts[.]ts$',
+]
 
 /** The playground's Vite plugin (loaded by config/vite.site.config.ts, in Node at build time), not browser code. */
 const PLAYGROUND_BUILD_TIME = '^src/playground/props-doc/(props-doc-plugin|extract-props)[.]ts$'
@@ -142,6 +146,18 @@ module.exports = {
         'wire), and import it from there.',
       from: { path: '^src/marketplace/' },
       to: { path: '^src/bff/' },
+    },
+    {
+      name: 'marketplace-imports-no-partner-kit',
+      severity: 'error',
+      comment:
+        "The partner kit (src/partner-kit/) is the partners' side: its checker judges replies with the " +
+        "marketplace's own rules, and its simulated partners answer the marketplace over HTTP, so the kit " +
+        'imports the marketplace and never the other way round. Fix: the server hands the marketplace what ' +
+        'it needs of the kit (as `resolvePartnerRegistry` takes `startSimulated`), or the shared data moves ' +
+        'down into src/marketplace/ or src/contract/.',
+      from: { path: '^src/marketplace/' },
+      to: { path: '^src/partner-kit/' },
     },
     {
       name: 'publisher-enters-bff-by-its-door',

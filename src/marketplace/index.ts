@@ -28,15 +28,5 @@ export {
   PartnerRegistryError,
   parsePartnerRegistry,
 } from './registry/partner-registry.ts'
-export type { ResolvedRegistry } from './registry/resolve-partner-registry.ts'
+export type { ResolvedRegistry, StartedPartners } from './registry/resolve-partner-registry.ts'
 export { resolvePartnerRegistry } from './registry/resolve-partner-registry.ts'
-export type {
-  SimulatedBehavior,
-  SimulatedPartnerSpec,
-  SimulatedPartners,
-  StartSimulatedPartnersOptions,
-} from './simulated-partners/start-simulated-partners.ts'
-export {
-  defaultSimulatedPartners,
-  startSimulatedPartners,
-} from './simulated-partners/start-simulated-partners.ts'

@@ -1,6 +1,6 @@
 /**
- * @module Public surface of the partner kit: the reference partner (server, pure answer, rules) and the
- * conformance checker.
+ * @module Public surface of the partner kit: the reference partner (server, pure answer, rules), the
+ * conformance checker, and the sandbox's simulated partners.
  */
 
 export type { AnswerOptions } from './answer-lead.ts'
@@ -32,5 +32,12 @@ export type { CheckFailure, CheckResult, Exchange } from './reply-checks.ts'
 export { CHECKS, evaluateExchanges } from './reply-checks.ts'
 export type { SampleLead } from './sample-leads.ts'
 export { sampleLeads } from './sample-leads.ts'
+export type {
+  SimulatedBehavior,
+  SimulatedPartnerSpec,
+  SimulatedPartners,
+  StartSimulatedPartnersOptions,
+} from './simulated-partners.ts'
+export { defaultSimulatedPartners, startSimulatedPartners } from './simulated-partners.ts'
 export type { RunningPartner, StartReferencePartnerOptions } from './start-reference-partner.ts'
 export { startReferencePartner } from './start-reference-partner.ts'

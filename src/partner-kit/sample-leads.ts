@@ -4,6 +4,9 @@
  * 555-01xx fictional phone numbers, documentation IP addresses (RFC 5737), "Synthetic" names.
  */
 import type { Lead } from '../contract/partner.ts'
+import { SAMPLE_FCRA_TEXT, SAMPLE_TCPA_TEXT } from '../marketplace/consent/sandbox-texts.ts'
+
+export { SAMPLE_FCRA_TEXT, SAMPLE_TCPA_TEXT }
 
 export interface SampleLead {
   /** Short kebab-case name used in reports. */
@@ -18,16 +21,6 @@ export interface SampleLead {
   /** For `invalid` leads: the field a good `error` reason names. */
   invalidField?: string
 }
-
-/**
- * The FCRA consent text of every sample lead, and the second look's built-in FCRA text in sandbox mode
- * (src/marketplace/consent/consent-texts.ts): the one copy, so sample leads pass the BFF's text check.
- */
-export const SAMPLE_FCRA_TEXT =
-  'By clicking Continue you authorize lenders to obtain your consumer credit report (synthetic test lead).'
-/** The TCPA text of the sample leads that give TCPA consent, and the sandbox's built-in TCPA text. */
-export const SAMPLE_TCPA_TEXT =
-  'By clicking Continue you agree to be contacted at the number provided, including by autodialer (synthetic test lead).'
 
 /**
  * Only the always-available (Y) fields, plus one credit and one income field (docs/partner-interface.md,

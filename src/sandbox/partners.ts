@@ -1,6 +1,6 @@
 /**
  * @module The sandbox partners (the offer search API's lead-gen partners, not the second look's simulated
- * partners in src/marketplace/simulated-partners): the Partner objects that appear in `pendingResponses` while
+ * partners in src/partner-kit/simulated-partners.ts): the Partner objects that appear in `pendingResponses` while
  * a partner is awaited. Disclaimers differ on purpose: some populated (they must be shown), some empty.
  */
 

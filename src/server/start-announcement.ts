@@ -4,7 +4,7 @@
  * operator's log pipeline); at a terminal also first as a plain block a person reads, the addresses one a line.
  */
 import type { Logger } from 'pino'
-import { SANDBOX_REPORTS_PARTNER } from '../marketplace/simulated-partners/start-simulated-partners.ts'
+import { SANDBOX_REPORTS_PARTNER } from '../partner-kit/simulated-partners.ts'
 import type { Config } from './config.ts'
 import { DEMO_PATH } from './embed-assets.ts'
 import type { EnvFileResult } from './env-file.ts'

@@ -16,6 +16,7 @@ import {
   resolvePartnerRegistry,
 } from '../marketplace/registry/resolve-partner-registry.ts'
 import { reportPageRoutes } from '../marketplace/routes/report-page-routes.ts'
+import { startSimulatedPartners } from '../partner-kit/simulated-partners.ts'
 import type { Config } from './config.ts'
 
 /** What the BFF lends the marketplace: the same identity, tokens and limits as offer searches. */
@@ -95,7 +96,7 @@ export async function startSecondLook(config: Config, options: StartSecondLookOp
       partnersFile: config.partnersFile,
       sandboxMode: config.sandboxMode,
       partnerSecrets: config.partnerSecrets,
-      simulatedPartnerReportsToken: config.sandboxPartnerReportsToken,
+      startSimulated: () => startSimulatedPartners({ reportsToken: config.sandboxPartnerReportsToken }),
       logger: options.logger,
     })
   } catch (error) {

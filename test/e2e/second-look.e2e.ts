@@ -11,7 +11,7 @@
  */
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { defaultSimulatedPartners } from '../../src/marketplace/simulated-partners/start-simulated-partners.ts'
+import { defaultSimulatedPartners } from '../../src/partner-kit/simulated-partners.ts'
 import { collectErrors, screenshot } from './support/browser.ts'
 import { cardTextProblems } from './support/card-watch.ts'
 import { applicant, applyWithKeyboard, playwrightKeyboard } from './support/loan-keyboard.ts'

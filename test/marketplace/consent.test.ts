@@ -14,11 +14,8 @@ import { consentTextsSchema } from '../../src/contract/consent.ts'
 import type { ConsentRecord, Ledger } from '../../src/ledger/index.ts'
 import { consentTexts, partnerRequests } from '../../src/ledger/schema.ts'
 import { parseConsentTexts } from '../../src/marketplace/consent/consent-texts.ts'
-import {
-  type Marketplace,
-  type SimulatedPartners,
-  startSimulatedPartners,
-} from '../../src/marketplace/index.ts'
+import type { Marketplace } from '../../src/marketplace/index.ts'
+import { type SimulatedPartners, startSimulatedPartners } from '../../src/partner-kit/index.ts'
 import { LEDGER_DRIVERS } from '../ledger/support/ledger-drivers.ts'
 import { CLIENT, makeLead, testMarketplace } from './support/harness.ts'
 

@@ -4,7 +4,8 @@ import { bffErrorSchema, createdSearchSchema, LEAD_BODY_LIMIT_BYTES } from '../.
 import { rateTableSchema } from '../../src/contract/offer-search.ts'
 import { type Ledger, openLedger } from '../../src/ledger/index.ts'
 import { parseConsentTexts } from '../../src/marketplace/consent/consent-texts.ts'
-import { createMarketplace, type SimulatedPartnerSpec } from '../../src/marketplace/index.ts'
+import { createMarketplace } from '../../src/marketplace/index.ts'
+import type { SimulatedPartnerSpec } from '../../src/partner-kit/index.ts'
 import { LEDGER_DRIVERS } from '../ledger/support/ledger-drivers.ts'
 import { CLIENT, type Harness, harnessAround, makeLead, submitAndSettle } from './support/harness.ts'
 

@@ -8,12 +8,8 @@ import type { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Ledger } from '../../src/ledger/index.ts'
 import { leads } from '../../src/ledger/schema.ts'
-import {
-  type Marketplace,
-  parsePartnerRegistry,
-  type SimulatedPartners,
-  startSimulatedPartners,
-} from '../../src/marketplace/index.ts'
+import { type Marketplace, parsePartnerRegistry } from '../../src/marketplace/index.ts'
+import { type SimulatedPartners, startSimulatedPartners } from '../../src/partner-kit/index.ts'
 import { LEDGER_DRIVERS } from '../ledger/support/ledger-drivers.ts'
 import { makeLead, testMarketplace } from './support/harness.ts'
 

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, expect, it, vi } from 'vitest'
 import { type Ledger, openLedger } from '../../src/ledger/index.ts'
-import type { SimulatedPartnerSpec } from '../../src/marketplace/index.ts'
+import type { SimulatedPartnerSpec } from '../../src/partner-kit/index.ts'
 import { createFakeClock } from '../support/fake-clock.ts'
 import { type Harness, startHarness, submitAndSettle } from './support/harness.ts'
 

@@ -81,6 +81,9 @@ describe('dependency rules (config/dependency-cruiser.cjs)', () => {
         "import { scenarios } from '../sandbox/scenarios.ts'\nimport { faults } from '../sandbox/faults.ts'\nexport const stories = [scenarios, faults]\n",
       'src/playground/clock.ts':
         "import { setTimeout } from 'node:timers/promises'\nexport const clock = setTimeout\n",
+      // The partner kit imports the marketplace's rules; the marketplace never imports the kit.
+      'src/partner-kit/k.ts': "import { a } from '../marketplace/a.ts'\nexport const k = a\n",
+      'src/marketplace/m.ts': "import { k } from '../partner-kit/k.ts'\nexport const m = k\n",
       // The publisher helpers enter the BFF by its door only; the BFF never imports them.
       'src/bff/index.ts': "export { b } from './b.ts'\n",
       'src/publisher/door.ts': "import { b } from '../bff/index.ts'\nexport const door = b\n",
@@ -117,6 +120,7 @@ describe('dependency rules (config/dependency-cruiser.cjs)', () => {
           'contract-imports-nothing-of-ours: src/contract/types.ts → src/bff/y.ts',
           'contract-imports-nothing-of-ours: src/contract/node.ts → path',
           'marketplace-never-imports-bff: src/marketplace/a.ts → src/bff/b.ts',
+          'marketplace-imports-no-partner-kit: src/marketplace/m.ts → src/partner-kit/k.ts',
           'no-circular: src/marketplace/one.ts → src/marketplace/two.ts',
           'ledger-imports-no-feature: src/ledger/l.ts → src/marketplace/a.ts',
           'http-is-plumbing: src/http/h.ts → src/ledger/l.ts',

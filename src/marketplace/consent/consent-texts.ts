@@ -1,7 +1,7 @@
 /**
  * @module The operator's consent texts (docs/second-look.md, "Consent and its proof"): read from
  * `CONSENT_TEXTS_FILE` (JSON or YAML, `{ version, fcra, tcpa?, previous? }`), validated with zod and refused
- * at start with every problem named; built in (the partner kit's sample texts) in sandbox mode. A text's id is
+ * at start with every problem named; built in (sandbox-texts.ts, the partner kit's sample leads' words) in sandbox mode. A text's id is
  * its content hash, so an edited text is a new id; `previous` keeps older texts accepted while pages that
  * loaded them are still open.
  */
@@ -12,7 +12,7 @@ import { parse as parseYaml } from 'yaml'
 import * as z from 'zod/mini'
 import { toFieldIssues } from '../../contract/common.ts'
 import type { ConsentTexts } from '../../contract/consent.ts'
-import { SAMPLE_FCRA_TEXT, SAMPLE_TCPA_TEXT } from '../../partner-kit/sample-leads.ts'
+import { SAMPLE_FCRA_TEXT, SAMPLE_TCPA_TEXT } from './sandbox-texts.ts'
 
 export type ConsentKind = 'fcra' | 'tcpa'
 

@@ -8,6 +8,7 @@ import {
   parsePartnerRegistry,
   resolvePartnerRegistry,
 } from '../../../src/marketplace/index.ts'
+import { startSimulatedPartners } from '../../../src/partner-kit/index.ts'
 
 const YAML = `
 partners:
@@ -191,13 +192,16 @@ partners:
     expect(() => parsePartnerRegistry('partners: [', options)).toThrow(/not valid YAML/)
   })
 
-  it('with no PARTNERS_FILE in sandbox mode, the registry is the simulated partners', async () => {
+  it('with no PARTNERS_FILE in sandbox mode, the registry is the simulated partners the caller starts', async () => {
     const resolved = await resolvePartnerRegistry({
       partnersFile: undefined,
       sandboxMode: true,
       partnerSecrets: {},
-      simulated: { latencies: { fast: 1, slow: 1, late: 1 } },
-      simulatedPartnerReportsToken: 'sandbox-partner-token-0123456789',
+      startSimulated: () =>
+        startSimulatedPartners({
+          latencies: { fast: 1, slow: 1, late: 1 },
+          reportsToken: 'sandbox-partner-token-0123456789',
+        }),
     })
     try {
       // One simulated partner has its own reports token, so `npm start` can print a partner's own view.
@@ -221,7 +225,8 @@ partners:
       partnersFile: undefined,
       sandboxMode: false,
       partnerSecrets: {},
+      startSimulated: () => Promise.reject(new Error('not in production mode')),
     })
-    expect(none.entries).toEqual([])
+    expect(none).toMatchObject({ entries: [], source: 'none' })
   })
 })

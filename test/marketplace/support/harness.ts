@@ -16,10 +16,12 @@ import {
   createMarketplace,
   type Marketplace,
   type MarketplaceConfig,
+} from '../../../src/marketplace/index.ts'
+import {
   type SimulatedPartnerSpec,
   type SimulatedPartners,
   startSimulatedPartners,
-} from '../../../src/marketplace/index.ts'
+} from '../../../src/partner-kit/index.ts'
 import { SAMPLE_FCRA_TEXT } from '../../../src/partner-kit/sample-leads.ts'
 import type { LedgerDriver } from '../../ledger/support/ledger-drivers.ts'
 import { distinctDateOfBirth } from '../../support/applicants.ts'

@@ -7,12 +7,12 @@
 import type { Hono } from 'hono'
 import { afterAll, beforeAll } from 'vitest'
 import type { Ledger } from '../../../src/ledger/index.ts'
+import type { Marketplace } from '../../../src/marketplace/index.ts'
 import {
-  type Marketplace,
   type SimulatedPartnerSpec,
   type SimulatedPartners,
   startSimulatedPartners,
-} from '../../../src/marketplace/index.ts'
+} from '../../../src/partner-kit/index.ts'
 import type { LedgerDriver } from '../../ledger/support/ledger-drivers.ts'
 import { makeLead, testMarketplace } from './harness.ts'
 

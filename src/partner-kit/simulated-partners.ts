@@ -1,5 +1,6 @@
 /**
- * @module Simulated partners over real HTTP: one node:http server on a loopback ephemeral port, one path
+ * @module Simulated partners over real HTTP (the partner side, as the reference partner is: the marketplace
+ * only sees their registry entries): one node:http server on a loopback ephemeral port, one path
  * per partner (`POST /partners/<id>`), each with a behaviour and a latency. The default set is the
  * sandbox's registry, so `npm start` shows the marketplace with no setup: three first-look partners that
  * never approve (rejecting, erroring, answering garbage), so the lead goes on to three second-look ones
@@ -9,16 +10,16 @@
 import { randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { readCappedBody } from '../../http/read-capped-body.ts'
-import { systemTimers, type TimerHandle, type Timers } from '../../http/timers.ts'
-import { answerLead } from '../../partner-kit/answer-lead.ts'
+import { readCappedBody } from '../http/read-capped-body.ts'
+import { systemTimers, type TimerHandle, type Timers } from '../http/timers.ts'
 import {
   humanize,
   MAX_PARTNER_TIMEOUT_MS,
   type PartnerDisplay,
   type PartnerRegistryEntry,
   type PartnerTier,
-} from '../registry/partner-registry.ts'
+} from '../marketplace/registry/partner-registry.ts'
+import { answerLead } from './answer-lead.ts'
 
 export type SimulatedBehavior =
   /** The reference partner's answer: approved with offers when the rules fit, else rejected. */
@@ -103,6 +104,8 @@ export interface StartSimulatedPartnersOptions {
   recordLeads?: boolean
   /** Latencies and the reference rules' clock run on these; the system's by default, fake ones in tests. */
   timers?: Timers
+  /** The own reports token of `SANDBOX_REPORTS_PARTNER` in the entries, so a partner's view can be tried. */
+  reportsToken?: string | undefined
 }
 
 export interface SimulatedPartners {
@@ -190,7 +193,13 @@ export async function startSimulatedPartners(
   })
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 
-  const entries = specs.map((spec) => registryEntry(spec, baseUrl, tokens.get(spec.id) ?? ''))
+  const entries = specs
+    .map((spec) => registryEntry(spec, baseUrl, tokens.get(spec.id) ?? ''))
+    .map((entry) =>
+      options.reportsToken !== undefined && entry.id === SANDBOX_REPORTS_PARTNER.id
+        ? { ...entry, reportsToken: options.reportsToken }
+        : entry,
+    )
 
   return {
     entries,
