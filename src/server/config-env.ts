@@ -1,3 +1,9 @@
+/**
+ * @module The environment's zod schema (`envSchema`): every variable the server reads, its type, default and
+ * the message that names it when its value is refused. config.ts reads the environment through it and then
+ * judges what spans several variables (modes, secrets); docs/configuration.md has a row for each key, and
+ * the docs site a page (scripts/docs-reference.ts fails the build when the two drift).
+ */
 import * as z from 'zod/mini'
 import { httpUrlField } from '../contract/http-url.ts'
 import { API_VERSION_PATTERN, CURRENT_API_VERSION, ZIP_KEYS } from '../contract/offer-search.ts'

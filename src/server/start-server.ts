@@ -1,3 +1,10 @@
+/**
+ * @module `npm start` and `npm run start:prod`: the BFF on Node. Supplies what `createBff` leaves to the
+ * runtime (the socket address, static files and the demo pages, the embedded sandbox when no ENGINE_TOKEN is
+ * set, the second look with its ledger) and shuts down gracefully on SIGTERM: while second-look leads are in
+ * flight the listener stays open for their polls (`shutdown-drain.ts`), then it closes, in-flight requests
+ * finish, idle keep-alive sockets are dropped.
+ */
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { pathToFileURL } from 'node:url'
