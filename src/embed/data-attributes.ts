@@ -12,6 +12,7 @@ import { ZIP_PATTERN } from '../contract/common.ts'
 import { isEndpoint, isHttpUrl } from '../contract/http-url.ts'
 import { PLACEMENT_PATTERN } from '../contract/placement.ts'
 import { dateOfBirthProblem, isSubIdList, MAX_ISSUER_LENGTH } from '../contract/search-fields.ts'
+import { attributeChoices } from '../widget/choice-words.ts'
 import type { AttributeOption, OptionName } from '../widget/widget-options.ts'
 import { ATTRIBUTE_OPTIONS } from './attribute-options.ts'
 import type { EmbedOptions } from './options.ts'
@@ -70,9 +71,6 @@ const READERS: Partial<Record<OptionName, Read>> = {
   placement: matching(PLACEMENT_PATTERN),
 }
 
-/** A choice's fix: each value as the attribute's text (`"light" or "dark"`). */
-export const choiceWords = (values: readonly unknown[]) => values.map((value) => `"${value}"`).join(' or ')
-
 /** An option's reader by its table entry: yes or no, one of its values, a whole number in range, keyed JSON, text. */
 function readerOf(path: OptionName, option: AttributeOption): Read {
   const { values, range, keys, moreKeys = /^$/ } = option
@@ -99,7 +97,7 @@ function readerOf(path: OptionName, option: AttributeOption): Read {
 const RULES = new Map(
   Object.entries(ATTRIBUTE_OPTIONS).map(([path, option]) => [
     path,
-    [readerOf(path as OptionName, option), option.write ?? choiceWords(option.values ?? [])] as const,
+    [readerOf(path as OptionName, option), option.write ?? attributeChoices(option.values ?? [])] as const,
   ]),
 )
 

@@ -2,8 +2,9 @@
  * @module `<OfferWidget>`'s props, parsed once at the package's door (checked-widget.tsx) into what to
  * search for (a `SearchRequest`: search, lead or attach) and props the widget can render, with one warning
  * per problem that names the prop and what to write instead, as stripe-js names a bad option. The props
- * and their fixes are the widget's options table (widget-options.ts), which the script tag's attribute
- * readers (embed/data-attributes.ts) read too, with the same policy: a display prop with a bad value is
+ * and their fixes are the widget's options table (widget-options.ts, read here as prop-options.ts, which
+ * `npm run generate` writes from it), which the script tag's attribute readers (embed/data-attributes.ts)
+ * read too, with the same policy: a display prop with a bad value is
  * dropped for its default, so the widget still renders with the rest; search data is checked by the form's
  * own rules but sent as given, so the visitor sees the BFF's answer in the form and nothing the page
  * passed is lost; props that cannot apply together (a lead without `source="second-look"`, `attach` beside
@@ -13,12 +14,14 @@
 import * as z from 'zod/mini'
 import { isEndpoint, isHttpUrl } from '../contract/http-url.ts'
 import { PLACEMENT_PATTERN } from '../contract/placement.ts'
+import { propChoices } from './choice-words.ts'
 import { toFormValues, validateForm } from './form-values.ts'
 import { DEFAULT_LABELS } from './labels.ts'
 import type { OfferWidgetProps } from './OfferWidget.tsx'
+import { PROP_OPTIONS } from './prop-options.ts'
 import { FORM_FIELDS, type SearchData } from './search-input.ts'
 import { type SearchRequest, searchRequestOf } from './search-request.ts'
-import { type OptionName, WIDGET_OPTIONS, type WidgetOption, whatToWrite } from './widget-options.ts'
+import type { OptionName, PropOption } from './widget-options.ts'
 
 export interface ParsedProps {
   /** The props to render: every display prop valid or absent. */
@@ -38,42 +41,45 @@ const SCHEMAS: Partial<Record<OptionName, z.ZodMiniType>> = {
 }
 
 /** A display prop's schema by its table entry: one of its values, a whole number in range, or a string. */
-function schemaOf(option: WidgetOption): z.ZodMiniType {
+function schemaOf(name: OptionName, option: PropOption): z.ZodMiniType {
   const { values, range } = option
-  const own = SCHEMAS[option.name]
+  const own = SCHEMAS[name]
   if (own) return own
   if (values) return z.literal(values)
   if (range) return z.int().check(z.gte(range[0]), z.lte(range[1]))
   return z.string()
 }
 
-const OPTIONS: readonly WidgetOption[] = WIDGET_OPTIONS
-const isSearchField = (option: WidgetOption) => option.name.startsWith('search.')
+const OPTIONS = Object.entries(PROP_OPTIONS) as [OptionName, PropOption][]
+const isSearchField = ([name]: [OptionName, PropOption]) => name.startsWith('search.')
 
 /** Display props: [prop, schema, what to write]. A value that fails is dropped for the prop's default. */
-const DISPLAY = OPTIONS.filter((option) => !isSearchField(option) && !option.keys).map(
-  (option) => [option.name, schemaOf(option), whatToWrite(option, 'prop')] as const,
+const DISPLAY = OPTIONS.filter((entry) => !isSearchField(entry) && !entry[1].keys).map(
+  ([name, option]) =>
+    [name, schemaOf(name, option), option.write ?? propChoices(option.values ?? [])] as const,
 )
 
 /** Object props whose known keys are kept and unknown ones dropped, each named. */
-const KEYED = OPTIONS.filter((option) => option.keys)
+const KEYED = OPTIONS.filter(([, option]) => option.keys)
 
 /** Each search field's type, as `SearchData` declares it (`clientTags` holds the fields under it). */
 const SEARCH_TYPES: Record<string, string> = Object.fromEntries(
-  OPTIONS.filter(isSearchField).map(({ name, type }) => {
+  OPTIONS.filter(isSearchField).map(([name, { type }]) => {
     const [, field, under] = name.split('.')
     return [field, under ? 'object' : type]
   }),
 )
 
-function keyedWarnings(clean: Record<string, unknown>, option: WidgetOption): string[] {
-  const { name: key, keys: known = [], moreKeys = /^$/ } = option
+function keyedWarnings(
+  clean: Record<string, unknown>,
+  [key, { keys: known = [], moreKeys = /^$/, write }]: [OptionName, PropOption],
+): string[] {
   const value = clean[key]
   if (value === undefined) return []
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     delete clean[key]
     return [
-      `offer-widget: <OfferWidget ${key}={${shown(value)}}> is not an object and was ignored; write ${whatToWrite(option, 'prop')}.`,
+      `offer-widget: <OfferWidget ${key}={${shown(value)}}> is not an object and was ignored; write ${write}.`,
     ]
   }
   const kept = Object.entries(value).filter(

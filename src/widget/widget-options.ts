@@ -17,6 +17,7 @@ import {
   MIN_VEHICLES,
   ZIP_CODE_SAYS,
 } from '../contract/search-fields.ts'
+import { attributeChoices, propChoices } from './choice-words.ts'
 import { DEFAULT_LABELS } from './labels.ts'
 import type { OfferWidgetProps } from './OfferWidget.tsx'
 import type { SearchData } from './search-input.ts'
@@ -140,11 +141,12 @@ export type OptionName = (typeof WIDGET_OPTIONS)[number]['name']
  * (`2 or 3`, `e.g. 3`) or of an attribute, whose value is text (`"2" or "3"`, `e.g. "3"`).
  */
 export function whatToWrite(option: WidgetOption, as: 'prop' | 'attribute'): string {
-  const shown = (value: unknown) => (as === 'prop' ? JSON.stringify(value) : `"${value}"`)
-  if (option.values) return option.values.map(shown).join(' or ')
+  if (option.values) return (as === 'prop' ? propChoices : attributeChoices)(option.values)
   const range = option.range && `a whole number from ${option.range[0]} to ${option.range[1]}`
   const words = (as === 'attribute' && option.attributeWrite) || option.write || range
-  return option.example === undefined ? `${words}` : `${words}, e.g. ${shown(option.example)}`
+  return option.example === undefined
+    ? `${words}`
+    : `${words}, e.g. ${(as === 'prop' ? propChoices : attributeChoices)([option.example])}`
 }
 
 /**
@@ -153,7 +155,7 @@ export function whatToWrite(option: WidgetOption, as: 'prop' | 'attribute'): str
  * the table's other words and this module's code stay out of the script-tag bundle.
  */
 export interface AttributeOption {
-  /** Absent for a choice: its values written out, as `choiceWords` (embed/data-attributes.ts) says them. */
+  /** Absent for a choice: its values written out, as choice-words.ts says them. */
   readonly write?: string
   readonly values?: readonly Value[]
   readonly range?: readonly [number, number]
@@ -178,5 +180,42 @@ export function attributeOptionsOf(
           ...(moreKeys && { moreKeys }),
         },
       ]),
+  )
+}
+
+/**
+ * What the props parser (parse-props.ts) needs of an option: a search field's type (search data is judged
+ * by the form's own rules, form-values.ts), a display prop's fix in a prop's words (absent for a choice: its
+ * values written out, as choice-words.ts says them) and what it accepts. src/widget/prop-options.ts holds these
+ * by option, generated (`npm run generate`), so the attribute words and this module's code stay out of the
+ * npm widget's bundle.
+ */
+export interface PropOption {
+  readonly type?: WidgetOption['type']
+  readonly write?: string
+  readonly values?: readonly Value[]
+  readonly range?: readonly [number, number]
+  readonly keys?: readonly string[]
+  readonly moreKeys?: RegExp
+}
+
+/** Every option as a prop, by name. */
+export function propOptionsOf(options: readonly WidgetOption[]): Partial<Record<OptionName, PropOption>> {
+  return Object.fromEntries(
+    options.map((option) => {
+      const { name, type, values, range, keys, moreKeys } = option
+      if (name.startsWith('search.')) return [name, { type }]
+      const write = whatToWrite(option, 'prop')
+      return [
+        name,
+        {
+          ...(write !== (values && propChoices(values)) && { write }),
+          ...(values && { values }),
+          ...(range && { range }),
+          ...(keys && { keys }),
+          ...(moreKeys && { moreKeys }),
+        },
+      ]
+    }),
   )
 }

@@ -6,17 +6,15 @@
  */
 import { describe, expect, expectTypeOf, it } from 'vitest'
 import { ATTRIBUTE_OPTIONS } from '../../src/embed/attribute-options.ts'
-import {
-  attributeOf,
-  choiceWords,
-  OPTION_ATTRIBUTES,
-  parseDataAttributes,
-} from '../../src/embed/data-attributes.ts'
+import { attributeOf, OPTION_ATTRIBUTES, parseDataAttributes } from '../../src/embed/data-attributes.ts'
+import { attributeChoices, propChoices } from '../../src/widget/choice-words.ts'
 import { parseProps, searchDataWarnings } from '../../src/widget/parse-props.ts'
+import { PROP_OPTIONS } from '../../src/widget/prop-options.ts'
 import {
   attributeOptionsOf,
   type DataProp,
   type OptionName,
+  propOptionsOf,
   type SearchPath,
   WIDGET_OPTIONS,
   type WidgetOption,
@@ -80,12 +78,23 @@ describe('the widget options table', () => {
     const read = Object.fromEntries(
       Object.entries(ATTRIBUTE_OPTIONS).map(([name, option]) => [
         name,
-        { ...option, write: option.write ?? choiceWords(option.values ?? []) },
+        { ...option, write: option.write ?? attributeChoices(option.values ?? []) },
       ]),
     )
     expect(read, 'src/embed/attribute-options.ts is stale: run npm run generate').toEqual(
       attributeOptionsOf(WIDGET_OPTIONS),
     )
+  })
+
+  it('is what the props parser reads (src/widget/prop-options.ts, written by npm run generate)', () => {
+    expect(PROP_OPTIONS, 'src/widget/prop-options.ts is stale: run npm run generate').toEqual(
+      propOptionsOf(WIDGET_OPTIONS),
+    )
+    // What each display prop's warning says: the table's words, a choice's as its values written out.
+    for (const option of OPTIONS.filter(({ name }) => !name.startsWith('search.'))) {
+      const read = PROP_OPTIONS[option.name]
+      expect(read?.write ?? propChoices(read?.values ?? []), option.name).toBe(whatToWrite(option, 'prop'))
+    }
   })
 
   it('names every prop a page passes as data and every search field, once', () => {
