@@ -15,6 +15,7 @@ import {
   type SessionInformation,
   withZipKey,
 } from '../contract/offer-search.ts'
+import { MAX_SUB_IDS } from '../contract/search-fields.ts'
 import { httpError } from '../http/errors.ts'
 import type { CreatedRateTable } from '../http/search-resource.ts'
 import { tagSearch } from '../http/trace.ts'
@@ -90,6 +91,3 @@ function withPlacementTag(
   }
   return { ...clientTags, subId: [...subId, placement] }
 }
-
-/** docs/offer-search-api.md: `clientTags.subId` holds at most 10 tags. */
-const MAX_SUB_IDS = 10

@@ -5,9 +5,10 @@
  * the application's chunk, which validates with these very schemas, carries none of that.
  */
 import * as z from 'zod/mini'
-import { ipAddress, nonEmptyText, realDate, text } from './common.ts'
+import { ipAddress, nonEmptyText, realDate, text, ZIP_PATTERN } from './common.ts'
 import { consentContextSchema } from './consent.ts'
 import { placementSchema } from './placement.ts'
+import { ZIP_CODE_SAYS } from './search-fields.ts'
 
 /** docs/partner-interface.md: "50 U.S. states plus DC, PR and VI". */
 export const US_STATES = [
@@ -125,9 +126,7 @@ function leadShapes(closed: boolean) {
       address2: z.optional(text('personalInformation.address2', 200)),
       zipcode: z
         .string()
-        .check(
-          z.regex(/^\d{5}(-\d{4})?$/, { error: 'personalInformation.zipcode must be a 5-digit ZIP code' }),
-        ),
+        .check(z.regex(ZIP_PATTERN, { error: `personalInformation.zipcode must be ${ZIP_CODE_SAYS}` })),
       dateOfBirth: realDate('personalInformation.dateOfBirth'),
       ssn: z.string().check(
         z.regex(/^\d{3}-?\d{2}-?\d{4}$/, {

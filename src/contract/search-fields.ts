@@ -2,7 +2,7 @@
  * @module Each offer-search field's bounds, written once (issue 34, "one search-field definition"): the
  * BFF's zod schemas (offer-search.ts), the widget form's checks (widget/form-values.ts), the script tag's
  * attribute readers (embed/data-attributes.ts) and the widget's options table (widget/widget-options.ts)
- * read them from here; test/widget/labels.test.ts holds the labels that state a bound to it. Plain values
+ * read them from here, and the loan application its date-of-birth rules (a visitor's calendar, 1900); test/widget/labels.test.ts holds the labels that state a bound to it. Plain values
  * and predicates, no zod of its own: the script-tag bundle carries this module.
  */
 import { isRealDate } from './common.ts'
@@ -15,7 +15,7 @@ export const ZIP_CODE_SAYS = 'a 5-digit ZIP code (or ZIP+4)'
  * it is a real date (common.ts `realDate`): the age depends on the visitor's calendar, which the form and
  * the attribute reader read.
  */
-const EARLIEST_DATE_OF_BIRTH = '1900-01-01'
+export const EARLIEST_DATE_OF_BIRTH = '1900-01-01'
 export const MIN_DRIVER_AGE = 16
 export const MAX_DRIVER_AGE = 100
 /** `autoInsuranceInformation.currentIssuer`: an issuer id (rate-table.ts `issuerSchema`), or `notinsured`. */
@@ -34,7 +34,7 @@ export function ageOn(dob: string, today: string): number {
 }
 
 /** The visitor's calendar date as `YYYY-MM-DD`: a birthday is reached by their clock, not UTC's. */
-function localIsoDate(date: Date): string {
+export function localIsoDate(date: Date): string {
   const pad = (n: number) => String(n).padStart(2, '0')
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`
 }

@@ -6,6 +6,7 @@
  */
 import type { ConsentTexts } from '../../contract/consent.ts'
 import { type LeadInput, leadInputSchema } from '../../contract/lead.ts'
+import { ageOn, EARLIEST_DATE_OF_BIRTH, localIsoDate } from '../../contract/search-fields.ts'
 import { formatLabel } from '../labels.ts'
 import type { LoanLabels } from './loan-labels.ts'
 import {
@@ -101,18 +102,6 @@ function fieldMessage(field: LoanField, values: LoanValues, labels: LoanLabels, 
   return labels[value === '' || value === false ? blank : wrong]
 }
 
-/** The visitor's calendar date: a birthday is reached by their clock, not UTC's. */
-function localIsoDate(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0')
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`
-}
-
-/** Whole years from `dob` to `today` (both `YYYY-MM-DD`). */
-function ageOn(dob: string, today: string): number {
-  const years = Number(today.slice(0, 4)) - Number(dob.slice(0, 4))
-  return today.slice(5) < dob.slice(5) ? years - 1 : years
-}
-
 /** Lending age: contracts with minors are voidable, and the reference partner refuses under 18. */
 const MIN_AGE = 18
 
@@ -131,7 +120,7 @@ function formRules(values: LoanValues, labels: LoanLabels, today: Date): LoanErr
   const dob = isoDateOf(values.dateOfBirth)
   const iso = localIsoDate(today)
   if (!/^\d{4}-\d{2}-\d{2}$/.test(dob)) return errors
-  if (dob >= iso || dob < '1900-01-01') errors.dateOfBirth = labels.loanDateOfBirthInvalid
+  if (dob >= iso || dob < EARLIEST_DATE_OF_BIRTH) errors.dateOfBirth = labels.loanDateOfBirthInvalid
   else if (ageOn(dob, iso) < MIN_AGE) errors.dateOfBirth = labels.loanDateOfBirthAge
   return errors
 }

@@ -188,7 +188,7 @@ test("the BFF's field errors: the first step holding one, the field marked with 
     serverErrors: [
       {
         field: 'personalInformation.zipcode',
-        reason: 'personalInformation.zipcode must be a 5-digit ZIP code',
+        reason: 'personalInformation.zipcode must be a 5-digit ZIP code (or ZIP+4)',
       },
       { field: 'personalInformation.email', reason: 'personalInformation.email must be an email address' },
     ],
