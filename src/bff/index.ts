@@ -2,10 +2,10 @@
 
 export { LEAD_BODY_LIMIT_BYTES } from '../contract/bff.ts'
 export type { SessionInformation } from '../contract/offer-search.ts'
+export { createAccessTokens } from '../http/access-token.ts'
 export { limitBody } from '../http/body-limit.ts'
 export { errorResponse, httpError } from '../http/errors.ts'
 export type { AccessTokens, ClientIdentityFn } from '../http/request-services.ts'
-export { createAccessTokens } from './access-token.ts'
 export type { BffConfig } from './bff-config.ts'
 export type { SocketAddressFn } from './client-identity.ts'
 export { createClientIdentity, nodeSocketAddress, normalizeAddress } from './client-identity.ts'

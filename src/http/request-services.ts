@@ -1,7 +1,7 @@
 /**
  * @module What the BFF lends every feature mounted on it (the second-look marketplace), declared once here so
  * both sides import the same interfaces and a feature never imports the BFF: reading the visitor from the live
- * request (`src/bff/client-identity.ts` builds it) and the per-search access tokens (`src/bff/access-token.ts`).
+ * request (`src/bff/client-identity.ts` builds it) and the per-search access tokens (`access-token.ts`).
  */
 import type { Context } from 'hono'
 import type { SessionInformation } from '../contract/offer-search.ts'

@@ -6,8 +6,8 @@
 import { Hono } from 'hono'
 import pino from 'pino'
 import { describe, expect, it } from 'vitest'
-import { createAccessTokens } from '../../src/bff/access-token.ts'
 import { ACCESS_TOKEN_HEADER } from '../../src/contract/bff.ts'
+import { createAccessTokens } from '../../src/http/access-token.ts'
 import { httpError, onHttpError } from '../../src/http/errors.ts'
 import { type SearchEngine, searchResource } from '../../src/http/search-resource.ts'
 

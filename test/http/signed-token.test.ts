@@ -4,7 +4,7 @@
  */
 import { createHmac } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { createAccessTokens } from '../../src/bff/access-token.ts'
+import { createAccessTokens } from '../../src/http/access-token.ts'
 import { MIN_SECRET_LENGTH } from '../../src/http/server-secret.ts'
 import { createClickSigner } from '../../src/marketplace/clicks/click-token.ts'
 import { testSecret } from '../support/test-secret.ts'

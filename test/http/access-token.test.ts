@@ -1,7 +1,7 @@
 /** @module Access tokens: bound to one uuid, expire no sooner than 15 minutes, forged or altered ones fail. */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { createAccessTokens, MIN_ACCESS_TOKEN_TTL_MS } from '../../src/bff/access-token.ts'
+import { createAccessTokens, MIN_ACCESS_TOKEN_TTL_MS } from '../../src/http/access-token.ts'
 import { testSecret } from '../support/test-secret.ts'
 
 const SECRET = testSecret('x')

@@ -1,11 +1,12 @@
 /**
- * @module Access tokens: the capability a browser needs to poll one rate table. An HMAC-SHA256 over the
- * uuid and an expiry, so the BFF stays stateless across replicas and a token for one search never opens
- * another.
+ * @module Access tokens: the capability a browser needs to poll one rate table, issued with the 201 and
+ * checked by the poll guard of the search resource (search-resource.ts), whichever engine runs the search.
+ * An HMAC-SHA256 over the uuid and an expiry, so a server stays stateless across replicas and a token for
+ * one search never opens another.
  */
-import type { AccessTokens } from '../http/request-services.ts'
-import { createTokenMac } from '../http/signed-token.ts'
-import type { Clock } from '../http/timers.ts'
+import type { AccessTokens } from './request-services.ts'
+import { createTokenMac } from './signed-token.ts'
+import type { Clock } from './timers.ts'
 
 /** docs/offer-search-api.md polls for 15 s; the default leaves room for slow visitors and re-renders. */
 const DEFAULT_ACCESS_TOKEN_TTL_MS = 30 * 60 * 1000
