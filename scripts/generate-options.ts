@@ -12,15 +12,9 @@ import { execFileSync } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { attributeChoices } from '../src/widget/choice-words.ts'
 import { DEFAULT_LABELS } from '../src/widget/labels.ts'
 import { THEME_VARIABLES } from '../src/widget/theme.ts'
-import {
-  type AttributeOption,
-  attributeOptionsOf,
-  propOptionsOf,
-  WIDGET_OPTIONS,
-} from '../src/widget/widget-options.ts'
+import { attributeOptionsOf, propOptionsOf, WIDGET_OPTIONS } from '../src/widget/widget-options.ts'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -50,15 +44,6 @@ function entry(name: string, fields: object): string {
   return `  ${JSON.stringify(name)}: { ${written.join(', ')} },`
 }
 
-/** An attribute option without its words when they are its values written out: the reader says them so. */
-function attributeEntry([name, option]: [string, AttributeOption | undefined]): string {
-  const { write, ...accepts } = option as AttributeOption
-  return entry(
-    name,
-    write === (accepts.values && attributeChoices(accepts.values)) ? accepts : (option ?? {}),
-  )
-}
-
 function source(reader: string, type: string, constant: string, entries: string[]): string {
   return [
     '/**',
@@ -85,7 +70,7 @@ const FILES: ReadonlyArray<[string, () => string]> = [
         "attribute readers (data-attributes.ts) need of each option: its fix in an attribute's words, and what it accepts",
         'AttributeOption',
         'ATTRIBUTE_OPTIONS',
-        Object.entries(attributeOptionsOf(WIDGET_OPTIONS)).map(attributeEntry),
+        Object.entries(attributeOptionsOf(WIDGET_OPTIONS)).map(([name, option]) => entry(name, option ?? {})),
       ).replace(/from '\.\/(labels|theme|widget-options)\.ts'/g, "from '../widget/$1.ts'"),
   ],
   [

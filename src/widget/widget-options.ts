@@ -1,11 +1,11 @@
 /**
- * @module The widget's options, once (issue 34, "one table describes the widget's options for props and
- * attributes"): each option's name (the `<OfferWidget>` prop, or a search field's path under `search`), the
- * attribute that carries it (`attributeOf`), its type, and what to write when a value is refused. The props
- * parser (parse-props.ts, zod/mini, npm package only) and the attribute readers (embed/data-attributes.ts,
- * plain readers, script-tag bundle) read each option by this table and say its fix in these words, in
- * their own syntax (`whatToWrite`); test/widget/widget-options.test.ts keeps both to it. Plain data: the
- * script-tag bundle carries it, and no zod.
+ * @module The widget's options, once (issue 45, "one table describes the widget's options for props and
+ * attributes"): each option's name (the `<OfferWidget>` prop, or a search field's path under `search`, whose
+ * attribute is `attributeOf` it in embed/data-attributes.ts), its type, what it accepts, and what to write
+ * when a value is refused, in each one's syntax (`whatToWrite`). Neither bundle carries this module:
+ * `npm run generate` (scripts/generate-options.ts) writes what the props parser and the attribute readers
+ * each need of it (`propOptionsOf`, `attributeOptionsOf`), and test/widget/widget-options.test.ts fails
+ * when those files say other than the table. The docs site's reference pages read it too.
  */
 import { NOT_INSURED } from '../contract/rate-table.ts'
 import {
@@ -149,18 +149,39 @@ export function whatToWrite(option: WidgetOption, as: 'prop' | 'attribute'): str
     : `${words}, e.g. ${(as === 'prop' ? propChoices : attributeChoices)([option.example])}`
 }
 
+/** What a reader accepts of an option, as the table says it: its choices, its range, its keys. */
+interface Accepts {
+  readonly values?: readonly Value[]
+  readonly range?: readonly [number, number]
+  readonly keys?: readonly string[]
+  readonly moreKeys?: RegExp
+}
+
+/**
+ * An option's fix in one syntax, and what it accepts. The fix is absent for a choice: its values written
+ * out (choice-words.ts), which each reader says itself.
+ */
+function readerEntry(option: WidgetOption, as: 'prop' | 'attribute'): { write?: string } & Accepts {
+  const { values, range, keys, moreKeys } = option
+  const write = whatToWrite(option, as)
+  const choices = values && (as === 'prop' ? propChoices : attributeChoices)(values)
+  return {
+    ...(write !== choices && { write }),
+    ...(values && { values }),
+    ...(range && { range }),
+    ...(keys && { keys }),
+    ...(moreKeys && { moreKeys }),
+  }
+}
+
 /**
  * What the script tag's attribute readers need of an option: its fix in the attribute's words, and what its
  * reader accepts. src/embed/attribute-options.ts holds these by option, generated (`npm run generate`), so
  * the table's other words and this module's code stay out of the script-tag bundle.
  */
-export interface AttributeOption {
+export interface AttributeOption extends Accepts {
   /** Absent for a choice: its values written out, as choice-words.ts says them. */
   readonly write?: string
-  readonly values?: readonly Value[]
-  readonly range?: readonly [number, number]
-  readonly keys?: readonly string[]
-  readonly moreKeys?: RegExp
 }
 
 /** Every option a mount point's attribute carries (all but the props the script tag sets itself), by name. */
@@ -170,16 +191,7 @@ export function attributeOptionsOf(
   return Object.fromEntries(
     options
       .filter((option) => !option.propOnly)
-      .map(({ name, values, range, keys, moreKeys, ...option }) => [
-        name,
-        {
-          write: whatToWrite({ name, values, range, ...option }, 'attribute'),
-          ...(values && { values }),
-          ...(range && { range }),
-          ...(keys && { keys }),
-          ...(moreKeys && { moreKeys }),
-        },
-      ]),
+      .map((option) => [option.name, readerEntry(option, 'attribute')]),
   )
 }
 
@@ -190,32 +202,17 @@ export function attributeOptionsOf(
  * by option, generated (`npm run generate`), so the attribute words and this module's code stay out of the
  * npm widget's bundle.
  */
-export interface PropOption {
+export interface PropOption extends Accepts {
   readonly type?: WidgetOption['type']
   readonly write?: string
-  readonly values?: readonly Value[]
-  readonly range?: readonly [number, number]
-  readonly keys?: readonly string[]
-  readonly moreKeys?: RegExp
 }
 
 /** Every option as a prop, by name. */
 export function propOptionsOf(options: readonly WidgetOption[]): Partial<Record<OptionName, PropOption>> {
   return Object.fromEntries(
-    options.map((option) => {
-      const { name, type, values, range, keys, moreKeys } = option
-      if (name.startsWith('search.')) return [name, { type }]
-      const write = whatToWrite(option, 'prop')
-      return [
-        name,
-        {
-          ...(write !== (values && propChoices(values)) && { write }),
-          ...(values && { values }),
-          ...(range && { range }),
-          ...(keys && { keys }),
-          ...(moreKeys && { moreKeys }),
-        },
-      ]
-    }),
+    options.map((option) => [
+      option.name,
+      option.name.startsWith('search.') ? { type: option.type } : readerEntry(option, 'prop'),
+    ]),
   )
 }
