@@ -1,8 +1,9 @@
 /**
- * @module Each offer-search field's bounds, written once (issue 34, "one search-field definition"): the
- * BFF's zod schemas (offer-search.ts), the widget form's checks (widget/form-values.ts), the script tag's
- * attribute readers (embed/data-attributes.ts) and the widget's options table (widget/widget-options.ts)
- * read them from here, and the loan application its date-of-birth rules (a visitor's calendar, 1900); test/widget/labels.test.ts holds the labels that state a bound to it. Plain values
+ * @module Each offer-search field's bounds, written once (issue 45, "one search-field definition"): the
+ * BFF's zod schemas (offer-search.ts, lead.ts's ZIP words), the widget form's checks (widget/form-values.ts),
+ * the script tag's attribute readers (embed/data-attributes.ts), the widget's options table
+ * (widget/widget-options.ts) and the loan application's date-of-birth rules (the visitor's calendar, 1900)
+ * read them from here; test/widget/labels.test.ts holds the labels that state a bound to it. Plain values
  * and predicates, no zod of its own: the script-tag bundle carries this module.
  */
 import { isRealDate } from './common.ts'
