@@ -1,7 +1,8 @@
 /**
  * @module Reads a mount point's `data-*` attributes into embed options. Each attribute is the kebab-case
- * name of an option of the widget's options table (widget/widget-options.ts, which the props parser reads
- * too: `data-zip-code` for `search.zipCode`, `data-theme` for `theme`), read by a small strict reader per
+ * name of an option of the widget's options table (widget/widget-options.ts, read here as
+ * attribute-options.ts, which `npm run generate` writes from it; the props parser reads the same table:
+ * `data-zip-code` for `search.zipCode`, `data-theme` for `theme`), read by a small strict reader per
  * option; a bad value is dropped with a warning naming the attribute, the value and what to write instead
  * (the table's words), and the widget still mounts with the rest. Table-driven to keep the script-tag bundle
  * small. Plain readers rather than zod: the values are short fixed formats in the publisher's own markup,
