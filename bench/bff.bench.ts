@@ -91,14 +91,13 @@ async function role(name: string, upstream: string | undefined) {
         staticRoot: '/nonexistent',
         secondLook: false,
         keyPrefix: process.env.BENCH_KEY_PREFIX,
-        // Bench-only probe (this child process, never the product): heap used after a full collection.
-        routes: [
-          (api) =>
-            api.get('/bench/heap', (c) => {
-              ;(globalThis as { gc?: () => void }).gc?.()
-              return c.json({ heapUsed: process.memoryUsage().heapUsed })
-            }),
-        ],
+        // Bench-only probe (this child process, never the product), in place of the static files (none are
+        // served here): heap used after a full collection.
+        staticFiles: async (c, next) => {
+          if (c.req.path !== '/bench/heap') return next()
+          ;(globalThis as { gc?: () => void }).gc?.()
+          return c.json({ heapUsed: process.memoryUsage().heapUsed })
+        },
       },
     )
     announce(running.url)

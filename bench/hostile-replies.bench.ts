@@ -16,6 +16,7 @@ import { openLedger } from '../src/ledger/index.ts'
 import { createMarketplace, type PartnerRegistryEntry } from '../src/marketplace/index.ts'
 import { hostileReply } from '../test/marketplace/support/hostile-reply.ts'
 import { secondLookLead } from '../test/support/second-look-lead.ts'
+import { benchApi } from './marketplace-api.ts'
 
 const PARTNERS = 5
 const LEADS = 3
@@ -66,11 +67,9 @@ const marketplace = createMarketplace({
   config: { winnerPolicy: 'phase2', sandboxMode: true, deadlineMs: 12_000 },
   ledger,
   registry,
-  accessTokens: { issue: (uuid) => uuid, verify: () => true },
-  clientIdentity: () => ({ ipAddress: '192.0.2.1', userAgent: 'bench/1' }),
   secret: randomBytes(32).toString('hex'),
 })
-const api = marketplace.routes()
+const api = benchApi(marketplace)
 
 async function lead() {
   const res = await api.request('http://bench.test/second-look', {

@@ -20,6 +20,7 @@ import { type Ledger, openLedger, type ReplyRecord, type SentRequest } from '../
 import { createMarketplace, type PartnerRegistryEntry } from '../src/marketplace/index.ts'
 import { type SimulatedPartnerSpec, startSimulatedPartners } from '../src/partner-kit/index.ts'
 import { secondLookLead } from '../test/support/second-look-lead.ts'
+import { benchApi } from './marketplace-api.ts'
 
 const DEADLINE_MS = 12_000
 
@@ -33,8 +34,6 @@ function benchMarketplace(
     config: { winnerPolicy: 'phase2', sandboxMode: true, deadlineMs: DEADLINE_MS },
     ledger,
     registry,
-    accessTokens: { issue: (uuid) => uuid, verify: () => true },
-    clientIdentity: () => ({ ipAddress: '192.0.2.1', userAgent: 'bench/1' }),
     secret: randomBytes(32).toString('hex'),
     ...(logger && { logger }),
   })
@@ -119,7 +118,7 @@ async function fanOutRun(name: string, specs: SimulatedPartnerSpec[], slowestInW
     },
   })
   const marketplace = benchMarketplace(ledger, partners.entries, pino({ level: 'info' }, replies))
-  const api = marketplace.routes()
+  const api = benchApi(marketplace)
   const search = async () => {
     const started = performance.now()
     const res = await api.request('http://bench.test/second-look', {
@@ -364,7 +363,7 @@ async function benchPolls() {
     return getSearch(uuid)
   }
   const marketplace = benchMarketplace(ledger, partners.entries)
-  const api = marketplace.routes()
+  const api = benchApi(marketplace)
   try {
     const res = await api.request('http://bench.test/second-look', {
       method: 'POST',

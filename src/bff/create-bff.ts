@@ -31,9 +31,10 @@ import { connectRedis, type Every, type RedisLink, watchRedis } from './redis-li
 import { issuerRoutes } from './routes/issuers.ts'
 import { offerSearchRoutes } from './routes/offer-searches.ts'
 import { opsRoutes, type ReadinessCheck } from './routes/ops.ts'
+import { secondLookRoutes } from './routes/second-look.ts'
 import { serverOfferSearchRoutes } from './routes/server-offer-searches.ts'
 import { createSearchLog, type SearchEventSink } from './search-log.ts'
-import type { BffRoutes, BffServices, PerIpLimitOverrides } from './services.ts'
+import type { BffServices, PerIpLimitOverrides, SecondLookMount } from './services.ts'
 import {
   createUpstreamClient,
   OFFER_SEARCH_OFF_MESSAGE,
@@ -45,15 +46,18 @@ import {
 /**
  * The ceiling of every `/api` write body. Each write route declares its own limit under it (`limitBody`,
  * src/http/body-limit.ts): searches `BODY_LIMIT_BYTES` (routes/offer-searches.ts), leads
- * `LEAD_BODY_LIMIT_BYTES` (src/contract/bff.ts); this only bounds a
- * route added through `routes` that declares none.
+ * `LEAD_BODY_LIMIT_BYTES` (src/contract/bff.ts); this bounds a
+ * route that would declare none.
  */
 const API_BODY_CEILING_BYTES = 64 * 1024
 
 export interface BffOptions {
-  /** Extra `/api` routes, e.g. the marketplace's `POST /api/second-look`. */
-  routes?: BffRoutes[]
-  /** Dependencies `/readyz` reports besides the upstream, e.g. the marketplace ledger. */
+  /**
+   * The second-look marketplace (`startSecondLook`): its search at `/api/second-look` with this BFF's tokens,
+   * identity and limits, its clicks, impressions, conversions and reports under `/api`, its ledger in `/readyz`.
+   */
+  secondLook?: SecondLookMount
+  /** Dependencies `/readyz` reports besides the upstream and the second look's ledger. */
   readinessChecks?: ReadinessCheck[]
   /** The TCP peer address; default reads `@hono/node-server`'s `c.env.incoming.socket`. */
   getSocketAddress?: SocketAddressFn
@@ -157,9 +161,9 @@ export function createBff(config: BffConfig, options: BffOptions = {}): BffApp {
 
   const api = new Hono()
   mountSearchRoutes(api, upstreamOff ? undefined : { services, issuers, coalescer })
-  for (const mount of options.routes ?? []) mount(api, services)
+  if (options.secondLook) api.route('/', secondLookRoutes(options.secondLook, services))
   app.route('/api', api)
-  app.route('/', opsRoutes(services, { timers, checks: options.readinessChecks }))
+  app.route('/', opsRoutes(services, { timers, checks: readinessChecks(options) }))
   if (options.sandbox) app.route('/sandbox', options.sandbox.app)
   if (options.staticFiles) app.on(['GET', 'HEAD'], '*', options.staticFiles)
 
@@ -197,6 +201,15 @@ function mountSearchRoutes(
   }
   api.route(issuersPath, issuerRoutes(on.issuers))
   api.route(searchesPath, offerSearchRoutes(on.services, on.coalescer))
+}
+
+/** What `/readyz` reports besides the upstream: the second look's ledger first, then the ones given. */
+function readinessChecks(options: BffOptions): ReadinessCheck[] {
+  const { secondLook } = options
+  const ledger: ReadinessCheck[] = secondLook
+    ? [{ name: 'ledger', check: () => secondLook.checkLedger() }]
+    : []
+  return [...ledger, ...(options.readinessChecks ?? [])]
 }
 
 /** The upstream client `config` describes (`options` may override its transport and retries). */

@@ -1,10 +1,11 @@
 /**
- * @module The pieces a route module needs, handed to every extra route given to `createBff` so the
- * marketplace (and any later feature) uses the same identity, tokens, limits, logs and metrics.
+ * @module The pieces the BFF's route modules share (`BffServices`): identity, tokens, limits, logs and
+ * metrics; and what the BFF is given to serve the second look (`SecondLookMount`).
  */
 import type { MiddlewareHandler } from 'hono'
 import type { Redis } from 'ioredis'
 import type { AccessTokens } from '../http/request-services.ts'
+import type { SearchApi } from '../http/search-resource.ts'
 import type { BffConfig } from './bff-config.ts'
 import type { createClientIdentity } from './client-identity.ts'
 import type { Logger } from './logger.ts'
@@ -51,5 +52,15 @@ export interface BffServices {
   ): MiddlewareHandler
 }
 
-/** Extra routes: called with the `/api` sub-app before it is mounted, e.g. `api.post('/second-look', ...)`. */
-export type BffRoutes = (api: import('hono').Hono, services: BffServices) => void
+/**
+ * The second look as the BFF serves it (`startSecondLook` returns one): the marketplace's search at
+ * `/api/second-look` with the BFF's tokens, identity and limits, its other routes, its ledger's readiness.
+ */
+export interface SecondLookMount {
+  /** Its search engine and its other routes (`createMarketplace`). */
+  readonly marketplace: SearchApi
+  /** Leads a minute from every address together (`LEAD_CEILING_PER_MINUTE`), after the per-IP limit. */
+  readonly leadCeilingPerMinute: number
+  /** `/readyz` reports it as `ledger`: resolves when the ledger answers, rejects naming why otherwise. */
+  checkLedger(): Promise<void>
+}

@@ -1,6 +1,7 @@
 /**
- * @module Builds the second-look marketplace from its dependencies and hands back its routes: lead intake
- * and polling, clicks and partner reports on the BFF's `/api` sub-app, and the `/reports` page. Fan-out runs
+ * @module Builds the second-look marketplace from its dependencies and hands back what the BFF mounts: its
+ * search engine (lead intake and polling, served at `/api/second-look` as a search resource), its other
+ * routes under `/api` (consent texts, clicks, impressions, conversions, reports), and the `/reports` page. Fan-out runs
  * in the background of the process that accepted the lead, under a lease it renews; when the lease runs out
  * (the process died, or lost the ledger) any replica takes the lead over and finishes it. `drain()` lets
  * leads in flight finish (bounded) on shutdown, `close()` aborts what is left and awaits its writes.
@@ -10,7 +11,8 @@ import { Hono } from 'hono'
 import pino, { type Logger } from 'pino'
 import { Registry } from 'prom-client'
 import { Agent, type Dispatcher } from 'undici'
-import type { AccessTokens, ClientIdentityFn } from '../http/request-services.ts'
+import { BFF_ROUTES } from '../contract/bff.ts'
+import type { SearchApi } from '../http/search-resource.ts'
 import { systemTimers, type Timers } from '../http/timers.ts'
 import type { Ledger } from '../ledger/index.ts'
 import { createSearchCache } from '../ledger/search-cache.ts'
@@ -27,9 +29,10 @@ import { createApplicantHasher } from './intake/applicant-key.ts'
 import { createBodyHasher } from './intake/idempotency.ts'
 import { checkedConsentTexts, checkedRegistry, checkedWindows } from './marketplace-checks.ts'
 import type { MarketplaceContext } from './marketplace-context.ts'
-import { type MarketplaceRouteOptions, marketplaceRoutes } from './marketplace-routes.ts'
+import { marketplaceRoutes } from './marketplace-routes.ts'
 import type { PartnerRegistryEntry } from './registry/partner-registry.ts'
 import { reportPageRoutes } from './routes/report-page-routes.ts'
+import { secondLookEngine } from './routes/second-look-engine.ts'
 import {
   drainLeads,
   type LeadsState,
@@ -89,8 +92,6 @@ export interface MarketplaceDeps {
   config: MarketplaceConfig
   ledger: Ledger
   registry: readonly PartnerRegistryEntry[]
-  accessTokens: AccessTokens
-  clientIdentity: ClientIdentityFn
   /** Keys click tokens, body fingerprints and sealed leads (`SESSION_SECRET`); `MIN_SECRET_LENGTH` characters at least. */
   secret: string
   /** Key of the partner `lead_id` hash (`LEAD_ID_HASH_SECRET`); derived from `secret` when absent. */
@@ -106,15 +107,14 @@ export interface MarketplaceDeps {
   metricsRegistry?: Registry
 }
 
-export interface Marketplace {
-  /**
-   * The API as a sub-app to mount at `/api` (`app.route('/api', marketplace.routes())`): `POST /second-look`,
-   * `GET /second-look/:uuid`, `GET /clicks/:token`, `GET /impressions/:token`, `POST /conversions`,
-   * `GET /reports/partners[/:id[/suppression]]`. `beforeIntake` runs before `POST /second-look` only (the
-   * BFF's per-IP limit); `beforeBearer` before every route that takes a bearer token (conversions and
-   * reports: the BFF's limit on refused tokens).
-   */
-  routes(options?: MarketplaceRouteOptions): Hono
+/**
+ * What the BFF mounts at `/api` (`createBff(config, { secondLook })`, or `searchApiRoutes` on any Hono app):
+ * the search at `searchPath` (`POST /second-look`, `GET /second-look/:uuid`) with the host's access tokens,
+ * visitor identity and limits, and `routes()`: `GET /second-look/consent`, `GET /clicks/:token`,
+ * `GET /impressions/:token`, and behind bearer tokens `POST /conversions`, `GET /reports/partners[/:id[/suppression]]`
+ * and the operator's `GET /reports/...`.
+ */
+export interface Marketplace extends SearchApi {
   /** `GET /reports` with its script and stylesheet, as a sub-app to mount at the root: `app.route('/', ...)`. */
   pageRoutes(): Hono
   /** Resolves once the lead's auction has settled in this process (at once when nothing runs for it). */
@@ -189,7 +189,9 @@ export function createMarketplace(deps: MarketplaceDeps): Marketplace {
   const drain = (timeoutMs = drainTimeoutMs) => drainLeads(state, background, runCtx, timeoutMs)
 
   return {
-    routes: (options = {}) => marketplaceRoutes(ctx, config.sandboxMode, options),
+    searchPath: BFF_ROUTES.secondLook.replace(/^\/api/, ''),
+    engine: secondLookEngine(ctx),
+    routes: () => marketplaceRoutes(ctx),
     pageRoutes: () => new Hono().route('/reports', reportPageRoutes()),
     settled: (searchUuid) => state.running.get(searchUuid.toLowerCase()) ?? Promise.resolve(),
     get inFlight() {
@@ -264,8 +266,6 @@ function marketplaceContext(
     registry: runCtx.registry,
     policy: config.winnerPolicy,
     scorer: runCtx.scorer,
-    accessTokens: deps.accessTokens,
-    clientIdentity: deps.clientIdentity,
     clickSigner: parts.clickSigner,
     hashBody: createBodyHasher(deps.secret),
     hashPartnerLeadId: runCtx.hashPartnerLeadId,

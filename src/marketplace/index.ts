@@ -6,6 +6,15 @@
 
 export type { ConsentTexts } from '../contract/consent.ts'
 export type { AccessTokens, ClientIdentityFn } from '../http/request-services.ts'
+export type {
+  ApiRoute,
+  CreatedRateTable,
+  SearchApi,
+  SearchApiHost,
+  SearchEngine,
+  SearchResourceOptions,
+} from '../http/search-resource.ts'
+export { searchApiRoutes } from '../http/search-resource.ts'
 export type { Bid, WinnerPolicy } from './auction/auction.ts'
 export { runAuction } from './auction/auction.ts'
 export type { Scorer } from './auction/score.ts'
@@ -16,7 +25,6 @@ export type { ConsentKind, ConsentTextEntry, OperatorConsentTexts } from './cons
 export { ConsentTextsError, loadConsentTexts, parseConsentTexts } from './consent/consent-texts.ts'
 export type { Marketplace, MarketplaceConfig, MarketplaceDeps } from './create-marketplace.ts'
 export { createMarketplace } from './create-marketplace.ts'
-export type { MarketplaceRouteOptions } from './marketplace-routes.ts'
 export type {
   PartnerDisplay,
   PartnerPays,

@@ -1,12 +1,11 @@
 /**
- * @module What every marketplace route shares, built once by `createMarketplace`. The BFF's services
- * arrive as the small interfaces of `src/http/request-services.ts` (dependency injection), so the
- * marketplace never imports the BFF; with it, it shares only the server plumbing of `src/http/` (the error
- * registry, the bounded JSON and capped body readers).
+ * @module What every marketplace route shares, built once by `createMarketplace`. The marketplace takes
+ * nothing of the BFF: the BFF serves its search engine with its own access tokens, visitor identity and
+ * limits (`searchApiRoutes`). With it, it shares only the server plumbing of `src/http/` (the search
+ * resource, the error registry, the bounded JSON and capped body readers).
  */
 import type { Logger } from 'pino'
 import type { Lead } from '../contract/partner.ts'
-import type { AccessTokens, ClientIdentityFn } from '../http/request-services.ts'
 import type { Timers } from '../http/timers.ts'
 import type { Ledger } from '../ledger/index.ts'
 import type { SearchCache } from '../ledger/search-cache.ts'
@@ -24,8 +23,6 @@ export interface MarketplaceContext {
   registry: ReadonlyMap<string, PartnerRegistryEntry>
   policy: WinnerPolicy
   scorer: Scorer
-  accessTokens: AccessTokens
-  clientIdentity: ClientIdentityFn
   clickSigner: ClickSigner
   /** Lifetime of a click link: a duplicate applicant gets the first application's offers within it. */
   clickTokenTtlMs: number

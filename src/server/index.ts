@@ -1,7 +1,7 @@
 /**
  * @module Main entry of the server package (`offer-widget-server`, built by `npm run pack`): the BFF as an
  * app for any fetch runtime (`createBff`), as a Node server (`startServer`), its configuration, the
- * second-look marketplace as BFF routes, the sandbox, and what a publisher's own server imports
+ * second-look marketplace the BFF serves (`startSecondLook`), the sandbox, and what a publisher's own server imports
  * (src/publisher/). Subpaths carry the rest: `/bff`,
  * `/marketplace`, `/ledger`, `/sandbox`, `/partner-kit`. Safe to import from a Next.js server component or
  * route module: importing reads no environment and opens nothing (`loadConfig()` and `createBff()` do, when
@@ -37,7 +37,7 @@ export type { ServedSandbox, ServeSandboxOptions } from '../sandbox/serve-sandbo
 export { serveSandbox } from '../sandbox/serve-sandbox.ts'
 export type { Config } from './config.ts'
 export { ConfigError, loadConfig } from './config.ts'
-export type { SecondLook, SecondLookServices, StartSecondLookOptions } from './start-second-look.ts'
+export type { SecondLook, StartSecondLookOptions } from './start-second-look.ts'
 export { startSecondLook } from './start-second-look.ts'
 export type { RunningServer, StartServerOptions } from './start-server.ts'
 export { startServer } from './start-server.ts'

@@ -2,12 +2,12 @@
  * @module Composes the second-look marketplace for a running BFF on Node: reads the operator's consent texts
  * (`CONSENT_TEXTS_FILE`), opens the ledger (PGlite, or PostgreSQL with `DATABASE_URL`; PGlite on disk opens in
  * the background), resolves the partner registry (a file, or the simulated partners in sandbox mode), and
- * returns the routes to hand to `createBff` plus one `close()` for shutdown.
+ * builds the marketplace on them, and returns what `createBff(config, { secondLook })` serves plus one `close()`
+ * for shutdown.
  */
-import { Hono, type MiddlewareHandler } from 'hono'
+import { Hono } from 'hono'
 import type { Logger } from 'pino'
 import { Registry } from 'prom-client'
-import type { AccessTokens, ClientIdentityFn } from '../http/request-services.ts'
 import { instrumentLedger, type Ledger, openLedger } from '../ledger/index.ts'
 import { loadConsentTexts } from '../marketplace/consent/consent-texts.ts'
 import { createMarketplace, type Marketplace } from '../marketplace/create-marketplace.ts'
@@ -19,34 +19,19 @@ import { reportPageRoutes } from '../marketplace/routes/report-page-routes.ts'
 import { startSimulatedPartners } from '../partner-kit/simulated-partners.ts'
 import type { Config } from './config.ts'
 
-/** What the BFF lends the marketplace: the same identity, tokens and limits as offer searches. */
-export interface SecondLookServices {
-  clientIdentity: ClientIdentityFn
-  accessTokens: AccessTokens
-  logger: Logger
-  perIpRateLimit(route: string): MiddlewareHandler
-  /** Before the reports and conversions: refused bearer tokens per address, then 429. */
-  authFailureLimit(route: string): MiddlewareHandler
-  /** After the per-IP limit on leads: every address together (`LEAD_CEILING_PER_MINUTE`). */
-  ceiling(
-    route: string,
-    limit: { points: number; durationSeconds: number; refusal: string },
-  ): MiddlewareHandler
-}
-
 export interface SecondLook {
   /**
-   * For `createBff(config, { routes: [secondLook.routes] })`: builds the marketplace from the BFF's services and
-   * mounts its API sub-app on the BFF's `/api` app.
+   * The marketplace: `createBff(config, { secondLook })` serves its search at `/api/second-look` with the
+   * BFF's tokens, identity and limits, and mounts its other routes under `/api`.
    */
-  routes(api: Hono, services: SecondLookServices): void
+  readonly marketplace: Marketplace
+  /** Leads a minute from every address together (`LEAD_CEILING_PER_MINUTE`): the BFF's ceiling on intake. */
+  readonly leadCeilingPerMinute: number
   /** `/reports` as a sub-app to mount at the root (`app.route('/', secondLook.pageRoutes())`), in any order. */
   pageRoutes(): Hono
   readonly registry: ResolvedRegistry
   readonly ledger: Ledger
-  /** Present once `routes` has run. */
-  readonly marketplace: Marketplace | undefined
-  /** Leads running in this process (0 before `routes` has run). */
+  /** Leads running in this process. */
   readonly inFlight: number
   /** `/readyz`: resolves when the ledger answers within its timeout, rejects naming why otherwise. */
   checkLedger(): Promise<void>
@@ -68,7 +53,7 @@ export interface StartSecondLookOptions {
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
-// long-function: composition: opens the ledger and registry and wires the marketplace in start order; each step is one call
+// long-function: composition: opens the ledger and registry and builds the marketplace in start order; each step is one call
 export async function startSecondLook(config: Config, options: StartSecondLookOptions): Promise<SecondLook> {
   // First, before anything is opened: a bad file stops the start naming CONSENT_TEXTS_FILE and its fields.
   const consentTexts = config.consentTextsFile ? loadConsentTexts(config.consentTextsFile) : undefined
@@ -90,7 +75,8 @@ export async function startSecondLook(config: Config, options: StartSecondLookOp
       ),
   })
   const ledger = instrumentLedger(openedLedger, metricsRegistry)
-  let registry: ResolvedRegistry
+  let registry: ResolvedRegistry | undefined
+  let marketplace: Marketplace
   try {
     registry = await resolvePartnerRegistry({
       partnersFile: config.partnersFile,
@@ -99,69 +85,48 @@ export async function startSecondLook(config: Config, options: StartSecondLookOp
       startSimulated: () => startSimulatedPartners({ reportsToken: config.sandboxPartnerReportsToken }),
       logger: options.logger,
     })
+    marketplace = createMarketplace({
+      config: {
+        winnerPolicy: config.winnerPolicy,
+        reportsToken: config.reportsToken,
+        sandboxMode: config.sandboxMode,
+        publicBaseUrl: config.publicBaseUrl,
+        firstLookDeadlineMs: config.marketplace.firstLookDeadlineMs,
+        drainTimeoutMs: config.marketplace.drainTimeoutMs,
+        leaseMs: config.marketplace.leaseMs,
+        // Sandbox mode without a file: the built-in texts (createMarketplace's default).
+        consentTexts,
+        duplicateWindowMs: config.marketplace.duplicateWindowDays * DAY_MS,
+        consentRetentionMs: config.marketplace.consentRetentionDays * DAY_MS,
+      },
+      ledger,
+      registry: registry.entries,
+      secret: config.sessionSecret,
+      leadIdKey: config.marketplace.leadIdHashSecret,
+      logger: options.logger,
+      metricsRegistry,
+    })
   } catch (error) {
+    await registry?.close()
     await ledger.close()
     throw error
   }
-  let marketplace: Marketplace | undefined
+  const partners = registry
   return {
-    registry,
+    marketplace,
+    leadCeilingPerMinute: config.marketplace.leadCeilingPerMinute,
+    registry: partners,
     ledger,
-    get marketplace() {
-      return marketplace
-    },
     get inFlight() {
-      return marketplace?.inFlight ?? 0
-    },
-    routes(api, services) {
-      marketplace = createMarketplace({
-        config: {
-          winnerPolicy: config.winnerPolicy,
-          reportsToken: config.reportsToken,
-          sandboxMode: config.sandboxMode,
-          publicBaseUrl: config.publicBaseUrl,
-          firstLookDeadlineMs: config.marketplace.firstLookDeadlineMs,
-          drainTimeoutMs: config.marketplace.drainTimeoutMs,
-          leaseMs: config.marketplace.leaseMs,
-          // Sandbox mode without a file: the built-in texts (createMarketplace's default).
-          consentTexts,
-          duplicateWindowMs: config.marketplace.duplicateWindowDays * DAY_MS,
-          consentRetentionMs: config.marketplace.consentRetentionDays * DAY_MS,
-        },
-        ledger,
-        registry: registry.entries,
-        accessTokens: services.accessTokens,
-        clientIdentity: services.clientIdentity,
-        secret: config.sessionSecret,
-        leadIdKey: config.marketplace.leadIdHashSecret,
-        logger: services.logger,
-        metricsRegistry,
-      })
-      api.route(
-        '/',
-        marketplace.routes({
-          beforeIntake: [
-            services.perIpRateLimit('second-look'),
-            // Many addresses (a botnet, or many /64s behind a trusted proxy) cannot flood partners either.
-            services.ceiling('second-look', {
-              points: config.marketplace.leadCeilingPerMinute,
-              durationSeconds: 60,
-              refusal: `This server takes at most ${config.marketplace.leadCeilingPerMinute} loan applications a minute (LEAD_CEILING_PER_MINUTE): retry after Retry-After`,
-            }),
-          ],
-          beforeBearer: [services.authFailureLimit('reports-and-conversions')],
-        }),
-      )
+      return marketplace.inFlight
     },
     // The page is static (it reads the reports API from the browser): it needs no marketplace.
     pageRoutes: () => new Hono().route('/reports', reportPageRoutes()),
     checkLedger: () => ledger.ping(),
-    drain: async () => {
-      await marketplace?.drain()
-    },
+    drain: () => marketplace.drain(),
     async close() {
-      await marketplace?.close()
-      await registry.close()
+      await marketplace.close()
+      await partners.close()
       await ledger.close()
     },
   }

@@ -31,7 +31,7 @@ import { demoPagesIn, demoRenderer, servedFiles } from './static-files.ts'
 // The repository (from src/ or dist/server/) or the installed server package.
 const REPO_ROOT = packageRoot(import.meta.url)
 
-export interface StartServerOptions extends BffOptions {
+export interface StartServerOptions extends Omit<BffOptions, 'secondLook'> {
   /** Directory holding `dist/` and `public/`; default the repository root. */
   staticRoot?: string
   /** In-flight requests get this long to finish on close before their sockets are cut. */
@@ -100,7 +100,6 @@ export async function startServer(config: Config, options: StartServerOptions = 
         },
       )
     }
-    const routes = [...(options.routes ?? []), ...(secondLook ? [secondLook.routes] : [])]
     const staticRoot = options.staticRoot ?? REPO_ROOT
     const render = await demoRenderer(staticRoot, logger)
     let renderDemoWidget: ReturnType<typeof serverRenderedDemo> | undefined
@@ -115,12 +114,8 @@ export async function startServer(config: Config, options: StartServerOptions = 
       tracing,
       sandbox: options.sandbox ?? sandbox,
       upstreamBaseUrl,
-      routes,
+      secondLook,
       searchEvents: options.searchEvents ?? searchEventsOf(secondLook),
-      readinessChecks: [
-        ...(options.readinessChecks ?? []),
-        ...(secondLook ? [{ name: 'ledger' as const, check: secondLook.checkLedger }] : []),
-      ],
     })
     if (secondLook) app.route('/', secondLook.pageRoutes())
     if (render) renderDemoWidget = serverRenderedDemo(app.services, render)

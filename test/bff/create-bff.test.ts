@@ -3,10 +3,8 @@
  * poll with the access token, and the safety rules (CORS, widget header, body limit, per-IP limit).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { BffRoutes } from '../../src/bff/index.ts'
-import { createdSearchSchema, LEAD_BODY_LIMIT_BYTES } from '../../src/contract/bff.ts'
+import { createdSearchSchema } from '../../src/contract/bff.ts'
 import { issuerListSchema, rateTableSchema } from '../../src/contract/offer-search.ts'
-import { limitBody } from '../../src/http/body-limit.ts'
 import { fakeHarness } from './support/fake-harness.ts'
 import { type Harness, postJson, sandboxHarness, UA, WIDGET } from './support/harness.ts'
 
@@ -80,21 +78,6 @@ describe('POST /api/offer-searches', () => {
       code: 'payload_too_large',
       message: expect.stringContaining('65536'),
     })
-  })
-
-  it('lets a route added through `routes` declare its own limit, which the BFF does not second-guess', async () => {
-    const routes: BffRoutes = (api) => {
-      api.post('/small', limitBody(1024), (c) => c.json({ ok: true }))
-      api.post('/large', limitBody(LEAD_BODY_LIMIT_BYTES), (c) => c.json({ ok: true }))
-    }
-    const own = await sandboxHarness(TOKEN, {}, { routes: [routes] })
-    try {
-      expect((await own.request('/api/small', postJson({ padding: 'x'.repeat(2 * 1024) }))).status).toBe(413)
-      // Over the searches' 16 KB, under the lead's 64 KB: the route's limit decides, not its path.
-      expect((await own.request('/api/large', postJson({ padding: 'x'.repeat(40 * 1024) }))).status).toBe(200)
-    } finally {
-      await own.close()
-    }
   })
 })
 

@@ -1,7 +1,8 @@
 /**
  * @module The search resource both engines stand behind (the offer search and the second look): the order
- * of its guards, its 201 envelope, and a poll guard that discloses nothing about searches it won't show.
- * The engines' own behaviour is in test/bff and test/marketplace, through their routes.
+ * of its guards, the visitor it hands the engine, its 201 envelope, and a poll guard that discloses nothing
+ * about searches it won't show; and `searchApiRoutes`, which mounts a search with routes of its own (the
+ * second look's) with the host's guards. The engines' own behaviour is in test/bff and test/marketplace.
  */
 import { Hono } from 'hono'
 import pino from 'pino'
@@ -9,45 +10,61 @@ import { describe, expect, it } from 'vitest'
 import { ACCESS_TOKEN_HEADER } from '../../src/contract/bff.ts'
 import { createAccessTokens } from '../../src/http/access-token.ts'
 import { httpError, onHttpError } from '../../src/http/errors.ts'
-import { type SearchEngine, searchResource } from '../../src/http/search-resource.ts'
+import {
+  type SearchApi,
+  type SearchEngine,
+  searchApiRoutes,
+  searchResource,
+} from '../../src/http/search-resource.ts'
 
 const UUID = '0f8fad5b-d9cb-469f-a165-70867728950e'
 const OTHER = '7c9e6679-7425-40de-944b-e07fc1f90ae7'
 const tokens = createAccessTokens('a-secret-of-at-least-32-characters!!')
+const VISITOR = { ipAddress: '198.51.100.4', userAgent: 'Mozilla/5.0 (Linux; Android 14) Mobile' }
+const BROWSER = { 'content-type': 'application/json', 'user-agent': VISITOR.userAgent }
 
-function mounted(engine: Partial<SearchEngine>, steps: string[] = []) {
-  const full: SearchEngine = {
+function testEngine(steps: string[], engine: Partial<SearchEngine> = {}): SearchEngine {
+  return {
     noun: 'test search',
-    create: async () => {
-      steps.push('create')
+    bodyLimitBytes: 64,
+    refusedToBots: 'run test searches',
+    create: async (_c, visitor) => {
+      steps.push(`create for ${visitor().ipAddress}`)
       return { searchUuid: UUID, rateTable: '{"uuid":"x","offers":[]}', headers: { 'x-engine': 'yes' } }
     },
     poll: async (uuid) => (uuid === UUID ? { uuid, offers: [] } : undefined),
     ...engine,
   }
-  const app = new Hono()
+}
+
+function host(steps: string[]) {
+  return {
+    accessTokens: tokens,
+    identity: () => VISITOR,
+    refuseBots: true,
+    guards: [
+      async (_c: unknown, next: () => Promise<void>) => {
+        steps.push('guard')
+        await next()
+      },
+    ],
+  }
+}
+
+function withErrors(app: Hono): Hono {
   app.onError(onHttpError(pino({ level: 'silent' })))
-  app.route(
-    '/s',
-    searchResource(full, {
-      accessTokens: tokens,
-      bodyLimitBytes: 64,
-      guards: [
-        async (_c, next) => {
-          steps.push('guard')
-          await next()
-        },
-      ],
-    }),
-  )
   return app
 }
 
-const post = (app: Hono, body: string) =>
-  app.request('/s', { method: 'POST', body, headers: { 'content-type': 'application/json' } })
+function mounted(engine: Partial<SearchEngine>, steps: string[] = []) {
+  return withErrors(new Hono().route('/s', searchResource(testEngine(steps, engine), host(steps))))
+}
+
+const post = (app: Hono, body: string, headers: Record<string, string> = BROWSER) =>
+  app.request('/s', { method: 'POST', body, headers })
 
 describe('searchResource', () => {
-  it('answers 201 with a token for the new uuid around the engine rate table, after the guards', async () => {
+  it("answers 201 with a token for the new uuid around the engine's rate table, after the guards, for the visitor", async () => {
     const steps: string[] = []
     const res = await post(mounted({}, steps), '{}')
     expect(res.status).toBe(201)
@@ -57,7 +74,21 @@ describe('searchResource', () => {
     expect(Object.keys(body)).toEqual(['accessToken', 'rateTable'])
     expect(tokens.verify(body.accessToken, UUID)).toBe(true)
     expect(body.rateTable).toEqual({ uuid: 'x', offers: [] })
-    expect(steps).toEqual(['guard', 'create'])
+    expect(steps).toEqual(['guard', `create for ${VISITOR.ipAddress}`])
+  })
+
+  it('refuses a declared bot with 403 before any guard runs, naming what it may not do', async () => {
+    const steps: string[] = []
+    const res = await post(mounted({}, steps), '{}', {
+      'content-type': 'application/json',
+      'user-agent': 'curl/8.5.0',
+    })
+    expect(res.status).toBe(403)
+    expect(await res.json()).toMatchObject({
+      code: 'forbidden',
+      message: expect.stringContaining('run test searches'),
+    })
+    expect(steps).toEqual([])
   })
 
   it('serialises a rate table given as a value', async () => {
@@ -110,5 +141,47 @@ describe('searchResource', () => {
     const res = await mounted({}).request('/s/not-a-uuid')
     expect(res.status).toBe(400)
     expect(await res.json()).toMatchObject({ errors: [{ field: 'uuid' }] })
+  })
+})
+
+describe('searchApiRoutes', () => {
+  const routes = (steps: string[]): SearchApi => ({
+    searchPath: '/s',
+    engine: testEngine(steps),
+    routes: () => [
+      { path: '/s/consent', app: new Hono().get('/', (c) => c.text('texts')) },
+      { path: '/reports', app: new Hono().get('/', (c) => c.text('report')), bearer: true },
+    ],
+  })
+  function api(steps: string[]) {
+    return withErrors(
+      searchApiRoutes(routes(steps), {
+        ...host(steps),
+        bearerGuards: [
+          async (_c, next) => {
+            steps.push('bearer guard')
+            await next()
+          },
+        ],
+      }),
+    )
+  }
+
+  it("mounts the engine's routes before its search, so a path under the search is not read as a uuid", async () => {
+    const steps: string[] = []
+    const res = await api(steps).request('/s/consent')
+    expect(res.status).toBe(200)
+    expect(await res.text()).toBe('texts')
+    expect(steps).toEqual([])
+  })
+
+  it("runs the host's bearer guards before bearer routes only, and its search guards before the search only", async () => {
+    const steps: string[] = []
+    const app = api(steps)
+    expect(await (await app.request('/reports')).text()).toBe('report')
+    expect(steps).toEqual(['bearer guard'])
+    steps.length = 0
+    expect((await post(app, '{}')).status).toBe(201)
+    expect(steps).toEqual(['guard', `create for ${VISITOR.ipAddress}`])
   })
 })

@@ -8,9 +8,9 @@ import { createClickSigner, createMarketplace } from '../../src/marketplace/inde
 import { REPORT_TABLES, reportToCsv } from '../../src/marketplace/reports/report-csv.ts'
 import { LEDGER_DRIVERS } from '../ledger/support/ledger-drivers.ts'
 import {
-  CLIENT,
   type Harness,
   harnessAround,
+  marketplaceApi,
   SECRET,
   startHarness,
   submitAndSettle,
@@ -150,13 +150,11 @@ describe.each(LEDGER_DRIVERS)('clicks and partner reports on $name', (driver) =>
         config: { winnerPolicy: 'phase1', sandboxMode: true },
         ledger,
         registry: h.partners.entries,
-        accessTokens: { issue: () => 'x', verify: () => false },
-        clientIdentity: () => CLIENT,
         secret: SECRET,
         logger: pino({ level: 'silent' }),
       })
-      const api = m.routes()
-      const res = await api.request('/reports/partners/lender', {
+      const api = marketplaceApi(m)
+      const res = await api.request('/api/reports/partners/lender', {
         headers: { Authorization: 'Bearer anything' },
       })
       expect(res.status).toBe(404)

@@ -4,7 +4,6 @@
  * still sends its lead. In sandbox mode no real partner is asked and nothing is refused. The partner is a
  * public https endpoint answered by undici's MockAgent (no network), which counts what reaches it.
  */
-import { Hono } from 'hono'
 import pino from 'pino'
 import { MockAgent } from 'undici'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
@@ -14,7 +13,7 @@ import { sandboxConsentTexts } from '../../src/marketplace/consent/consent-texts
 import { createMarketplace, type Marketplace } from '../../src/marketplace/index.ts'
 import type { PartnerRegistryEntry } from '../../src/marketplace/registry/partner-registry.ts'
 import { LEDGER_DRIVERS, openLedgerAround } from '../ledger/support/ledger-drivers.ts'
-import { CLIENT, makeLead, SECRET, TEST_ACCESS_TOKENS } from './support/harness.ts'
+import { makeLead, marketplaceApi, SECRET } from './support/harness.ts'
 
 const PHONE_BROWSER =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1'
@@ -85,13 +84,11 @@ describe.each(LEDGER_DRIVERS)('POST /api/second-look from a declared bot, on $na
       config: { winnerPolicy: 'phase2', sandboxMode, deadlineMs: 5_000, consentTexts: sandboxConsentTexts() },
       ledger,
       registry: [sandboxMode ? { ...partner, endpoint: `${SANDBOX_PARTNER_ORIGIN}/leads` } : partner],
-      accessTokens: TEST_ACCESS_TOKENS,
-      clientIdentity: () => CLIENT,
       secret: SECRET,
       logger: pino({ level: 'silent' }),
       dispatcher: agent,
     })
-    const app = new Hono().route('/api', marketplace.routes())
+    const app = marketplaceApi(marketplace, { refuseBots: !sandboxMode })
     return (userAgent: string) =>
       app.request('http://bff.test/api/second-look', {
         method: 'POST',

@@ -4,10 +4,18 @@ import { bffErrorSchema, createdSearchSchema, LEAD_BODY_LIMIT_BYTES } from '../.
 import { rateTableSchema } from '../../src/contract/offer-search.ts'
 import { type Ledger, openLedger } from '../../src/ledger/index.ts'
 import { parseConsentTexts } from '../../src/marketplace/consent/consent-texts.ts'
-import { createMarketplace } from '../../src/marketplace/index.ts'
+import { createMarketplace, searchApiRoutes } from '../../src/marketplace/index.ts'
 import type { SimulatedPartnerSpec } from '../../src/partner-kit/index.ts'
 import { LEDGER_DRIVERS } from '../ledger/support/ledger-drivers.ts'
-import { CLIENT, type Harness, harnessAround, makeLead, submitAndSettle } from './support/harness.ts'
+import {
+  CLIENT,
+  type Harness,
+  harnessAround,
+  makeLead,
+  marketplaceApi,
+  submitAndSettle,
+  TEST_ACCESS_TOKENS,
+} from './support/harness.ts'
 
 // Real servers and databases on a shared CI machine: generous, while every wait inside stays short.
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 })
@@ -193,7 +201,7 @@ describe.each(LEDGER_DRIVERS)('second-look intake and polling on $name', (driver
   })
 })
 
-describe('routes(api, { beforeIntake }) and an empty registry', () => {
+describe("the host's guards (searchApiRoutes) and an empty registry", () => {
   let ledger: Ledger
   beforeAll(async () => {
     ledger = await openLedger({ inMemory: true })
@@ -206,15 +214,16 @@ describe('routes(api, { beforeIntake }) and an empty registry', () => {
       config: { winnerPolicy: 'phase1', sandboxMode: true },
       ledger,
       registry: [],
-      accessTokens: { issue: (u) => u, verify: (token, u) => token === u },
-      clientIdentity: () => CLIENT,
       secret: 'test-secret-0123456789abcdef-0123',
     })
 
-  it('runs the BFF middleware (e.g. the per-IP limit) before intake only', async () => {
+  it("runs the host's guards (e.g. the per-IP limit) before intake only", async () => {
     const m = marketplace()
-    const api = m.routes({
-      beforeIntake: [async (c) => c.json({ code: 'rate_limited', message: 'slow down' }, 429)],
+    const api = searchApiRoutes(m, {
+      accessTokens: TEST_ACCESS_TOKENS,
+      identity: () => CLIENT,
+      refuseBots: false,
+      guards: [async (c) => c.json({ code: 'rate_limited', message: 'slow down' }, 429)],
     })
     const limited = await api.request('/second-look', { method: 'POST', body: '{}' })
     expect(limited.status).toBe(429)
@@ -224,8 +233,8 @@ describe('routes(api, { beforeIntake }) and an empty registry', () => {
 
   it('with no partner to ask, the search is complete at once with no offers', async () => {
     const m = marketplace()
-    const api = m.routes()
-    const res = await api.request('/second-look', { method: 'POST', body: JSON.stringify(makeLead()) })
+    const api = marketplaceApi(m)
+    const res = await api.request('/api/second-look', { method: 'POST', body: JSON.stringify(makeLead()) })
     expect(res.status).toBe(201)
     const { rateTable } = createdSearchSchema.parse(await res.json())
     expect(rateTable.pendingResponses).toEqual([])

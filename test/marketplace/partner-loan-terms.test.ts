@@ -6,7 +6,7 @@
  * stored or shown.
  */
 import { type SQL, sql } from 'drizzle-orm'
-import { Hono } from 'hono'
+import type { Hono } from 'hono'
 import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { rateTableSchema } from '../../src/contract/rate-table.ts'
@@ -15,7 +15,7 @@ import { sandboxConsentTexts } from '../../src/marketplace/consent/consent-texts
 import { createMarketplace, type PartnerRegistryEntry } from '../../src/marketplace/index.ts'
 import { LEDGER_DRIVERS } from '../ledger/support/ledger-drivers.ts'
 import { type LoopbackPartner, startLoopbackPartner } from '../partner-kit/support/loopback-partner.ts'
-import { CLIENT, SECRET, settledLeadThrough, TEST_ACCESS_TOKENS } from './support/harness.ts'
+import { marketplaceApi, SECRET, settledLeadThrough } from './support/harness.ts'
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 })
 
@@ -94,12 +94,10 @@ describe.each(LEDGER_DRIVERS)('loan terms from a partner reply, on $name', (driv
       },
       ledger,
       registry: [entry(partner.url)],
-      accessTokens: TEST_ACCESS_TOKENS,
-      clientIdentity: () => CLIENT,
       secret: SECRET,
       logger: pino({ level: 'silent' }),
     })
-    app = new Hono().route('/api', marketplace.routes())
+    app = marketplaceApi(marketplace)
   })
   afterAll(async () => {
     await marketplace?.close()

@@ -8,7 +8,7 @@
 import { createServer as createHttpsServer, type Server } from 'node:https'
 import type { AddressInfo } from 'node:net'
 import { type SQL, sql } from 'drizzle-orm'
-import { Hono } from 'hono'
+import type { Hono } from 'hono'
 import pino from 'pino'
 import { Agent } from 'undici'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -24,7 +24,7 @@ import {
 import { LEDGER_DRIVERS } from '../ledger/support/ledger-drivers.ts'
 import { type LoopbackPartner, startLoopbackPartner } from '../partner-kit/support/loopback-partner.ts'
 import { makeLocalTls } from '../support/local-https.ts'
-import { CLIENT, makeKnownLead, SECRET, settledLeadThrough, TEST_ACCESS_TOKENS } from './support/harness.ts'
+import { makeKnownLead, marketplaceApi, SECRET, settledLeadThrough } from './support/harness.ts'
 
 // Real servers and databases on a shared CI machine: generous, while every wait inside stays short.
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 })
@@ -156,13 +156,11 @@ function startMarketplace(
     },
     ledger,
     registry,
-    accessTokens: TEST_ACCESS_TOKENS,
-    clientIdentity: () => CLIENT,
     secret: SECRET,
     logger: pino({ level: 'silent' }),
     ...(dispatcher ? { dispatcher } : {}),
   })
-  const app = new Hono().route('/api', marketplace.routes())
+  const app = marketplaceApi(marketplace)
   return { marketplace, app, dispatcher }
 }
 

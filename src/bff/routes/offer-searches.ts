@@ -12,7 +12,6 @@ import { MEASURE_MAX_OFFERS, MEASURE_PATH, searchMeasureSchema } from '../../con
 import { limitBody } from '../../http/body-limit.ts'
 import { httpError } from '../../http/errors.ts'
 import { readJsonBody } from '../../http/json-body.ts'
-import { refuseDeclaredBots } from '../../http/refuse-declared-bots.ts'
 import { checkedSearchUuid, searchResource } from '../../http/search-resource.ts'
 import { createSearch } from '../create-search.ts'
 import type { PollCoalescer } from '../poll-coalescer.ts'
@@ -27,8 +26,10 @@ export function offerSearchRoutes(services: BffServices, coalescer: PollCoalesce
   const app = searchResource(
     {
       noun: 'offer search',
-      async create(c) {
-        const identity = clientIdentity(c)
+      bodyLimitBytes: BODY_LIMIT_BYTES,
+      refusedToBots: 'run offer searches (each one is billed)',
+      async create(c, visitor) {
+        const identity = visitor()
         const json = await readJsonBody(c, { maxDepth: OFFER_SEARCH_MAX_DEPTH })
         return createSearch(services, identity, json)
       },
@@ -40,14 +41,9 @@ export function offerSearchRoutes(services: BffServices, coalescer: PollCoalesce
     },
     {
       accessTokens,
-      bodyLimitBytes: BODY_LIMIT_BYTES,
-      guards: [
-        refuseDeclaredBots({
-          active: !services.config.sandboxMode,
-          refused: 'run offer searches (each one is billed)',
-        }),
-        services.perIpRateLimit('/api/offer-searches'),
-      ],
+      identity: clientIdentity,
+      refuseBots: !services.config.sandboxMode,
+      guards: [services.perIpRateLimit('/api/offer-searches')],
     },
   )
 

@@ -11,7 +11,7 @@ import type { Ledger } from '../../../src/ledger/index.ts'
 import { sandboxConsentTexts } from '../../../src/marketplace/consent/consent-texts.ts'
 import { createMarketplace } from '../../../src/marketplace/index.ts'
 import type { PartnerRegistryEntry } from '../../../src/marketplace/registry/partner-registry.ts'
-import { SECRET, TEST_ACCESS_TOKENS } from '../support/harness.ts'
+import { SECRET } from '../support/harness.ts'
 
 /** A ledger no refused registry may reach: any use throws. */
 const untouchedLedger = new Proxy({} as Ledger, {
@@ -51,8 +51,6 @@ const build = (endpoint: string, sandboxMode: boolean, withTexts = true) =>
     },
     ledger: untouchedLedger,
     registry: [entry(endpoint)],
-    accessTokens: TEST_ACCESS_TOKENS,
-    clientIdentity: () => ({ ipAddress: '203.0.113.7', userAgent: 'unused' }),
     secret: SECRET,
     logger: pino({ level: 'silent' }),
     timers: stillTimers,
@@ -90,8 +88,6 @@ describe('a partner registry built in code', () => {
         config: { winnerPolicy: 'phase2', sandboxMode: false },
         ledger: untouchedLedger,
         registry: [entry(endpoint), entry(endpoint)],
-        accessTokens: TEST_ACCESS_TOKENS,
-        clientIdentity: () => ({ ipAddress: '203.0.113.7', userAgent: 'unused' }),
         secret: SECRET,
         timers: stillTimers,
       }),

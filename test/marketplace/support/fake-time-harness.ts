@@ -6,7 +6,7 @@
 
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { Hono } from 'hono'
+import type { Hono } from 'hono'
 import type { Registry } from 'prom-client'
 import { ACCESS_TOKEN_HEADER, WIDGET_HEADER } from '../../../src/contract/bff.ts'
 import type { Ledger } from '../../../src/ledger/index.ts'
@@ -18,7 +18,7 @@ import {
 } from '../../../src/marketplace/index.ts'
 import type { FakeClock } from '../../support/fake-clock.ts'
 import { captureLog } from './captured-log.ts'
-import { CLIENT, SECRET, TEST_ACCESS_TOKENS } from './harness.ts'
+import { marketplaceApi, SECRET } from './harness.ts'
 
 export interface ScriptedPartner {
   id: string
@@ -115,14 +115,12 @@ export async function startFakeTimeMarket(options: {
     config: { winnerPolicy: 'phase2', sandboxMode: true, ...options.config },
     ledger: options.ledger,
     registry: entries,
-    accessTokens: TEST_ACCESS_TOKENS,
-    clientIdentity: () => CLIENT,
     secret: SECRET,
     logger: log.logger,
     timers: options.clock.timers,
     ...(options.metricsRegistry ? { metricsRegistry: options.metricsRegistry } : {}),
   })
-  const app = new Hono().route('/api', marketplace.routes())
+  const app = marketplaceApi(marketplace)
   return {
     app,
     marketplace,

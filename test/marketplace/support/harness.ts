@@ -1,6 +1,6 @@
 /**
  * @module A marketplace on real loopback partners and a real ledger, mounted the way the BFF mounts it
- * (`/api` sub-app plus page routes), with a log that tests can read line by line. Given a fake clock, the
+ * (`searchApiRoutes` under `/api`, plus page routes), with a log that tests can read line by line. Given a fake clock, the
  * marketplace's windows and the partners' latencies run on it, and nothing happens on time until the test
  * advances it.
  */
@@ -16,6 +16,7 @@ import {
   createMarketplace,
   type Marketplace,
   type MarketplaceConfig,
+  searchApiRoutes,
 } from '../../../src/marketplace/index.ts'
 import {
   type SimulatedPartnerSpec,
@@ -121,15 +122,13 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     },
     ledger: options.ledger,
     registry: partners.entries,
-    accessTokens: TEST_ACCESS_TOKENS,
-    clientIdentity: () => CLIENT,
     secret: SECRET,
     logger: log.logger,
     ...(options.now ? { now: options.now } : {}),
     ...(timers ? { timers } : {}),
     ...(options.metricsRegistry ? { metricsRegistry: options.metricsRegistry } : {}),
   })
-  const app = new Hono().route('/api', marketplace.routes()).route('/', marketplace.pageRoutes())
+  const app = marketplaceApi(marketplace).route('/', marketplace.pageRoutes())
   return {
     app,
     marketplace,
@@ -226,10 +225,23 @@ export function testMarketplace(
 ) {
   const marketplace = createMarketplace({
     ...options,
-    accessTokens: TEST_ACCESS_TOKENS,
-    clientIdentity: () => CLIENT,
     secret: SECRET,
     logger: pino({ level: 'silent' }),
   })
-  return { marketplace, app: new Hono().route('/api', marketplace.routes()) }
+  return { marketplace, app: marketplaceApi(marketplace) }
+}
+
+/**
+ * The marketplace's API under `/api` as the BFF serves it (`searchApiRoutes`), with the tests' tokens and
+ * visitor and none of the BFF's limits. Declared bots pass, as in sandbox mode, unless `refuseBots`.
+ */
+export function marketplaceApi(marketplace: Marketplace, options: { refuseBots?: boolean } = {}): Hono {
+  return new Hono().route(
+    '/api',
+    searchApiRoutes(marketplace, {
+      accessTokens: TEST_ACCESS_TOKENS,
+      identity: () => CLIENT,
+      refuseBots: options.refuseBots ?? false,
+    }),
+  )
 }

@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { Hono } from 'hono'
+import type { Hono } from 'hono'
 import pg from 'pg'
 import { Agent } from 'undici'
 import { WIDGET_HEADER } from '../../../src/contract/bff.ts'
@@ -20,7 +20,7 @@ import {
 } from '../../../src/marketplace/index.ts'
 import { startTcpProxy, type TcpProxy } from '../../support/tcp-fault-proxy.ts'
 import { captureLog } from './captured-log.ts'
-import { CLIENT, SECRET, TEST_ACCESS_TOKENS } from './harness.ts'
+import { marketplaceApi, SECRET } from './harness.ts'
 
 export interface SlowPartner {
   entry: PartnerRegistryEntry
@@ -181,13 +181,11 @@ export async function startReplica(
     config: { winnerPolicy: 'phase2', sandboxMode: true, leaseMs: options.leaseMs },
     ledger,
     registry: options.registry,
-    accessTokens: TEST_ACCESS_TOKENS,
-    clientIdentity: () => CLIENT,
     secret: SECRET,
     logger: log.logger,
     dispatcher,
   })
-  const app = new Hono().route('/api', marketplace.routes())
+  const app = marketplaceApi(marketplace)
   return {
     name,
     proxy,

@@ -1,15 +1,16 @@
 /**
- * @module `POST /second-look` (lead intake, the work done by `intake/lead-intake.ts`) and
- * `GET /second-look/:uuid` (polling): the search resource of offer searches (`http/search-resource.ts`:
- * its 201 `{ accessToken, rateTable }`, its poll guard) with the marketplace as the engine. Session
- * information comes from the live request only; polls read through the in-memory search cache.
+ * @module The second look as a search engine (`http/search-resource.ts`), which the BFF serves at
+ * `/api/second-look` with its 201 `{ accessToken, rateTable }`, its poll guard and its limits: `create` is
+ * lead intake (the work done by `intake/lead-intake.ts`), `poll` reads the lead's rate table through the
+ * in-memory search cache. Session information comes from the live request only.
  */
-import type { Context, Hono, MiddlewareHandler } from 'hono'
+import type { Context } from 'hono'
 import type * as z from 'zod/mini'
 import { LEAD_BODY_LIMIT_BYTES, WIDGET_HEADER } from '../../contract/bff.ts'
 import type { duplicateOfSchema } from '../../contract/consent.ts'
+import type { SessionInformation } from '../../contract/offer-search.ts'
 import { httpError } from '../../http/errors.ts'
-import { type CreatedRateTable, searchResource } from '../../http/search-resource.ts'
+import type { CreatedRateTable, SearchEngine } from '../../http/search-resource.ts'
 import type { SearchSnapshot } from '../../ledger/index.ts'
 import { createOfferLinker } from '../clicks/offer-links.ts'
 import { IDEMPOTENCY_HEADER } from '../intake/idempotency.ts'
@@ -17,31 +18,31 @@ import { type IntakeRefusal, intakeLead, readLeadRequest } from '../intake/lead-
 import type { MarketplaceContext } from '../marketplace-context.ts'
 import { buildRateTable } from '../rate-table/build-rate-table.ts'
 
-/**
- * Mounted at `/second-look`: the search resource (`http/search-resource.ts`) with the marketplace as its
- * engine. `guards` run before intake only, after the body's size bound (bot refusal, the BFF's limits).
- */
-export function secondLookRoutes(ctx: MarketplaceContext, guards: MiddlewareHandler[] = []): Hono {
-  return searchResource(
-    {
-      noun: 'second-look search',
-      create: (c) => createLead(c, ctx),
-      async poll(uuid, c) {
-        let snapshot: SearchSnapshot | undefined
-        try {
-          snapshot = await ctx.searches.get(uuid.toLowerCase())
-        } catch {
-          throw unavailable(1, 'The ledger is unavailable; poll again shortly.')
-        }
-        return snapshot && rateTableOf(c, ctx, snapshot)
-      },
+/** The marketplace's search: a lead in, its rate table out. */
+export function secondLookEngine(ctx: MarketplaceContext): SearchEngine {
+  return {
+    noun: 'second-look search',
+    bodyLimitBytes: LEAD_BODY_LIMIT_BYTES,
+    refusedToBots: 'send second-look leads (each one goes to lending partners)',
+    create: (c, visitor) => createLead(c, visitor, ctx),
+    async poll(uuid, c) {
+      let snapshot: SearchSnapshot | undefined
+      try {
+        snapshot = await ctx.searches.get(uuid.toLowerCase())
+      } catch {
+        throw unavailable(1, 'The ledger is unavailable; poll again shortly.')
+      }
+      return snapshot && rateTableOf(c, ctx, snapshot)
     },
-    { accessTokens: ctx.accessTokens, bodyLimitBytes: LEAD_BODY_LIMIT_BYTES, guards },
-  )
+  }
 }
 
 /** Intake: a new search, a retry's (never a second fan-out) or a duplicate applicant's first one. */
-async function createLead(c: Context, ctx: MarketplaceContext): Promise<CreatedRateTable> {
+async function createLead(
+  c: Context,
+  visitor: () => SessionInformation,
+  ctx: MarketplaceContext,
+): Promise<CreatedRateTable> {
   if (ctx.draining()) {
     throw httpError(
       503,
@@ -55,7 +56,7 @@ async function createLead(c: Context, ctx: MarketplaceContext): Promise<CreatedR
   const request = await readLeadRequest({
     idempotencyKey: c.req.header(IDEMPOTENCY_HEADER),
     bodyText: () => c.req.text(),
-    identity: () => ctx.clientIdentity(c),
+    identity: visitor,
     consentTexts: ctx.consentTexts,
     widgetHeader: c.req.header(WIDGET_HEADER),
     logger: ctx.logger,
