@@ -6,6 +6,13 @@ export { createAccessTokens } from '../http/access-token.ts'
 export { limitBody } from '../http/body-limit.ts'
 export { errorResponse, httpError } from '../http/errors.ts'
 export type { AccessTokens, ClientIdentityFn } from '../http/request-services.ts'
+export type {
+  ApiRoute,
+  CreatedRateTable,
+  RateTableBody,
+  SearchApi,
+  SearchEngine,
+} from '../http/search-resource.ts'
 export type { BffConfig } from './bff-config.ts'
 export type { SocketAddressFn } from './client-identity.ts'
 export { createClientIdentity, nodeSocketAddress, normalizeAddress } from './client-identity.ts'

@@ -21,7 +21,7 @@ import { refuseDeclaredBots } from './refuse-declared-bots.ts'
 import type { AccessTokens, ClientIdentityFn } from './request-services.ts'
 
 /** A rate table as JSON text (the upstream's, passed on as it came) or as a value to serialise. */
-type RateTableBody = string | object
+export type RateTableBody = string | object
 
 /** What an engine answers for a new search. */
 export interface CreatedRateTable {
@@ -94,9 +94,12 @@ export interface SearchApi {
   routes(): ApiRoute[]
 }
 
+/** One of a `SearchApi`'s other routes. */
 export interface ApiRoute {
+  /** Under the host's `/api`: `/clicks`. */
   path: string
   app: Hono
+  /** It takes a partner's or operator's bearer token: the host's `bearerGuards` run before it. */
   bearer?: boolean
 }
 

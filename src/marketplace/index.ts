@@ -9,6 +9,7 @@ export type { AccessTokens, ClientIdentityFn } from '../http/request-services.ts
 export type {
   ApiRoute,
   CreatedRateTable,
+  RateTableBody,
   SearchApi,
   SearchApiHost,
   SearchEngine,

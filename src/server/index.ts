@@ -13,6 +13,7 @@ export type { BffApp, BffOptions } from '../bff/create-bff.ts'
 export { createBff } from '../bff/create-bff.ts'
 export type { Logger } from '../bff/logger.ts'
 export { createLogger } from '../bff/logger.ts'
+export type { SecondLookMount } from '../bff/services.ts'
 export type {
   CreateServerSearchOptions,
   PublisherEmbed,
