@@ -4,6 +4,9 @@ export { LEAD_BODY_LIMIT_BYTES } from '../contract/bff.ts'
 export type { SessionInformation } from '../contract/offer-search.ts'
 export { createAccessTokens } from '../http/access-token.ts'
 export { limitBody } from '../http/body-limit.ts'
+export { normalizeAddress } from '../http/client-address.ts'
+export type { SocketAddressFn } from '../http/client-identity.ts'
+export { createClientIdentity, nodeSocketAddress } from '../http/client-identity.ts'
 export { errorResponse, httpError } from '../http/errors.ts'
 export type { AccessTokens, ClientIdentityFn } from '../http/request-services.ts'
 export type {
@@ -14,8 +17,6 @@ export type {
   SearchEngine,
 } from '../http/search-resource.ts'
 export type { BffConfig } from './bff-config.ts'
-export type { SocketAddressFn } from './client-identity.ts'
-export { createClientIdentity, nodeSocketAddress, normalizeAddress } from './client-identity.ts'
 export type { BffApp, BffOptions } from './create-bff.ts'
 export { createBff } from './create-bff.ts'
 export type { Logger } from './logger.ts'

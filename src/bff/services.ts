@@ -4,10 +4,10 @@
  */
 import type { MiddlewareHandler } from 'hono'
 import type { Redis } from 'ioredis'
+import type { createClientIdentity } from '../http/client-identity.ts'
 import type { AccessTokens } from '../http/request-services.ts'
 import type { SearchApi } from '../http/search-resource.ts'
 import type { BffConfig } from './bff-config.ts'
-import type { createClientIdentity } from './client-identity.ts'
 import type { Logger } from './logger.ts'
 import type { BffMetrics } from './metrics.ts'
 import type { RedisLink } from './redis-link.ts'

@@ -1,6 +1,6 @@
 /**
  * @module The client's address behind proxies, one rule for every server that reads it: the BFF's live
- * requests (src/bff/client-identity.ts) and a publisher's own server (`readVisitor`,
+ * requests (`client-identity.ts`) and a publisher's own server (`readVisitor`,
  * src/publisher/read-visitor.ts). `TRUST_PROXY` compiles to a trust function; the `X-Forwarded-For` walk
  * takes the rightmost entry that is not a trusted proxy (the leftmost is whatever the browser chose to
  * send); addresses are canonicalized as the upstream takes them.

@@ -1,7 +1,7 @@
 /**
  * @module What a search resource (`search-resource.ts`) is given by its host, declared once here so the BFF,
  * the tests and the benches mount a search with the same interfaces: reading the visitor from the live request
- * (`src/bff/client-identity.ts` builds the BFF's) and the per-search access tokens (`access-token.ts`).
+ * (`client-identity.ts` builds the BFF's) and the per-search access tokens (`access-token.ts`).
  */
 import type { Context } from 'hono'
 import type { SessionInformation } from '../contract/offer-search.ts'

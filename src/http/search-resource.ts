@@ -52,7 +52,7 @@ export interface SearchEngine {
 
 export interface SearchResourceOptions {
   accessTokens: AccessTokens
-  /** Reads the visitor behind a request (`src/bff/client-identity.ts`). */
+  /** Reads the visitor behind a request (`client-identity.ts` builds the BFF's). */
   identity: ClientIdentityFn
   /** False in sandbox mode, where nothing is billed or sent to a real partner: declared bots may search. */
   refuseBots: boolean

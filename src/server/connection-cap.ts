@@ -6,7 +6,7 @@
  */
 import type { Server } from 'node:http'
 import type { Socket } from 'node:net'
-import { normalizeAddress } from '../bff/client-identity.ts'
+import { normalizeAddress } from '../http/client-address.ts'
 
 export interface ConnectionCapOptions {
   maxPerIp: number

@@ -5,8 +5,9 @@
 import fc from 'fast-check'
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
-import { createClientIdentity, normalizeAddress } from '../../src/bff/client-identity.ts'
 import { createLogger } from '../../src/bff/logger.ts'
+import { normalizeAddress } from '../../src/http/client-address.ts'
+import { createClientIdentity } from '../../src/http/client-identity.ts'
 import { onHttpError } from '../../src/http/errors.ts'
 
 function identityApp(trustProxy: string | undefined, peer: string) {

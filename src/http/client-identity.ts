@@ -6,9 +6,9 @@
  */
 import type { Context } from 'hono'
 import type { SessionInformation } from '../contract/offer-search.ts'
-import { addressBehindProxies, compileTrust, normalizeAddress } from '../http/client-address.ts'
-import { httpError } from '../http/errors.ts'
-import type { ClientIdentityFn } from '../http/request-services.ts'
+import { addressBehindProxies, compileTrust, normalizeAddress } from './client-address.ts'
+import { httpError } from './errors.ts'
+import type { ClientIdentityFn } from './request-services.ts'
 
 /** Returns the TCP peer address; runtime-specific, so it is an option of `createBff`. */
 export type SocketAddressFn = (c: Context) => string | undefined
@@ -80,5 +80,3 @@ export function createClientIdentity(
   }
   return Object.assign(clientIdentity, { address, fromTrustedProxy })
 }
-
-export { normalizeAddress }
