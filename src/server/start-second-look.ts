@@ -5,9 +5,10 @@
  * builds the marketplace on them, and returns what `createBff(config, { secondLook })` serves plus one `close()`
  * for shutdown.
  */
-import { Hono } from 'hono'
+import type { Hono } from 'hono'
 import type { Logger } from 'pino'
 import { Registry } from 'prom-client'
+import type { SecondLookMount } from '../bff/services.ts'
 import { instrumentLedger, type Ledger, openLedger } from '../ledger/index.ts'
 import { loadConsentTexts } from '../marketplace/consent/consent-texts.ts'
 import { createMarketplace, type Marketplace } from '../marketplace/create-marketplace.ts'
@@ -15,26 +16,23 @@ import {
   type ResolvedRegistry,
   resolvePartnerRegistry,
 } from '../marketplace/registry/resolve-partner-registry.ts'
-import { reportPageRoutes } from '../marketplace/routes/report-page-routes.ts'
 import { startSimulatedPartners } from '../partner-kit/simulated-partners.ts'
 import type { Config } from './config.ts'
 
-export interface SecondLook {
-  /**
-   * The marketplace: `createBff(config, { secondLook })` serves its search at `/api/second-look` with the
-   * BFF's tokens, identity and limits, and mounts its other routes under `/api`.
-   */
+/**
+ * The second look on Node. As a `SecondLookMount`, `createBff(config, { secondLook })` serves its marketplace's
+ * search at `/api/second-look` with the BFF's tokens, identity and limits, mounts its other routes under
+ * `/api`, and reports its ledger in `/readyz`.
+ */
+export interface SecondLook extends SecondLookMount {
+  /** The marketplace itself (`createMarketplace`'s): its search and routes, and `settled`, `drain`, `close`. */
   readonly marketplace: Marketplace
-  /** Leads a minute from every address together (`LEAD_CEILING_PER_MINUTE`): the BFF's ceiling on intake. */
-  readonly leadCeilingPerMinute: number
   /** `/reports` as a sub-app to mount at the root (`app.route('/', secondLook.pageRoutes())`), in any order. */
   pageRoutes(): Hono
   readonly registry: ResolvedRegistry
   readonly ledger: Ledger
   /** Leads running in this process. */
   readonly inFlight: number
-  /** `/readyz`: resolves when the ledger answers within its timeout, rejects naming why otherwise. */
-  checkLedger(): Promise<void>
   /**
    * Shutdown, first step: new leads are refused, leads in flight finish their windows (at most
    * `MARKETPLACE_DRAIN_TIMEOUT_MS`) and are written. Call before `close()`.
@@ -120,8 +118,7 @@ export async function startSecondLook(config: Config, options: StartSecondLookOp
     get inFlight() {
       return marketplace.inFlight
     },
-    // The page is static (it reads the reports API from the browser): it needs no marketplace.
-    pageRoutes: () => new Hono().route('/reports', reportPageRoutes()),
+    pageRoutes: () => marketplace.pageRoutes(),
     checkLedger: () => ledger.ping(),
     drain: () => marketplace.drain(),
     async close() {

@@ -136,17 +136,18 @@ export const WIDGET_OPTIONS = [
 
 export type OptionName = (typeof WIDGET_OPTIONS)[number]['name']
 
+/** How a prop or an attribute writes a choice's values (choice-words.ts). */
+const choicesIn = (as: 'prop' | 'attribute') => (as === 'prop' ? propChoices : attributeChoices)
+
 /**
  * What to write instead of a refused value, read after "write " in a warning, in the syntax of a prop
  * (`2 or 3`, `e.g. 3`) or of an attribute, whose value is text (`"2" or "3"`, `e.g. "3"`).
  */
 export function whatToWrite(option: WidgetOption, as: 'prop' | 'attribute'): string {
-  if (option.values) return (as === 'prop' ? propChoices : attributeChoices)(option.values)
+  if (option.values) return choicesIn(as)(option.values)
   const range = option.range && `a whole number from ${option.range[0]} to ${option.range[1]}`
   const words = (as === 'attribute' && option.attributeWrite) || option.write || range
-  return option.example === undefined
-    ? `${words}`
-    : `${words}, e.g. ${(as === 'prop' ? propChoices : attributeChoices)([option.example])}`
+  return option.example === undefined ? `${words}` : `${words}, e.g. ${choicesIn(as)([option.example])}`
 }
 
 /** What a reader accepts of an option, as the table says it: its choices, its range, its keys. */
@@ -164,7 +165,7 @@ interface Accepts {
 function readerEntry(option: WidgetOption, as: 'prop' | 'attribute'): { write?: string } & Accepts {
   const { values, range, keys, moreKeys } = option
   const write = whatToWrite(option, as)
-  const choices = values && (as === 'prop' ? propChoices : attributeChoices)(values)
+  const choices = values && choicesIn(as)(values)
   return {
     ...(write !== choices && { write }),
     ...(values && { values }),
