@@ -37,6 +37,8 @@ describe('secret strength', () => {
       'one character': 'a'.repeat(32),
       'nine characters': 'abcdefghi'.repeat(4),
       repeating: '0123456789abcdef'.repeat(4),
+      'keyboard rows': 'qwertyuiopasdfghjklzxcvbnm1234567890',
+      'alphabet and digit runs, backward': 'zyxwvutsrqponmlkjihgfedcba9876543210',
     }
     for (const [what, value] of Object.entries(weak)) {
       for (const name of ['SESSION_SECRET', 'LEAD_ID_HASH_SECRET', 'REPORTS_TOKEN']) {
@@ -52,6 +54,9 @@ describe('secret strength', () => {
     expect(
       refusal({ ...PRODUCTION, SERVER_API_KEYS: `${testSecret('k1')},${'0123456789ab'.repeat(3)}` }),
     ).toMatch(/SERVER_API_KEYS: key 2 repeats one 12-character piece/)
+    expect(refusal({ ...PRODUCTION, SESSION_SECRET: 'asdfghjkl;qwertyuiop1234567890zxcvbnm' })).toMatch(
+      / {2}SESSION_SECRET: is mostly keyboard rows or alphabet and digit runs .*: it is not random; use openssl rand -hex 32 \(value not shown\)/,
+    )
     expect(secretWeakness(testSecret('any'))).toBeUndefined()
     expect(secretWeakness(testSecret('any', 32))).toBeUndefined()
   })
