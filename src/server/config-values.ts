@@ -1,6 +1,6 @@
 /**
  * @module What the config module (`config.ts`) judges a value by, beside its zod schema: what an error may
- * echo of a value (secrets never, URLs without their credentials), the `PARTNER_*` credentials, and the
+ * echo of a value (secrets never, URLs their scheme and host only), the `PARTNER_*` credentials, and the
  * shape of `ALLOWED_ORIGINS` entries (`TRUST_PROXY` is read by `compileTrust`, the one parser the server
  * uses). It reads no environment: values come in as arguments.
  */
@@ -9,7 +9,7 @@ import { safeHttpUrl } from '../contract/http-url.ts'
 /** Variables whose value can carry a secret: shown with credentials removed, or not at all. */
 const SECRET_VALUES =
   /^(ENGINE_TOKEN|SESSION_SECRET|LEAD_ID_HASH_SECRET|REPORTS_TOKEN|SERVER_API_KEYS|SANDBOX_.*_TOKEN|PARTNER_.*)$/
-/** Variables holding URLs: shown with the password and query values masked, and not at all when unparsable. */
+/** Variables holding URLs: shown as scheme and host (`urlOrigin`), and not at all when unparsable. */
 const URL_VALUES = new Set([
   'DATABASE_URL',
   'REDIS_URL',
@@ -48,14 +48,34 @@ export function redactedUrl(value: string): string | undefined {
 }
 
 /**
- * What a config error may echo of a bad value: URLs redacted (`redactedUrl`), secrets never; `undefined`
- * when nothing of it may be shown.
+ * A URL as a config error shows it: its scheme and host (with the port), and nothing it carries after or
+ * before them. User info becomes `***@`, a path, query or fragment `/***` (a bare `/` stays): a base URL's
+ * path may hold a tenant or a key (`https://host/P4THSECRET`) as surely as its query does. `undefined` when
+ * the text does not parse as a URL with a host.
+ */
+export function urlOrigin(value: string): string | undefined {
+  let url: URL
+  try {
+    url = new URL(value.trim())
+  } catch {
+    return undefined
+  }
+  if (url.host === '') return undefined
+  const user = url.username !== '' || url.password !== '' ? '***@' : ''
+  const bare = (url.pathname === '' || url.pathname === '/') && url.search === '' && url.hash === ''
+  return `${url.protocol}//${user}${url.host}${bare ? url.pathname : '/***'}`
+}
+
+/**
+ * What a config error may echo of a bad value: secrets never; a URL, in whatever variable, as `urlOrigin`;
+ * a URL variable's value that is no URL, never. `undefined` when nothing of it may be shown.
  */
 export function shown(name: string, value: string | undefined): string | undefined {
   if (value === undefined) return undefined
   if (SECRET_VALUES.test(name)) return undefined
-  if (!URL_VALUES.has(name)) return value
-  return redactedUrl(value)
+  const origin = urlOrigin(value)
+  if (origin !== undefined || URL_VALUES.has(name)) return origin
+  return value
 }
 
 /** The end of a config error line about `value`: the value as `shown`, or why it is not shown. */

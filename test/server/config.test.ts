@@ -103,7 +103,7 @@ describe('config', () => {
     )
     // An endpoint's credentials never reach the message.
     expect(() => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'ftp://user:hunter2@collector' })).toThrow(
-      /got "ftp:\/\/user:\*\*\*@collector\/"/,
+      /got "ftp:\/\/\*\*\*@collector\/"/,
     )
   })
 
@@ -268,12 +268,12 @@ describe('config errors never echo secrets', () => {
     [
       'DATABASE_URL',
       'mysql://admin:hunter2-password@db.internal:3306/x',
-      '"mysql://admin:***@db.internal:3306/x"',
+      '"mysql://***@db.internal:3306/***"',
     ],
     [
       'REDIS_URL',
       'http://default:hunter2-password@cache.internal:6379',
-      '"http://default:***@cache.internal:6379/"',
+      '"http://***@cache.internal:6379/"',
     ],
   ])('%s: the bad value is shown without its password', (name, value, expected) => {
     const text = message({ [name]: value })
@@ -333,12 +333,12 @@ describe('config errors never echo secrets', () => {
     },
   )
 
-  it('shows what it can of a wrong-scheme URL: user:***@, ?key=***', () => {
+  it('shows what it can of a wrong-scheme URL: its scheme and host, ***@ and /*** for the rest', () => {
     const text = message({ DATABASE_URL: `mysql://app:${SECRET}@db.internal/x?sslpassword=${SECRET}&mode=a` })
-    expect(text).toContain('"mysql://app:***@db.internal/x?sslpassword=***&mode=***"')
+    expect(text).toContain('"mysql://***@db.internal/***"')
     expect(
       message({ ALLOWED_ORIGINS: `https://a.example.com, https://u:${SECRET}@b.example.com/` }),
-    ).toContain('ALLOWED_ORIGINS: "https://u:***@b.example.com/" is not an origin')
+    ).toContain('ALLOWED_ORIGINS: "https://***@b.example.com/" is not an origin')
     expect(message({ PUBLIC_BASE_URL: `offers.example.com?k=${SECRET}` })).toMatch(
       /PUBLIC_BASE_URL: PUBLIC_BASE_URL must be an absolute http\(s\) URL \(value not shown: it is not a URL/,
     )
@@ -348,6 +348,61 @@ describe('config errors never echo secrets', () => {
     const text = message({ SANDBOX_TEST_TOKEN: 'short' })
     expect(text).toContain('SANDBOX_TEST_TOKEN')
     expect(text).not.toContain('"short"')
+  })
+})
+
+describe('config errors show of a URL its scheme and host only', () => {
+  const HIDDEN = 'P4THSECRET'
+  const production = {
+    ENGINE_TOKEN: 'real-token',
+    SESSION_SECRET: testSecret('x', 32),
+    ENGINE_BASE_URL_TEST: 'https://test.example.com',
+    PUBLIC_BASE_URL: 'https://offers.example.com',
+  }
+  const refusal = (env: Record<string, string>) => {
+    try {
+      loadConfig(env)
+    } catch (error) {
+      return (error as Error).message
+    }
+    throw new Error(`expected a ConfigError for ${JSON.stringify(env)}`)
+  }
+  // Every URL-valued variable, and one that is not (PORT) given a URL: a wrong scheme for the first, a path
+  // (no origin) for ALLOWED_ORIGINS.
+  const variables: Array<[string, string]> = [
+    ['PUBLIC_BASE_URL', 'ftp:'],
+    ['ENGINE_BASE_URL_TEST', 'ftp:'],
+    ['ENGINE_BASE_URL_PRODUCTION', 'ftp:'],
+    ['DATABASE_URL', 'mysql:'],
+    ['REDIS_URL', 'memcached:'],
+    ['OTEL_EXPORTER_OTLP_ENDPOINT', 'ftp:'],
+    ['OTEL_EXPORTER_OTLP_TRACES_ENDPOINT', 'ftp:'],
+    ['ALLOWED_ORIGINS', 'https:'],
+    ['PORT', 'ftp:'],
+  ]
+  const parts = (scheme: string): Array<[string, string]> => [
+    ['path', `${scheme}//host.example.com/${HIDDEN}`],
+    ['query', `${scheme}//host.example.com/x?${HIDDEN}`],
+    ['query value', `${scheme}//host.example.com/?k=${HIDDEN}`],
+    ['fragment', `${scheme}//host.example.com/#${HIDDEN}`],
+    ['user name', `${scheme}//${HIDDEN}@host.example.com/`],
+    ['password', `${scheme}//user:${HIDDEN}@host.example.com:8080/`],
+  ]
+  it.each(variables)('%s: names the variable, shows scheme and host, hides the rest', (name, scheme) => {
+    for (const [part, value] of parts(scheme)) {
+      const text = refusal({ ...production, [name]: value })
+      expect(text, part).toContain(`  ${name}: `)
+      expect(text, part).toContain(`${scheme}//`)
+      expect(text, part).toContain('host.example.com')
+      expect(text, part).not.toContain(HIDDEN)
+      expect(text, part).not.toContain('user')
+    }
+  })
+
+  it('shows PUBLIC_BASE_URL=ftp://host/P4THSECRET as ftp://host/***', () => {
+    expect(refusal({ PUBLIC_BASE_URL: `ftp://host/${HIDDEN}` })).toContain(
+      'PUBLIC_BASE_URL: PUBLIC_BASE_URL must be an absolute http(s) URL (got "ftp://host/***")',
+    )
   })
 })
 
