@@ -270,11 +270,7 @@ describe('config errors never echo secrets', () => {
       'mysql://admin:hunter2-password@db.internal:3306/x',
       '"mysql://***@db.internal:3306/***"',
     ],
-    [
-      'REDIS_URL',
-      'http://default:hunter2-password@cache.internal:6379',
-      '"http://***@cache.internal:6379/"',
-    ],
+    ['REDIS_URL', 'http://default:hunter2-password@cache.internal:6379', '"http://***@cache.internal:6379/"'],
   ])('%s: the bad value is shown without its password', (name, value, expected) => {
     const text = message({ [name]: value })
     expect(text).toContain(name)
