@@ -30,6 +30,9 @@ const utcDay = (at: unknown) => sql<string>`to_char(${at} at time zone 'UTC', 'Y
 export async function queryPlacementsReport(db: LedgerDb, query: PlacementsQuery): Promise<PlacementsReport> {
   const { from, to } = query
   const searchDay = utcDay(placementSearches.createdAt)
+  const inRange = and(gte(placementSearches.createdAt, from), lt(placementSearches.createdAt, to))
+  // Only the offers of searches created in the range: the searches' index on `created_at` picks them, and
+  // each one's offers come by its key, so the table's other rows are never read.
   const perSearch = db
     .select({
       searchUuid: placementSearchOffers.searchUuid,
@@ -37,6 +40,8 @@ export async function queryPlacementsReport(db: LedgerDb, query: PlacementsQuery
       clicked: sql<number>`count(${placementSearchOffers.clickedAt})`.as('clicked'),
     })
     .from(placementSearchOffers)
+    .innerJoin(placementSearches, eq(placementSearches.searchUuid, placementSearchOffers.searchUuid))
+    .where(inRange)
     .groupBy(placementSearchOffers.searchUuid)
     .as('measured')
   const leadDay = utcDay(leads.createdAt)
@@ -52,7 +57,7 @@ export async function queryPlacementsReport(db: LedgerDb, query: PlacementsQuery
       })
       .from(placementSearches)
       .leftJoin(perSearch, eq(perSearch.searchUuid, placementSearches.searchUuid))
-      .where(and(gte(placementSearches.createdAt, from), lt(placementSearches.createdAt, to)))
+      .where(inRange)
       .groupBy(searchDay, placementSearches.placement),
     db
       .select({

@@ -8,6 +8,9 @@
  * parameters. A tier's last reply and what follows it are one operation, so they commit together and a
  * poll never sees one without the other.
  *
+ * Insurance search events (docs/placements.md) have a queue of their own (`search-event-queue.ts`): they never
+ * join these statements, so a lead's create never waits behind them, and a flood of them is refused past a bound.
+ *
  * Every statement runs under the ledger's timeout, and a create waits no longer than that in all: a create
  * still queued when its time is up is dropped, never written after its caller was told it failed. Replies and
  * settles are safe to write twice (a retry after a statement that timed out but committed): offers and
@@ -16,6 +19,7 @@
 import type { TimerHandle, Timers } from '../http/timers.ts'
 import type { LedgerDb } from './ledger-db.ts'
 import { LedgerError, toLedgerError, withTimeout } from './ledger-error.ts'
+import { createSearchEventQueue } from './search-event-queue.ts'
 import type { CreateLeadResult, NewLead, ReplyRecord, SearchEvent, SentRequest, TierClose } from './types.ts'
 import { type LeadOp, type Op, opWeight, type Settle } from './write-ops.ts'
 import { writeAll } from './write-statement.ts'
@@ -25,22 +29,19 @@ const MAX_OPS_PER_FLUSH = 1000
 /**
  * About this many characters of rows per statement (`opWeight`); an operation heavier than that goes alone.
  * After a statement that reached it, the loop yields a macrotask before the next, so other requests are served
- * between the statements of a burst of heavy replies. Ordinary flushes (leads, replies of a few KB, search
- * events) are far below it and go as before.
+ * between the statements of a burst of heavy replies. Ordinary flushes (leads, replies of a few KB) are far
+ * below it and go as before.
  */
 export const MAX_CHARS_PER_FLUSH = 128 * 1024
-/**
- * Offer search events wait this long for a flush (they ride along with any lead's sooner): nobody waits on
- * them, and one statement a second for every search of that second costs the event loop far less than one
- * per search (PGlite runs each statement synchronously on it). Also flushed by `drain()`, so a stop keeps them.
- */
-export const SEARCH_EVENTS_FLUSH_MS = 1000
 
 export interface WriteBatch {
   createLead(lead: NewLead, requests: SentRequest[]): Promise<CreateLeadResult>
   recordReply(reply: ReplyRecord): Promise<void>
   closeTier(replies: ReplyRecord[], next: TierClose, leadId: string): Promise<void>
-  /** Offer search events (docs/placements.md): they share the flush of whatever else is queued. */
+  /**
+   * Offer search events (docs/placements.md): written by their own queue and timer, never in a lead's
+   * statement; refused at once (`LedgerError` code `overflow`) while that queue is full.
+   */
   recordSearchEvents(events: readonly SearchEvent[]): Promise<void>
   /** Resolves when everything queued so far is written. */
   drain(): Promise<void>
@@ -56,30 +57,19 @@ export function createWriteBatch(db: LedgerDb, options: WriteBatchOptions): Writ
   const { timers, timeoutMs } = options
   let queue: Op[] = []
   let flushing: Promise<void> | undefined
-  const held = holdSearchEvents(timers, releaseSearchEvents)
+  const searchEvents = createSearchEventQueue({ timers, write: (batch) => flush(batch) })
 
   function enqueue<T>(make: (done: Settle<T>) => Op): Promise<T> {
     return new Promise<T>((resolve, reject) => push(make({ resolve, reject })))
   }
 
   function push(op: Op): void {
-    queue.push(op, ...held.take())
+    queue.push(op)
     // A microtask, not a timer: writes queued in the same turn share the flush, and an idle ledger
     // writes at once (the settle after a lead's last reply, and the lead before its 201, are on the
     // clock; a flush at setImmediate measured slower for both); under load, whatever queues during a
     // flush shares the next one.
     if (!flushing) flushing = Promise.resolve().then(loop)
-  }
-
-  /** A search event joins a flush under way, or waits (`held`) for the next write or its timer. */
-  function pushSearch(op: Op): void {
-    if (flushing) queue.push(op)
-    else held.hold(op)
-  }
-
-  function releaseSearchEvents(): void {
-    queue.push(...held.take())
-    if (queue.length > 0 && !flushing) flushing = Promise.resolve().then(loop)
   }
 
   async function loop(): Promise<void> {
@@ -123,35 +113,11 @@ export function createWriteBatch(db: LedgerDb, options: WriteBatchOptions): Writ
     closeTier: (replies, next, leadId) => enqueue((done) => ({ kind: 'close', leadId, replies, next, done })),
     recordSearchEvents: (events) =>
       new Promise<void>((resolve, reject) =>
-        pushSearch({ kind: 'search', events, done: { resolve, reject } }),
+        searchEvents.push({ kind: 'search', events, done: { resolve, reject } }),
       ),
     async drain() {
-      releaseSearchEvents()
+      await searchEvents.drain()
       while (flushing) await flushing
-    },
-  }
-}
-
-/** Search events waiting for a flush: `release` is called `SEARCH_EVENTS_FLUSH_MS` after the first is held. */
-function holdSearchEvents(timers: Timers, release: () => void) {
-  let ops: Op[] = []
-  let timer: TimerHandle | undefined
-  return {
-    hold(op: Op): void {
-      ops.push(op)
-      timer ??= timers.setTimeout(() => {
-        timer = undefined
-        release()
-      }, SEARCH_EVENTS_FLUSH_MS)
-    },
-    /** Every event held so far (the timer is stopped). */
-    take(): Op[] {
-      if (ops.length === 0) return ops
-      timers.clearTimeout(timer)
-      timer = undefined
-      const taken = ops
-      ops = []
-      return taken
     },
   }
 }

@@ -1,11 +1,12 @@
 /**
  * The placements part of the ledger (docs/placements.md), on both ledgers: an insurance search's events through
- * the write batch (one flush or several, repeats changing nothing) and the report's insurance columns.
+ * the write batch's search-event queue (one flush or several, repeats changing nothing) and the report's
+ * insurance columns, read for the requested range only.
  */
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Ledger } from '../../src/ledger/index.ts'
-import { SEARCH_EVENTS_FLUSH_MS } from '../../src/ledger/write-batch.ts'
+import { SEARCH_EVENTS_FLUSH_MS } from '../../src/ledger/search-event-queue.ts'
 import { createFakeClock } from '../support/fake-clock.ts'
 import { LEDGER_DRIVERS } from './support/ledger-drivers.ts'
 
@@ -75,7 +76,7 @@ describe.each(LEDGER_DRIVERS)('search events on $name', (driver) => {
     ).toEqual({ from: '2026-03-03T00:00:00.000Z', to: '2026-03-04T00:00:00.000Z', rows: [] })
   })
 
-  it('waits up to a second for a flush, rides along with a lead sooner, and is written by close()', async () => {
+  it('waits a second for its own flush, never rides along with a lead’s write, and is written by close()', async () => {
     const clock = createFakeClock()
     const delayed = await driver.open({ timers: clock.timers })
     const created = (uuid: string) =>
@@ -101,8 +102,11 @@ describe.each(LEDGER_DRIVERS)('search events on $name', (driver) => {
       await first
       expect(await searches()).toBe(1)
 
-      // A write that cannot wait (a lead's reply) takes the waiting events along, before the second is up.
-      const second = delayed.recordSearchEvents([created(randomUUID())])
+      // A write that cannot wait (a lead's reply) goes alone: the waiting event keeps to its own timer.
+      let secondWritten = false
+      const second = delayed.recordSearchEvents([created(randomUUID())]).then(() => {
+        secondWritten = true
+      })
       // (A reply to a request no lead holds: its statement runs and updates nothing.)
       await delayed.recordReply({
         requestId: randomUUID(),
@@ -113,6 +117,9 @@ describe.each(LEDGER_DRIVERS)('search events on $name', (driver) => {
         repliedAt: at('09:00:01'),
         offers: [],
       })
+      expect(secondWritten).toBe(false)
+      expect(await searches()).toBe(1)
+      await clock.tick(SEARCH_EVENTS_FLUSH_MS)
       await second
       expect(await searches()).toBe(2)
 
@@ -131,6 +138,53 @@ describe.each(LEDGER_DRIVERS)('search events on $name', (driver) => {
       expect(third).toBe('written')
     } finally {
       await delayed.close().catch(() => {})
+    }
+  })
+
+  it('reads only the requested range: the offers of searches created outside it are never read', async () => {
+    const clock = createFakeClock()
+    const own = await driver.open({ timers: clock.timers })
+    try {
+      const inside = randomUUID()
+      const outside = Array.from({ length: 200 }, () => randomUUID())
+      const offers = (n: number) => Array.from({ length: n }, (_, i) => `offer-${i}`)
+      const recorded = own.recordSearchEvents([
+        { kind: 'created', searchUuid: inside, placement: 'home-hero', at: at('10:00:00'), completed: true },
+        { kind: 'shown', searchUuid: inside, offerIds: offers(3), at: at('10:00:01') },
+        ...outside.flatMap((searchUuid) => [
+          {
+            kind: 'created' as const,
+            searchUuid,
+            placement: 'home-hero',
+            at: new Date('2026-02-20T10:00:00Z'),
+            completed: true,
+          },
+          { kind: 'shown' as const, searchUuid, offerIds: offers(40), at: new Date('2026-02-20T10:00:01Z') },
+        ]),
+      ])
+      await clock.tick(SEARCH_EVENTS_FLUSH_MS)
+      await recorded
+
+      // The statements the report runs, as the driver is given them.
+      const session = (own.db as unknown as { session: { logger: unknown } }).session
+      const statements: string[] = []
+      const logger = session.logger
+      session.logger = { logQuery: (query: string) => void statements.push(query) }
+      const report = await own.placementsReport(range).finally(() => {
+        session.logger = logger
+      })
+      expect(report.rows).toEqual([
+        expect.objectContaining({ date: DAY, placement: 'home-hero', searches: 1, offersShown: 3 }),
+      ])
+      // The offers are read through their searches' range: the subquery that reads them is bounded by it.
+      const reading = statements.filter((q) => q.includes('from "placement_search_offers"'))
+      expect(reading).toHaveLength(1)
+      const subquery = /from "placement_search_offers"(.*?)\) "measured"/s.exec(reading[0] ?? '')?.[1]
+      expect(subquery).toMatch(
+        /"placement_searches"\."created_at" >= \$\d+ and "placement_searches"\."created_at" < \$\d+/,
+      )
+    } finally {
+      await own.close()
     }
   })
 })
