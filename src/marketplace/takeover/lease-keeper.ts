@@ -8,7 +8,9 @@
  * round that reaches the ledger again, on this replica's own clock: an owner that lost the ledger too and
  * is alive re-asserts its leases first (a renewal extends a lease it still holds even if it ran out), so
  * an outage longer than a lease takes no lead from a live replica (docs/decisions/0116-lease-after-an-outage.md).
- * A failed renewal is not a lost lease: the owner's partner calls go on.
+ * A failed renewal is not a lost lease: the owner's partner calls go on. Nor is a renewal that finds a lead
+ * no longer pending while the lease this replica last gave it still runs: no replica can have claimed it
+ * (claims take only leases that ran out), so this process settled it, or is settling it, itself.
  */
 import type { Logger } from 'pino'
 import type { Timers } from '../../http/timers.ts'
@@ -52,16 +54,25 @@ export function startLeaseKeeper(deps: LeaseKeeperDeps): LeaseKeeper {
   // Until the ledger first answers, each claim asks it first: a ledger still being opened (PGlite at the start)
   // answers that at once, and the round ends quietly, where a claim would wait out its timeout.
   let answered = false
+  // Until when each lead this replica runs is known to hold its lease: the end its last successful renewal
+  // (or this replica's claim) set. Leads not in it yet are judged as if their lease had run out.
+  const heldUntil = new Map<string, number>()
 
   async function renew(): Promise<void> {
     const mine = [...deps.running()]
-    if (mine.length === 0) return
-    const held = new Set(await deps.ledger.renewLeases(deps.owner, mine, until()))
+    if (mine.length === 0) return heldUntil.clear()
+    const renewedUntil = until()
+    const held = new Set(await deps.ledger.renewLeases(deps.owner, mine, renewedUntil))
+    const now = timers.now()
+    const running = new Set(deps.running())
     for (const id of mine) {
-      if (held.has(id)) continue
-      deps.logger.warn({ leadId: id }, 'second-look lead taken over by another replica; this one stops it')
-      deps.onLost(id)
+      if (held.has(id)) heldUntil.set(id, renewedUntil.getTime())
+      else if (running.has(id) && !((heldUntil.get(id) ?? Number.NEGATIVE_INFINITY) >= now)) {
+        deps.logger.warn({ leadId: id }, 'second-look lead taken over by another replica; this one stops it')
+        deps.onLost(id)
+      }
     }
+    for (const id of heldUntil.keys()) if (!running.has(id)) heldUntil.delete(id)
   }
 
   async function claim(): Promise<void> {
@@ -78,13 +89,15 @@ export function startLeaseKeeper(deps: LeaseKeeperDeps): LeaseKeeper {
       )
     }
     if (timers.now() - reachedSince < leaseMs) return
+    const claimedUntil = until()
     const claimed = await deps.ledger.claimLeads({
       owner: deps.owner,
       now: new Date(deps.timers.now()),
-      until: until(),
+      until: claimedUntil,
       limit: CLAIM_LIMIT,
     })
     for (const lead of claimed) {
+      heldUntil.set(lead.lead.id, claimedUntil.getTime())
       deps.logger.info(
         { leadId: lead.lead.id, searchUuid: lead.lead.searchUuid },
         'second-look lead taken over: its lease had run out',
