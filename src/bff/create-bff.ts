@@ -34,6 +34,7 @@ import { opsRoutes, type ReadinessCheck } from './routes/ops.ts'
 import { secondLookRoutes } from './routes/second-look.ts'
 import { serverOfferSearchRoutes } from './routes/server-offer-searches.ts'
 import { createSearchLog, type SearchEventSink } from './search-log.ts'
+import { createServedOffers } from './served-offers.ts'
 import type { BffServices, PerIpLimitOverrides, SecondLookMount } from './services.ts'
 import {
   createUpstreamClient,
@@ -160,7 +161,12 @@ export function createBff(config: BffConfig, options: BffOptions = {}): BffApp {
   app.on(['POST', 'PUT', 'PATCH', 'DELETE'], '/api/*', limitBody(API_BODY_CEILING_BYTES))
 
   const api = new Hono()
-  mountSearchRoutes(api, upstreamOff ? undefined : { services, issuers, coalescer })
+  mountSearchRoutes(
+    api,
+    upstreamOff
+      ? undefined
+      : { services, issuers, coalescer, keyPrefix, perAddressLimit: options.rateLimit !== false },
+  )
   if (options.secondLook) api.route('/', secondLookRoutes(options.secondLook, services))
   app.route('/api', api)
   app.route('/', opsRoutes(services, { timers, checks: readinessChecks(options) }))
@@ -184,11 +190,11 @@ export function createBff(config: BffConfig, options: BffOptions = {}): BffApp {
 function mountSearchRoutes(
   api: Hono,
   on:
-    | {
+    | ({
         services: BffServices
         issuers: ReturnType<typeof createIssuersCache>
         coalescer: Parameters<typeof offerSearchRoutes>[1]
-      }
+      } & Parameters<typeof offerSearchRoutes>[2])
     | undefined,
 ): void {
   const issuersPath = BFF_ROUTES.issuers.replace(/^\/api/, '')
@@ -200,7 +206,7 @@ function mountSearchRoutes(
     return
   }
   api.route(issuersPath, issuerRoutes(on.issuers))
-  api.route(searchesPath, offerSearchRoutes(on.services, on.coalescer))
+  api.route(searchesPath, offerSearchRoutes(on.services, on.coalescer, on))
 }
 
 /** What `/readyz` reports besides the upstream: the second look's ledger first, then the ones given. */
@@ -271,7 +277,18 @@ function bffServices(
     clientIdentity,
     accessTokens: deps.accessTokens,
     upstream: deps.upstream,
-    searchLog: createSearchLog({ sink: options.searchEvents, logger, metrics, timers }),
+    searchLog: createSearchLog({
+      sink: options.searchEvents,
+      logger,
+      metrics,
+      timers,
+      served: createServedOffers({
+        timers,
+        ttlMs: config.accessTokenTtlSeconds * 1000,
+        link: redisLink,
+        keyPrefix,
+      }),
+    }),
     redis: redisLink?.client,
     redisLink,
     perIpRateLimit: perIpRateLimits(config, options, limitDeps),

@@ -1,7 +1,8 @@
 /**
  * @module Prometheus metrics of one BFF instance, on its own registry so several apps (tests, replicas in
  * one process) never collide: requests by route and status with latency, upstream calls by status,
- * coalesced polls, rate-limited requests, rate-table items dropped and the placements report's search events.
+ * coalesced polls, rate-limited requests, rate-table items dropped, the placements report's search events and
+ * the offers the widget measured.
  */
 import { Counter, Histogram, Registry } from 'prom-client'
 
@@ -14,8 +15,16 @@ export interface BffMetrics {
   coalescedPolls: Counter<'source'>
   rateLimited: Counter<'route'>
   droppedRateTableItems: Counter<'item' | 'reason'>
-  /** docs/placements.md: search events by kind and outcome (`queued`, `failed`: the ledger refused them, `unrecorded`: no ledger). */
+  /**
+   * docs/placements.md: search events by kind and outcome (`queued`, `failed`: the ledger refused them,
+   * `dropped`: the ledger's search-event queue was full, `unrecorded`: no ledger).
+   */
   searchEvents: Counter<'kind' | 'outcome'>
+  /**
+   * docs/placements.md: offers named by the widget's measures, by kind (`shown`, `clicked`) and outcome
+   * (`counted`, `repeat`: already counted by this process, `unserved`: not in a rate table served for the search).
+   */
+  measuredOffers: Counter<'kind' | 'outcome'>
 }
 
 export function createMetrics(registry: Registry = new Registry()): BffMetrics {
@@ -69,7 +78,13 @@ export function createMetrics(registry: Registry = new Registry()): BffMetrics {
     }),
     searchEvents: new Counter({
       name: 'bff_search_events_total',
-      help: 'Offer search events for the placements report (created, completed, shown, clicked) by outcome: queued, failed (ledger refused; the search went on), unrecorded (no ledger)',
+      help: "Offer search events for the placements report (created, completed, shown, clicked) by outcome: queued, failed (ledger refused; the search went on), dropped (the ledger's search-event queue was full), unrecorded (no ledger)",
+      labelNames: ['kind', 'outcome'],
+      registers: [registry],
+    }),
+    measuredOffers: new Counter({
+      name: 'bff_measured_offers_total',
+      help: "Offers named by the widget's measures, by kind (shown, clicked) and outcome: counted, repeat (already counted), unserved (not in a rate table the BFF served for the search; dropped)",
       labelNames: ['kind', 'outcome'],
       registers: [registry],
     }),

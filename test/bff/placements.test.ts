@@ -2,17 +2,32 @@
  * Placements on the BFF (docs/placements.md): the placement reaches the upstream as one `clientTags.subId` tag
  * and never as a field; each search's creation, completion (the first final rate table served) and the
  * widget's measure are handed to the ledger off the response path, once each; a ledger that refuses them
- * fails no search or poll; the measure route's token, body and repeat rules. Time is faked (Date only:
- * token expiry and the 1 s poll coalescing read it; sockets keep real timers).
+ * fails no search or poll; the measure route's token, body, repeat, served-offer and limit rules. Time is
+ * faked (Date only: token expiry, the 1 s poll coalescing and the rate limiter's windows read it; sockets keep
+ * real timers).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { BffOptions } from '../../src/bff/create-bff.ts'
+import { MEASURE_ROUTE, MEASURES_PER_SEARCH } from '../../src/bff/measure-limits.ts'
 import { ACCESS_TOKEN_HEADER, createdSearchSchema } from '../../src/contract/bff.ts'
 import { LedgerError, type SearchEvent } from '../../src/ledger/index.ts'
+import { SEARCH_EVENTS_OVERFLOW } from '../../src/ledger/search-event-queue.ts'
+import { makeOffer } from '../../src/playground/scenarios/fixtures.ts'
 import { CREATED_UUID, fakeHarness } from './support/fake-harness.ts'
 import { rateTable } from './support/fake-upstream.ts'
 import { postJson, sandboxHarness, WIDGET } from './support/harness.ts'
 
 const OTHER_UUID = '9e8d7c6b-5a49-4382-9716-a5b4c3d2e1f0'
+/** The offers the fake upstream's rate tables hold unless a test says otherwise. */
+const SERVED = ['o1', 'o2', 'o3', 'offer-1']
+
+/** A rate table of `uuid` with `pending` partners still out and these offers. */
+function tableWith(uuid: string, pending: number, offerIds: readonly string[] = SERVED) {
+  return {
+    ...rateTable(uuid, pending),
+    offers: offerIds.map((id, i) => makeOffer({ rank: i + 1, uuid: id })),
+  }
+}
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] })
@@ -22,19 +37,35 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
-/** A BFF whose search events go to `events` (or to a sink that fails), with a fake upstream. */
-async function harness(sink?: (events: readonly SearchEvent[]) => Promise<void>) {
+/**
+ * A BFF whose search events go to `events` (or to a sink that fails), with a fake upstream whose rate tables
+ * hold the offers `SERVED`.
+ */
+async function harness(
+  sink?: (events: readonly SearchEvent[]) => Promise<void>,
+  {
+    env = {},
+    options = {},
+    peer,
+  }: { env?: Record<string, string>; options?: BffOptions; peer?: () => string } = {},
+) {
   const events: SearchEvent[] = []
   const h = await fakeHarness(
-    {},
+    env,
     {
       searchEvents:
         sink ??
         (async (batch) => {
           events.push(...batch)
         }),
+      ...options,
     },
+    peer,
   )
+  h.upstream.fallback = (request) =>
+    request.method === 'POST'
+      ? { status: 201, body: tableWith(CREATED_UUID, 1) }
+      : { status: 200, body: tableWith(request.url.split('/').pop() ?? '', 1) }
   const create = async (body: unknown) => {
     const res = await h.request('/api/offer-searches', postJson(body))
     return { res, json: res.status === 201 ? createdSearchSchema.parse(await res.json()) : await res.json() }
@@ -193,6 +224,27 @@ describe('search records', () => {
   })
 })
 
+describe('a full search-event queue', () => {
+  it('counts the refused events dropped and logs nothing: a flood is not a flood of log lines', async () => {
+    const t = await harness(async () => {
+      throw new LedgerError('recordSearchEvents', SEARCH_EVENTS_OVERFLOW, true)
+    })
+    const { json } = await t.create({ placement: 'home-hero' })
+    expect((await t.measure(CREATED_UUID, { shown: ['o1'] }, json.accessToken)).status).toBe(204)
+    await vi.waitFor(async () => {
+      const metric = await t.h.app.services.metrics.searchEvents.get()
+      expect(
+        metric.values.filter((v) => v.labels.outcome === 'dropped').map((v) => [v.labels.kind, v.value]),
+      ).toEqual([
+        ['created', 1],
+        ['shown', 1],
+      ])
+    })
+    expect(t.h.logs.filter((l) => l.includes('placements:'))).toEqual([])
+    await t.h.close()
+  })
+})
+
 describe('POST /api/offer-searches/:uuid/measure', () => {
   it('needs the search’s token: 401 without one, 403 for another search’s or an expired one', async () => {
     const t = await harness()
@@ -274,6 +326,7 @@ describe('POST /api/offer-searches/:uuid/measure', () => {
 
   it('without a ledger still answers 204 and counts the events unrecorded', async () => {
     const h = await fakeHarness()
+    h.upstream.fallback = () => ({ status: 201, body: tableWith(CREATED_UUID, 1) })
     const res = await h.request('/api/offer-searches', postJson({ placement: 'home-hero' }))
     const { accessToken } = createdSearchSchema.parse(await res.json())
     const measured = await h.request(
@@ -287,5 +340,109 @@ describe('POST /api/offer-searches/:uuid/measure', () => {
       ['clicked', 'unrecorded', 1],
     ])
     await h.close()
+  })
+})
+
+describe('the measure counts what was served, once, within its limits', () => {
+  const measured = async (t: Awaited<ReturnType<typeof harness>>) =>
+    (await t.h.app.services.metrics.measuredOffers.get()).values.map((v) => [
+      v.labels.kind,
+      v.labels.outcome,
+      v.value,
+    ])
+
+  it('records none of the offers no rate table served for the search, and counts them unserved', async () => {
+    const t = await harness()
+    const { json } = await t.create({ placement: 'home-hero' })
+    const made = Array.from({ length: 50 }, (_, i) => `made-up-${i}`)
+    for (const body of [{ shown: made }, { shown: ['made-up-x', 'o1'] }, { clicked: 'made-up-y' }]) {
+      expect((await t.measure(CREATED_UUID, body, json.accessToken)).status).toBe(204)
+    }
+    // An offer a later poll serves counts from then on.
+    t.h.upstream.script({ status: 200, body: tableWith(CREATED_UUID, 0, [...SERVED, 'o4']) })
+    vi.setSystemTime(Date.now() + 1_100)
+    expect((await t.poll(json.accessToken)).status).toBe(200)
+    expect((await t.measure(CREATED_UUID, { clicked: 'o4' }, json.accessToken)).status).toBe(204)
+    expect(t.events.slice(1).map(({ at: _at, ...e }) => e)).toEqual([
+      { kind: 'shown', searchUuid: CREATED_UUID, offerIds: ['o1'] },
+      { kind: 'completed', searchUuid: CREATED_UUID },
+      { kind: 'clicked', searchUuid: CREATED_UUID, offerId: 'o4' },
+    ])
+    expect(await measured(t)).toEqual([
+      ['shown', 'unserved', 51],
+      ['shown', 'counted', 1],
+      ['clicked', 'unserved', 1],
+      ['clicked', 'counted', 1],
+    ])
+    await t.h.close()
+  })
+
+  it('counts an offer once however often it is measured, even after a flood of made-up offers', async () => {
+    const t = await harness()
+    const { json } = await t.create({})
+    const ok = (body: unknown) => t.measure(CREATED_UUID, body, json.accessToken)
+    expect((await ok({ shown: ['o1', 'o1'] })).status).toBe(204)
+    // Made-up offers enough to fill any memory of what was counted, over several windows of the limit.
+    for (let round = 0; round < 210; round++) {
+      if (round % 30 === 0) vi.setSystemTime(Date.now() + 61_000)
+      await ok({ shown: Array.from({ length: 50 }, (_, i) => `made-up-${round}-${i}`) })
+    }
+    vi.setSystemTime(Date.now() + 61_000)
+    expect((await ok({ shown: ['o1', 'o2'] })).status).toBe(204)
+    expect((await ok({ shown: ['o1'] })).status).toBe(204)
+    const shown = t.events.flatMap((e) => (e.kind === 'shown' ? e.offerIds : []))
+    expect(shown.filter((id) => !id.startsWith('made-up'))).toEqual(['o1', 'o2'])
+    expect(shown).toEqual(['o1', 'o2'])
+    await t.h.close()
+  })
+
+  it('answers 429 with Retry-After past the per-search limit, counting the refusals; the next window takes measures again', async () => {
+    const t = await harness()
+    const { json } = await t.create({})
+    const statuses: number[] = []
+    let refusal: Response | undefined
+    for (let i = 0; i < MEASURES_PER_SEARCH + 10; i++) {
+      const res = await t.measure(CREATED_UUID, { shown: [`made-up-${i}`] }, json.accessToken)
+      statuses.push(res.status)
+      if (res.status === 429) refusal ??= res
+    }
+    expect(statuses.filter((s) => s === 204)).toHaveLength(MEASURES_PER_SEARCH)
+    expect(statuses.slice(MEASURES_PER_SEARCH)).toEqual(Array(10).fill(429))
+    expect(Number(refusal?.headers.get('retry-after'))).toBeGreaterThan(0)
+    const limited = await t.h.app.services.metrics.rateLimited.get()
+    expect(limited.values.map((v) => [v.labels.route, v.value])).toEqual([[MEASURE_ROUTE, 10]])
+    vi.setSystemTime(Date.now() + t.h.config.rateLimit.windowSeconds * 1000 + 1)
+    expect((await t.measure(CREATED_UUID, { clicked: 'o1' }, json.accessToken)).status).toBe(204)
+    expect(t.events.filter((e) => e.kind === 'clicked')).toHaveLength(1)
+    await t.h.close()
+  })
+
+  it('answers 429 past the per-address limit, across the searches of that address', async () => {
+    let address = '198.51.100.1'
+    const t = await harness(undefined, {
+      env: { RATE_LIMIT_POINTS: '1' },
+      options: { rateLimit: {} },
+      peer: () => address,
+    })
+    const first = (await t.create({})).json
+    address = '198.51.100.2'
+    t.h.upstream.script({ status: 201, body: tableWith(OTHER_UUID, 1) })
+    const second = (await t.create({})).json
+    address = '198.51.100.1'
+    // One search a window per address (RATE_LIMIT_POINTS=1): as many measures as one search may send.
+    const perAddress = MEASURES_PER_SEARCH
+    for (let i = 0; i < perAddress - 5; i++) {
+      expect((await t.measure(CREATED_UUID, { shown: ['o1'] }, first.accessToken)).status).toBe(204)
+    }
+    for (let i = 0; i < 5; i++) {
+      expect((await t.measure(OTHER_UUID, { shown: ['o1'] }, second.accessToken)).status).toBe(204)
+    }
+    const refused = await t.measure(OTHER_UUID, { shown: ['o1'] }, second.accessToken)
+    expect(refused.status).toBe(429)
+    expect(refused.headers.get('retry-after')).not.toBeNull()
+    // The other address still measures the same search.
+    address = '198.51.100.2'
+    expect((await t.measure(OTHER_UUID, { shown: ['o2'] }, second.accessToken)).status).toBe(204)
+    await t.h.close()
   })
 })
