@@ -53,7 +53,7 @@ export function redactedUrl(value: string): string | undefined {
  * path may hold a tenant or a key (`https://host/P4THSECRET`) as surely as its query does. `undefined` when
  * the text does not parse as a URL with a host.
  */
-export function urlOrigin(value: string): string | undefined {
+function urlOrigin(value: string): string | undefined {
   let url: URL
   try {
     url = new URL(value.trim())
