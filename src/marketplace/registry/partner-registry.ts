@@ -5,6 +5,7 @@
  * the config module hands over; their values are never logged.
  */
 import { readFileSync } from 'node:fs'
+import { isIP } from 'node:net'
 import { extname } from 'node:path'
 import { parse as parseYaml } from 'yaml'
 import * as z from 'zod/mini'
@@ -63,7 +64,9 @@ export interface PartnerRegistryEntry {
   display: PartnerDisplay
   /**
    * Registered in sandbox mode: its `click_url` and `logo_src` may be http to this machine (the simulated
-   * partners). Absent, as for every registry read outside sandbox mode, they must be https to a public host.
+   * partners), and its endpoint's host name must resolve to this machine or a private network when a lead is
+   * sent (fan-out/public-lookup.ts). Absent, as for every registry read outside sandbox mode, links must be
+   * https to a public host.
    */
   sandbox?: boolean | undefined
 }
@@ -205,7 +208,11 @@ export function parsePartnerRegistry(
   const tokens = new Map<string, string>()
   const entries = list.map((entry, index): PartnerRegistryEntry => {
     const at = `partners.${index} (${entry.id})`
-    for (const problem of identityProblems(entry, seen, options.sandboxMode)) {
+    for (const problem of identityProblems(
+      { ...entry, sandbox: options.sandboxMode },
+      seen,
+      options.sandboxMode,
+    )) {
       problems.push(`  ${at}.${problem.field}: ${problem.reason}`)
     }
     let auth: PartnerRegistryEntry['auth']
@@ -299,10 +306,12 @@ export function humanize(productType: string): string {
  * The registry's identity rules, one definition for a `PARTNERS_FILE` and a registry built in code: an id
  * used once (`seen` holds the ids before this one; this one is added), and an endpoint that is https to a
  * public host outside sandbox mode, or http to this machine in it (the lead carries an SSN; the same
- * predicate as partner links, contract/network-host.ts).
+ * predicate as partner links, contract/network-host.ts). A name is judged again by where it resolves when a
+ * lead is sent, in either mode (fan-out/public-lookup.ts); in sandbox mode that is done for partners
+ * registered as sandbox partners (`sandbox`), so a name on any other is refused here.
  */
 export function identityProblems(
-  entry: { id: string; endpoint: string },
+  entry: { id: string; endpoint: string; sandbox?: boolean | undefined },
   seen: Set<string>,
   sandboxMode: boolean,
 ): Array<{ field: 'id' | 'endpoint'; reason: string }> {
@@ -312,7 +321,7 @@ export function identityProblems(
   seen.add(entry.id)
   const endpointProblem =
     partnerUrlProblem(entry.endpoint, { publicOnly: !sandboxMode }) ??
-    (sandboxMode ? sandboxReachProblem(entry.endpoint) : undefined)
+    (sandboxMode ? sandboxReachProblem(entry.endpoint, entry.sandbox === true) : undefined)
   if (endpointProblem !== undefined) {
     problems.push({ field: 'endpoint', reason: `${endpointProblem} (the lead carries an SSN)` })
   }
@@ -321,9 +330,15 @@ export function identityProblems(
 
 /**
  * Sandbox mode sends leads under sandbox rules (loose limits, made-up secrets, sample consent texts): only
- * to partners on this machine or a private network, never to a real partner on the public internet.
+ * to partners on this machine or a private network, never to a real partner on the public internet. A name
+ * that is public by its spelling is refused here; any other name is judged by the addresses it resolves to
+ * when a lead is sent, which the fan-out does for a partner registered as a sandbox partner (`sandbox`).
  */
-function sandboxReachProblem(endpoint: string): string | undefined {
-  if (hostReach(new URL(endpoint).hostname) !== 'public') return undefined
-  return 'is on the public internet, and sandbox mode sends leads only to partners on this machine or a private network; run in production mode (ENGINE_TOKEN, or BFF_MODE=production for a server with no offer search) to send real leads'
+function sandboxReachProblem(endpoint: string, sandboxEntry: boolean): string | undefined {
+  const hostname = new URL(endpoint).hostname
+  if (hostReach(hostname) === 'public') {
+    return 'is on the public internet, and sandbox mode sends leads only to partners on this machine or a private network; run in production mode (ENGINE_TOKEN, or BFF_MODE=production for a server with no offer search) to send real leads'
+  }
+  if (sandboxEntry || isIP(hostname.replace(/^\[|\]$/g, '')) !== 0) return undefined
+  return "is a host name, and in sandbox mode a partner's name is judged by where it resolves when a lead is sent: register the partner with sandbox: true (as a PARTNERS_FILE read in sandbox mode is), or give its IP address"
 }
