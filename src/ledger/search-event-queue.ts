@@ -24,7 +24,7 @@ export const MAX_SEARCH_ROWS_PER_STATEMENT = 2_000
 /** The code of the `LedgerError` an event is refused with while the queue is full. */
 export const SEARCH_EVENTS_OVERFLOW = 'overflow'
 
-export type SearchOp = Extract<Op, { kind: 'search' }>
+type SearchOp = Extract<Op, { kind: 'search' }>
 
 export interface SearchEventQueue {
   /** Holds `op` for the next flush, or refuses it at once (its `done` rejects) when the queue is full. */
@@ -42,7 +42,7 @@ export interface SearchEventQueueOptions {
 }
 
 /** The rows an operation adds: one per event, one per offer a `shown` event names. */
-export function searchOpRows(op: SearchOp): number {
+function searchOpRows(op: SearchOp): number {
   return op.events.reduce((sum, e) => sum + (e.kind === 'shown' ? Math.max(1, e.offerIds.length) : 1), 0)
 }
 
