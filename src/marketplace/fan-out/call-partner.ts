@@ -153,8 +153,10 @@ function openCall(options: CallOptions, resolve: (outcome: PartnerOutcome) => vo
   const onShutdown = () => call.stop(call.fail('the marketplace shut down before the reply'))
   if (options.shutdown?.aborted) onShutdown()
   else if (expire?.aborted) onExpire()
-  options.shutdown?.addEventListener('abort', onShutdown, { once: true })
-  expire?.addEventListener('abort', onExpire, { once: true })
+  else {
+    options.shutdown?.addEventListener('abort', onShutdown, { once: true })
+    expire?.addEventListener('abort', onExpire, { once: true })
+  }
   return call
 }
 

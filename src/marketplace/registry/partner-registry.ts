@@ -5,7 +5,6 @@
  * the config module hands over; their values are never logged.
  */
 import { readFileSync } from 'node:fs'
-import { isIP } from 'node:net'
 import { extname } from 'node:path'
 import { parse as parseYaml } from 'yaml'
 import * as z from 'zod/mini'
@@ -208,11 +207,7 @@ export function parsePartnerRegistry(
   const tokens = new Map<string, string>()
   const entries = list.map((entry, index): PartnerRegistryEntry => {
     const at = `partners.${index} (${entry.id})`
-    for (const problem of identityProblems(
-      { ...entry, sandbox: options.sandboxMode },
-      seen,
-      options.sandboxMode,
-    )) {
+    for (const problem of identityProblems(entry, seen, options.sandboxMode)) {
       problems.push(`  ${at}.${problem.field}: ${problem.reason}`)
     }
     let auth: PartnerRegistryEntry['auth']
@@ -307,11 +302,11 @@ export function humanize(productType: string): string {
  * used once (`seen` holds the ids before this one; this one is added), and an endpoint that is https to a
  * public host outside sandbox mode, or http to this machine in it (the lead carries an SSN; the same
  * predicate as partner links, contract/network-host.ts). A name is judged again by where it resolves when a
- * lead is sent, in either mode (fan-out/public-lookup.ts); in sandbox mode that is done for partners
- * registered as sandbox partners (`sandbox`), so a name on any other is refused here.
+ * lead is sent (fan-out/public-lookup.ts): by the marketplace's dispatcher outside sandbox mode, and for a
+ * partner registered as a sandbox partner (`sandbox`) in it.
  */
 export function identityProblems(
-  entry: { id: string; endpoint: string; sandbox?: boolean | undefined },
+  entry: { id: string; endpoint: string },
   seen: Set<string>,
   sandboxMode: boolean,
 ): Array<{ field: 'id' | 'endpoint'; reason: string }> {
@@ -321,7 +316,7 @@ export function identityProblems(
   seen.add(entry.id)
   const endpointProblem =
     partnerUrlProblem(entry.endpoint, { publicOnly: !sandboxMode }) ??
-    (sandboxMode ? sandboxReachProblem(entry.endpoint, entry.sandbox === true) : undefined)
+    (sandboxMode ? sandboxReachProblem(entry.endpoint) : undefined)
   if (endpointProblem !== undefined) {
     problems.push({ field: 'endpoint', reason: `${endpointProblem} (the lead carries an SSN)` })
   }
@@ -331,14 +326,10 @@ export function identityProblems(
 /**
  * Sandbox mode sends leads under sandbox rules (loose limits, made-up secrets, sample consent texts): only
  * to partners on this machine or a private network, never to a real partner on the public internet. A name
- * that is public by its spelling is refused here; any other name is judged by the addresses it resolves to
- * when a lead is sent, which the fan-out does for a partner registered as a sandbox partner (`sandbox`).
+ * public by its spelling is refused here; any other (`partnergw`, `partner.internal`) is judged by the
+ * addresses it resolves to when a lead is sent (`sandboxOnlyLookup`, for a partner registered as `sandbox`).
  */
-function sandboxReachProblem(endpoint: string, sandboxEntry: boolean): string | undefined {
-  const hostname = new URL(endpoint).hostname
-  if (hostReach(hostname) === 'public') {
-    return 'is on the public internet, and sandbox mode sends leads only to partners on this machine or a private network; run in production mode (ENGINE_TOKEN, or BFF_MODE=production for a server with no offer search) to send real leads'
-  }
-  if (sandboxEntry || isIP(hostname.replace(/^\[|\]$/g, '')) !== 0) return undefined
-  return "is a host name, and in sandbox mode a partner's name is judged by where it resolves when a lead is sent: register the partner with sandbox: true (as a PARTNERS_FILE read in sandbox mode is), or give its IP address"
+function sandboxReachProblem(endpoint: string): string | undefined {
+  if (hostReach(new URL(endpoint).hostname) !== 'public') return undefined
+  return 'is on the public internet, and sandbox mode sends leads only to partners on this machine or a private network; run in production mode (ENGINE_TOKEN, or BFF_MODE=production for a server with no offer search) to send real leads'
 }
