@@ -5,6 +5,12 @@
  * the application's chunk, which validates with these very schemas, carries none of that.
  */
 import * as z from 'zod/mini'
+import {
+  MAX_ANNUAL_INCOME_USD,
+  MAX_LOAN_AMOUNT_USD,
+  MAX_MONTHLY_NET_INCOME_USD,
+  MIN_LOAN_AMOUNT_USD,
+} from './applicant-bounds.ts'
 import { ipAddress, nonEmptyText, realDate, text, ZIP_PATTERN } from './common.ts'
 import { consentContextSchema } from './consent.ts'
 import { placementSchema } from './placement.ts'
@@ -142,9 +148,14 @@ function leadShapes(closed: boolean) {
     {
       purpose: nonEmptyText('loanInformation.purpose', 100),
       loanAmount: z.optional(
-        z
-          .number({ error: 'loanInformation.loanAmount must be a number of USD' })
-          .check(z.positive({ error: 'loanInformation.loanAmount must be more than 0' })),
+        z.number({ error: 'loanInformation.loanAmount must be a number of USD' }).check(
+          z.gte(MIN_LOAN_AMOUNT_USD, {
+            error: `loanInformation.loanAmount must be at least ${MIN_LOAN_AMOUNT_USD} (USD)`,
+          }),
+          z.lte(MAX_LOAN_AMOUNT_USD, {
+            error: `loanInformation.loanAmount must be at most ${MAX_LOAN_AMOUNT_USD} (USD): send the amount asked for`,
+          }),
+        ),
       ),
     },
     closed,
@@ -185,8 +196,8 @@ function leadShapes(closed: boolean) {
     {
       employmentStatus: z.optional(nonEmptyText('financialInformation.employmentStatus', 100)),
       employmentPayFrequency: z.optional(nonEmptyText('financialInformation.employmentPayFrequency', 100)),
-      annualIncome: z.optional(usd('financialInformation.annualIncome')),
-      monthlyNetIncome: z.optional(usd('financialInformation.monthlyNetIncome')),
+      annualIncome: z.optional(usd('financialInformation.annualIncome', MAX_ANNUAL_INCOME_USD)),
+      monthlyNetIncome: z.optional(usd('financialInformation.monthlyNetIncome', MAX_MONTHLY_NET_INCOME_USD)),
     },
     closed,
   ).check(
@@ -235,10 +246,13 @@ function leadShapes(closed: boolean) {
   }
 }
 
-const usd = (field: string) =>
+const usd = (field: string, max: number) =>
   z
     .number({ error: `${field} must be a number of USD` })
-    .check(z.gte(0, { error: `${field} must not be negative` }))
+    .check(
+      z.gte(0, { error: `${field} must not be negative` }),
+      z.lte(max, { error: `${field} must be at most ${max} (USD): send the applicant's income` }),
+    )
 
 const openShapes = leadShapes(false)
 const closedShapes = leadShapes(true)

@@ -43,7 +43,12 @@ export async function createResults(
         ? { created: false, duplicate }
         : (holders.error ??
           windows.error ??
-          new Error(`lead ${op.lead.id} could not be inserted and no lead holds its key or its applicant`))
+          (op.lead.applicant?.ssn
+            ? // Neither its key nor its applicant is held: its SSN reached its cap of dates of birth.
+              { created: false, capped: true }
+            : new Error(
+                `lead ${op.lead.id} could not be inserted and no lead holds its key or its applicant`,
+              )))
   }
   return results
 }
@@ -82,7 +87,11 @@ async function windowHolders(db: LedgerDb, applicantKeys: string[]): Promise<Map
     .leftJoin(leads, eq(leads.id, applicantClaims.leadId))
     .where(inArray(applicantClaims.applicantKey, [...new Set(applicantKeys)]))
   for (const { claim, lead } of rows) {
-    holders.set(claim.applicantKey, { lead: lead ? toLeadRow(lead) : undefined, claimedAt: claim.claimedAt })
+    holders.set(claim.applicantKey, {
+      lead: lead ? toLeadRow(lead) : undefined,
+      claimedAt: claim.claimedAt,
+      contactKey: claim.contactKey,
+    })
   }
   return holders
 }

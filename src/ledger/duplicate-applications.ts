@@ -1,18 +1,33 @@
 /**
  * @module Duplicate applications (docs/decisions/0106-duplicate-applicants.md): one PII-free row each (the
- * first lead's id, when, whether its offers were shown), and the operator's count of them per UTC day.
+ * first lead's id, when, whether its offers were shown, and the uuid a shown one reads them under), and the
+ * operator's count of them per UTC day.
  */
-import { and, gte, lt, sql } from 'drizzle-orm'
+import { and, eq, gte, lt, sql } from 'drizzle-orm'
 import type { LedgerDb } from './ledger-db.ts'
 import type { DuplicatesReport } from './report-types.ts'
-import { duplicateApplications } from './schema.ts'
+import { duplicateApplications, leads } from './schema.ts'
 import type { DuplicateApplication } from './types.ts'
 
 export async function recordDuplicate(db: LedgerDb, duplicate: DuplicateApplication): Promise<void> {
   await db
     .insert(duplicateApplications)
-    .values({ ...duplicate, firstLeadId: duplicate.firstLeadId ?? null })
+    .values({
+      ...duplicate,
+      firstLeadId: duplicate.firstLeadId ?? null,
+      searchUuid: duplicate.searchUuid ?? null,
+    })
     .onConflictDoNothing()
+}
+
+/** The first application's search uuid behind a shown duplicate's own `searchUuid`. */
+export async function firstSearchOf(db: LedgerDb, searchUuid: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ searchUuid: leads.searchUuid })
+    .from(duplicateApplications)
+    .innerJoin(leads, eq(leads.id, duplicateApplications.firstLeadId))
+    .where(eq(duplicateApplications.searchUuid, searchUuid))
+  return row?.searchUuid
 }
 
 const day = sql<string>`to_char(${duplicateApplications.receivedAt} at time zone 'UTC', 'YYYY-MM-DD')`

@@ -26,6 +26,7 @@ export type {
 } from './report-types.ts'
 export type { SuppressionQuery } from './suppression-list.ts'
 export type {
+  ApplicantClaim,
   ClaimedLead,
   ConsentRecord,
   ConsentTextRecord,
@@ -34,6 +35,9 @@ export type {
   CreateLeadResult,
   DuplicateApplication,
   FirstApplication,
+  HeldApplication,
+  HeldApplicationRow,
+  HeldReason,
   LeadRow,
   NewConsentRecord,
   NewLead,

@@ -30,6 +30,9 @@ const OPERATIONS = [
   'purgeExpired',
   'recordDuplicate',
   'duplicatesReport',
+  'recordHeldApplication',
+  'heldApplications',
+  'releaseHeldApplication',
   'recordSearchEvents',
   'placementsReport',
 ] as const satisfies ReadonlyArray<keyof Ledger>

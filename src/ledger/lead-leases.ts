@@ -4,11 +4,11 @@
  * `FOR UPDATE SKIP LOCKED` (replicas claiming at the same moment never take the same lead) together with
  * what the ledger recorded of it: its requests, the offers already replied, and its sealed copy.
  */
-import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull, lt, notExists, or, sql } from 'drizzle-orm'
 import { toLeadRow } from './lead-row.ts'
 import type { LedgerDb } from './ledger-db.ts'
 import { columnName as col } from './recordset.ts'
-import { applicantClaims, leadHandoffs, leads, offers, partnerRequests } from './schema.ts'
+import { applicantClaims, leadHandoffs, leads, offers, partnerRequests, withdrawnLeads } from './schema.ts'
 import type { ClaimedLead, RequestStatus, Tier } from './types.ts'
 
 /** Extends `owner`'s leases on `leadIds` to `until`; returns the ids it still holds (the others were taken). */
@@ -37,10 +37,18 @@ export async function claimLeads(
 ): Promise<ClaimedLead[]> {
   // One statement each, no transaction: a connection cut mid-transaction is an error event on a checked-out
   // client, and the claim is atomic on its own; once it returns, the leads are this owner's to read.
+  await failWithdrawn(db, now)
   const expired = db
     .select({ id: leads.id })
     .from(leads)
-    .where(and(eq(leads.status, 'pending'), or(isNull(leads.leaseUntil), lt(leads.leaseUntil, now))))
+    .where(
+      and(
+        eq(leads.status, 'pending'),
+        or(isNull(leads.leaseUntil), lt(leads.leaseUntil, now)),
+        // A lead intake answered 503 is never run, whenever its create committed.
+        notExists(db.select({ one: sql`1` }).from(withdrawnLeads).where(eq(withdrawnLeads.leadId, leads.id))),
+      ),
+    )
     .orderBy(asc(leads.deadlineAt))
     .limit(limit)
     .for('update', { skipLocked: true })
@@ -94,13 +102,18 @@ export async function claimLeads(
 }
 
 /**
- * A lead whose create its caller gave up on: `failed` with `reason` if still pending, its awaited requests
- * errors, its sealed copy deleted, and its applicant's duplicate window released (it was sent to no partner,
- * so it is no application); one statement (data-modifying CTEs), so it is all or nothing.
+ * A lead whose create its caller gave up on: withdrawn for good (`marketplace_withdrawn_leads`, written even
+ * when the lead's row is not there yet, so a create that commits later is never inserted, claimed or run);
+ * `failed` with `reason` if still pending, its awaited requests errors, its sealed copy deleted, and its
+ * applicant's duplicate window released (it was sent to no partner, so it is no application); one statement
+ * (data-modifying CTEs), so it is all or nothing.
  */
 export async function withdrawLead(db: LedgerDb, leadId: string, at: Date, reason: string): Promise<void> {
   const when = at.toISOString()
-  await db.execute(sql`with failed as (
+  await db.execute(sql`with tombstone as (
+      insert into ${withdrawnLeads} (${col(withdrawnLeads.leadId)}, ${col(withdrawnLeads.withdrawnAt)})
+      values (${leadId}::uuid, ${when}::timestamptz) on conflict do nothing),
+    failed as (
       update ${leads} set ${col(leads.status)} = 'failed', ${col(leads.completedAt)} = ${when}::timestamptz,
         ${col(leads.failureReason)} = ${reason}, ${col(leads.owner)} = null, ${col(leads.leaseUntil)} = null
       where ${col(leads.id)} = ${leadId}::uuid and ${col(leads.status)} = 'pending'
@@ -113,3 +126,30 @@ export async function withdrawLead(db: LedgerDb, leadId: string, at: Date, reaso
       delete from ${applicantClaims} where ${col(applicantClaims.leadId)} in (select id from failed))
     delete from ${leadHandoffs} where ${col(leadHandoffs.leadId)} in (select id from failed)`)
 }
+
+/**
+ * Leads whose create committed after intake withdrew them (the statement outlived its caller's timeout),
+ * once their lease has run out: `failed`, as `withdrawLead` would have left them, so no report counts them
+ * pending. They were never sent; the claim below skips them whatever this does.
+ */
+async function failWithdrawn(db: LedgerDb, now: Date): Promise<void> {
+  const failed = await db
+    .update(leads)
+    .set({ status: 'failed', completedAt: now, failureReason: WITHDRAWN_LATE, owner: null, leaseUntil: null })
+    .where(
+      and(
+        eq(leads.status, 'pending'),
+        lt(leads.leaseUntil, now),
+        inArray(leads.id, db.select({ id: withdrawnLeads.leadId }).from(withdrawnLeads)),
+      ),
+    )
+    .returning({ id: leads.id })
+  if (failed.length === 0) return
+  // As `withdrawLead` releases them: it was no application, and nobody takes it over.
+  const ids = failed.map((row) => row.id)
+  await db.delete(applicantClaims).where(inArray(applicantClaims.leadId, ids))
+  await db.delete(leadHandoffs).where(inArray(leadHandoffs.leadId, ids))
+}
+
+const WITHDRAWN_LATE =
+  'intake answered 503 (the ledger did not confirm the lead in time) and withdrew it; its write committed later and it was sent to no partner'

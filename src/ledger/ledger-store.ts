@@ -12,7 +12,13 @@ import {
   purgeConsentRecords,
   readConsentRecord,
 } from './consent-records.ts'
-import { queryDuplicatesReport, recordDuplicate } from './duplicate-applications.ts'
+import { firstSearchOf, queryDuplicatesReport, recordDuplicate } from './duplicate-applications.ts'
+import {
+  listHeldApplications,
+  readHeldSearch,
+  recordHeldApplication,
+  releaseHeldApplication,
+} from './held-applications.ts'
 import { claimLeads, renewLeases, withdrawLead } from './lead-leases.ts'
 import { toLeadRow } from './lead-row.ts'
 import type { LedgerDb } from './ledger-db.ts'
@@ -29,6 +35,8 @@ import type {
   ConversionInput,
   CreateLeadResult,
   DuplicateApplication,
+  HeldApplication,
+  HeldApplicationRow,
   NewLead,
   PartnerLeadRef,
   RecordConversionResult,
@@ -106,6 +114,12 @@ export interface Ledger {
   }): Promise<{ consentRecords: number; claims: number }>
   /** An application refused as a duplicate (no partner was sent it), for the reports. */
   recordDuplicate(duplicate: DuplicateApplication): Promise<void>
+  /** An application held for review (sent to no partner); its search reads back through `getSearch`. */
+  recordHeldApplication(held: HeldApplication): Promise<void>
+  /** Held applications received in the range, newest first, for the operator's review. */
+  heldApplications(query: { from: Date; to: Date; limit: number }): Promise<HeldApplicationRow[]>
+  /** Releases the claim that held this application's applicant; false when unknown or released already. */
+  releaseHeldApplication(id: string, at: Date): Promise<boolean>
   duplicatesReport(range: { from: Date; to: Date }): Promise<DuplicatesReport>
   /**
    * An insurance search's events (docs/placements.md), queued on the write batch: they share a flush with
@@ -134,7 +148,7 @@ export function createLedgerStore(
     recordReply: writes.recordReply,
     closeTier: writes.closeTier,
 
-    getSearch: (searchUuid) => guard('getSearch', () => readSearch(db, searchUuid)),
+    getSearch: (searchUuid) => guard('getSearch', () => findSearch(db, searchUuid)),
     findOffer: (offerId) =>
       guard('findOffer', async () => {
         const [offer] = await db.select().from(offers).where(eq(offers.id, offerId))
@@ -178,6 +192,10 @@ export function createLedgerStore(
         claims: await purgeApplicantClaims(db, now),
       })),
     recordDuplicate: (duplicate) => guard('recordDuplicate', () => recordDuplicate(db, duplicate)),
+    recordHeldApplication: (held) => guard('recordHeldApplication', () => recordHeldApplication(db, held)),
+    heldApplications: (query) => guard('heldApplications', () => listHeldApplications(db, query)),
+    releaseHeldApplication: (id, at) =>
+      guard('releaseHeldApplication', () => releaseHeldApplication(db, id, at)),
     duplicatesReport: (range) => guard('duplicatesReport', () => queryDuplicatesReport(db, range)),
     recordSearchEvents: writes.recordSearchEvents,
     placementsReport: (query) => guard('placementsReport', () => queryPlacementsReport(db, query)),
@@ -187,6 +205,23 @@ export function createLedgerStore(
       await options.close()
     },
   })
+}
+
+/**
+ * A search by its uuid: a lead's; else an application held for review; else a shown duplicate's view of
+ * the applicant's first search (under its own uuid, links uncounted).
+ */
+async function findSearch(db: LedgerDb, searchUuid: string): Promise<SearchSnapshot | undefined> {
+  const found = (await readSearch(db, searchUuid)) ?? (await readHeldSearch(db, searchUuid))
+  if (found) return found
+  const first = await firstSearchOf(db, searchUuid)
+  const snapshot = first === undefined ? undefined : await readSearch(db, first)
+  if (snapshot === undefined) return undefined
+  return {
+    ...snapshot,
+    lead: { ...snapshot.lead, searchUuid },
+    duplicate: { firstAppliedAt: snapshot.lead.createdAt },
+  }
 }
 
 /**

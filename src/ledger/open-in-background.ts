@@ -108,8 +108,7 @@ export function openInBackground(open: () => Promise<Ledger>, options: OpenInBac
     suppressionList: (query) => run('suppressionList', (l) => l.suppressionList(query)),
     consentRecord: (query) => run('consentRecord', (l) => l.consentRecord(query)),
     purgeExpired: (expiry) => run('purgeExpired', (l) => l.purgeExpired(expiry)),
-    recordDuplicate: (duplicate) => run('recordDuplicate', (l) => l.recordDuplicate(duplicate)),
-    duplicatesReport: (range) => run('duplicatesReport', (l) => l.duplicatesReport(range)),
+    ...applicantCalls(run),
     ...placementCalls(run),
     async close() {
       const was = state
@@ -128,6 +127,27 @@ export function openInBackground(open: () => Promise<Ledger>, options: OpenInBac
 /** The open failed: transient (it is retried), and naming why. */
 function notOpen(operation: string, cause: LedgerError): LedgerError {
   return new LedgerError(operation, 'not_open', true, `the ledger could not be opened: ${cause.message}`)
+}
+
+/** The calls on applicants who applied before (duplicates, held applications), waiting for the open too. */
+function applicantCalls(
+  run: <T>(operation: string, call: (ledger: Ledger) => Promise<T>) => Promise<T>,
+): Pick<
+  Ledger,
+  | 'recordDuplicate'
+  | 'duplicatesReport'
+  | 'recordHeldApplication'
+  | 'heldApplications'
+  | 'releaseHeldApplication'
+> {
+  return {
+    recordDuplicate: (duplicate) => run('recordDuplicate', (l) => l.recordDuplicate(duplicate)),
+    duplicatesReport: (range) => run('duplicatesReport', (l) => l.duplicatesReport(range)),
+    recordHeldApplication: (held) => run('recordHeldApplication', (l) => l.recordHeldApplication(held)),
+    heldApplications: (query) => run('heldApplications', (l) => l.heldApplications(query)),
+    releaseHeldApplication: (id, at) =>
+      run('releaseHeldApplication', (l) => l.releaseHeldApplication(id, at)),
+  }
 }
 
 /** The placements calls (docs/placements.md), waiting for the open like every other call. */

@@ -37,9 +37,23 @@ export interface NewLead {
    * The applicant's duplicate key and the end of its window: the lead is written only if it claims the key
    * (no other lead holds it, or that lead's window has ended); else `createLead` answers `duplicate`.
    */
-  applicant?: { key: string; expiresAt: Date } | undefined
+  applicant?: ApplicantClaim | undefined
   /** Proof of the consent given with the lead, written in the same statement. */
   consent?: NewConsentRecord | undefined
+}
+
+/** What a lead claims of its applicant for the duplicate window (docs/decisions/0106-duplicate-applicants.md). */
+export interface ApplicantClaim {
+  /** Keyed hash of the SSN and date of birth: the applicant. */
+  key: string
+  expiresAt: Date
+  /** Keyed hash of the email and phone: who applied. */
+  contactKey: string
+  /**
+   * Keyed hash of the SSN alone, and how many live claims (dates of birth) one SSN may hold: past the cap
+   * the lead is not written and `createLead` answers `capped`. Absent: no cap (the sandbox's sample SSNs).
+   */
+  ssn?: { key: string; cap: number } | undefined
 }
 
 /** A consent text as shown (docs/decisions/0105-consent-records.md): stored once, under its content hash. */
@@ -162,8 +176,12 @@ export interface LeadRow {
   state: string
   zip: string
   bodyHash: string | null
-  /** `failed`: it could not settle (the ledger was away past every retry, or its process stopped). */
-  status: 'pending' | 'complete' | 'failed'
+  /**
+   * `failed`: it could not settle (the ledger was away past every retry, or its process stopped). `held`: an
+   * application held for review (`HeldApplication`), read back as a search whose partners are awaited until
+   * `deadlineAt` and that then ends with no offer.
+   */
+  status: 'pending' | 'complete' | 'failed' | 'held'
   createdAt: Date
   deadlineAt: Date
   completedAt: Date | null
@@ -202,6 +220,11 @@ export interface SearchSnapshot {
   requests: RequestProgress[]
   /** The auction's winners by rank; empty until the lead is settled. */
   displayed: StoredOffer[]
+  /**
+   * Read under a duplicate's own search uuid: this is the applicant's first application (created then), shown
+   * again with links that redirect but never count as that application's click or impression.
+   */
+  duplicate?: { firstAppliedAt: Date } | undefined
 }
 
 /** A request of a lead taken over, with what the ledger recorded of it. */
@@ -238,11 +261,41 @@ export type CreateLeadResult =
   | { created: true; lead: LeadRow }
   | { created: false; lead: LeadRow }
   | { created: false; duplicate: FirstApplication }
+  | { created: false; capped: true }
 
 /** The application that holds an applicant's duplicate window. */
 export interface FirstApplication {
   lead: LeadRow | undefined
   claimedAt: Date
+  /** Who applied (the claim's contact key); null for a claim from before contact keys. */
+  contactKey: string | null
+}
+
+/** Why an application was held for review instead of sent. */
+export type HeldReason = 'identity' | 'ssn_cap'
+
+/** An application sent to no partner and kept for review (`marketplace_held_applications`). */
+export interface HeldApplication {
+  id: string
+  searchUuid: string
+  applicantKey: string
+  /** The SSN's key, for an `ssn_cap` hold (its release releases the SSN). */
+  ssnKey?: string | undefined
+  firstLeadId: string | undefined
+  reason: HeldReason
+  state: string
+  zip: string
+  ipAddress: string
+  userAgent: string
+  /** The partners its search shows awaited until `answerAt`. */
+  requests: Array<{ partnerId: string; tier: Tier }>
+  receivedAt: Date
+  answerAt: Date
+}
+
+/** A held application as the operator reviews it. */
+export interface HeldApplicationRow extends Omit<HeldApplication, 'requests' | 'applicantKey' | 'ssnKey'> {
+  releasedAt: Date | null
 }
 
 /** A duplicate application as recorded for the reports: no partner was sent it. */
@@ -252,6 +305,8 @@ export interface DuplicateApplication {
   receivedAt: Date
   /** Answered with the first application's offers (201); false: refused (409). */
   shown: boolean
+  /** The uuid a shown duplicate reads the first application's search under. */
+  searchUuid?: string | undefined
 }
 
 /** A partner's `lead_id` as a postback names it. */

@@ -151,16 +151,30 @@ function leadRow(lead: NewLead, completedAt: Date | null): Row {
  */
 function claimRows(leadOps: LeadOpAt[]): Row[] {
   const claimed = new Set<string>()
+  // Claims of one SSN earlier in this batch: the statement's count of live claims cannot see them.
+  const ssnRank = new Map<string, number>()
   return leadOps.flatMap(({ op: { lead } }) => {
-    if (lead.applicant === undefined || claimed.has(lead.applicant.key)) return []
-    claimed.add(lead.applicant.key)
+    const applicant = lead.applicant
+    if (applicant === undefined || claimed.has(applicant.key)) return []
+    claimed.add(applicant.key)
     const row = CLAIM.row({
-      applicantKey: lead.applicant.key,
+      applicantKey: applicant.key,
       leadId: lead.id,
       claimedAt: lead.createdAt.toISOString(),
-      expiresAt: lead.applicant.expiresAt.toISOString(),
+      expiresAt: applicant.expiresAt.toISOString(),
+      contactKey: applicant.contactKey,
+      ssnKey: applicant.ssn?.key ?? null,
     })
-    return [{ ...row, idempotency_key: lead.idempotencyKey ?? null }]
+    const rank = applicant.ssn ? (ssnRank.get(applicant.ssn.key) ?? 0) : 0
+    if (applicant.ssn) ssnRank.set(applicant.ssn.key, rank + 1)
+    return [
+      {
+        ...row,
+        idempotency_key: lead.idempotencyKey ?? null,
+        ssn_cap: applicant.ssn?.cap ?? null,
+        ssn_rank: rank,
+      },
+    ]
   })
 }
 

@@ -14,6 +14,7 @@ import {
   leads,
   offers,
   partnerRequests,
+  withdrawnLeads,
 } from './schema.ts'
 import { searchEventCtes, searchEventRows } from './search-event-writes.ts'
 import type { CreateLeadResult } from './types.ts'
@@ -83,31 +84,43 @@ function newClaims(rows: Row[]): SQL | undefined {
   if (rows.length === 0) return undefined
   const key = columnName(leads.idempotencyKey)
   const expiresAt = columnName(applicantClaims.expiresAt)
+  const claimedAt = columnName(applicantClaims.claimedAt)
+  const applicantKey = columnName(applicantClaims.applicantKey)
+  const ssnKey = columnName(applicantClaims.ssnKey)
+  const taken = [applicantClaims.leadId, applicantClaims.claimedAt, applicantClaims.expiresAt]
+  const replaced = [...taken, applicantClaims.contactKey, applicantClaims.ssnKey].map(columnName)
   return sql`new_claims as (
       insert into ${applicantClaims} (${CLAIM.names})
-      select ${CLAIM.names} from ${recordset(rows, `${CLAIM.definition}, "idempotency_key" text`)}
-      where v."idempotency_key" is null
-        or not exists (select 1 from ${leads} as l where l.${key} = v."idempotency_key")
-      on conflict (${columnName(applicantClaims.applicantKey)}) do update
-        set ${columnName(applicantClaims.leadId)} = excluded.${columnName(applicantClaims.leadId)},
-          ${columnName(applicantClaims.claimedAt)} = excluded.${columnName(applicantClaims.claimedAt)},
-          ${expiresAt} = excluded.${expiresAt}
-        where ${applicantClaims}.${expiresAt} <= excluded.${columnName(applicantClaims.claimedAt)}
+      select ${CLAIM.names} from ${recordset(rows, `${CLAIM.definition}, "idempotency_key" text, "ssn_cap" integer, "ssn_rank" integer`)}
+      where (v."idempotency_key" is null
+          or not exists (select 1 from ${leads} as l where l.${key} = v."idempotency_key"))
+        and (v.${ssnKey} is null or v."ssn_rank" + (select count(*) from ${applicantClaims} as c
+          where c.${ssnKey} = v.${ssnKey} and c.${applicantKey} <> v.${applicantKey}
+            and c.${expiresAt} > v.${claimedAt}) < v."ssn_cap")
+      on conflict (${applicantKey}) do update
+        set ${sql.join(
+          replaced.map((c) => sql`${c} = excluded.${c}`),
+          sql`, `,
+        )}
+        where ${applicantClaims}.${expiresAt} <= excluded.${claimedAt}
       returning ${columnName(applicantClaims.leadId)})`
 }
 
 /**
  * A taken idempotency key (or uuid) inserts nothing; the lead holding the key is looked up afterwards. With
- * claims in the batch, a lead with an applicant key is inserted only if it claimed it.
+ * claims in the batch, a lead with an applicant key is inserted only if it claimed it. A lead already
+ * withdrawn (its caller gave up before this statement ran) is never inserted.
  */
 function newLeads(rows: Row[], claiming: boolean): SQL | undefined {
   if (rows.length === 0) return undefined
+  const id = columnName(leads.id)
   const claimed = claiming
-    ? sql`where v.${columnName(leads.applicantKey)} is null or v.${columnName(leads.id)} in (select lead_id from new_claims)`
+    ? sql`and (v.${columnName(leads.applicantKey)} is null or v.${id} in (select lead_id from new_claims))`
     : sql``
   return sql`new_leads as (
       insert into ${leads} (${LEAD.names})
       select * from ${recordset(rows, LEAD.definition)}
+      where not exists (select 1 from ${withdrawnLeads} as w where w.${columnName(withdrawnLeads.leadId)} = v.${id})
       ${claimed}
       on conflict do nothing
       returning id)`

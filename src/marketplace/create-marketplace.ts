@@ -27,6 +27,7 @@ import { publicOnlyLookup } from './fan-out/public-lookup.ts'
 import type { RunLeadContext } from './fan-out/run-lead.ts'
 import { createApplicantHasher } from './intake/applicant-key.ts'
 import { createBodyHasher } from './intake/idempotency.ts'
+import { DEFAULT_MAX_BIRTH_DATES_PER_SSN } from './intake/lead-intake.ts'
 import { checkedConsentTexts, checkedRegistry, checkedWindows } from './marketplace-checks.ts'
 import type { MarketplaceContext } from './marketplace-context.ts'
 import { marketplaceRoutes } from './marketplace-routes.ts'
@@ -86,6 +87,11 @@ export interface MarketplaceConfig {
   duplicateWindowMs?: number
   /** How long a consent record is kept (`CONSENT_RETENTION_DAYS`): 1825 days (5 years). */
   consentRetentionMs?: number
+  /**
+   * Dates of birth one SSN may apply with within the duplicate window (`MAX_BIRTH_DATES_PER_SSN`): the
+   * applicant and one correction by default (2). Past it an application is held for review, sent to no partner.
+   */
+  maxBirthDatesPerSsn?: number
 }
 
 export interface MarketplaceDeps {
@@ -260,8 +266,10 @@ function marketplaceContext(
   return {
     consentTexts: parts.consentTexts,
     clickTokenTtlMs: config.clickTokenTtlMs ?? DEFAULT_CLICK_TOKEN_TTL_MS,
-    hashApplicant: createApplicantHasher(deps.secret),
+    hashApplicant: createApplicantHasher(deps.secret, { sampleSsns: config.sandboxMode }),
     duplicateWindowMs: config.duplicateWindowMs ?? DEFAULT_DUPLICATE_WINDOW_MS,
+    sampleApplicants: config.sandboxMode,
+    maxBirthDatesPerSsn: config.maxBirthDatesPerSsn ?? DEFAULT_MAX_BIRTH_DATES_PER_SSN,
     ledger: deps.ledger,
     registry: runCtx.registry,
     policy: config.winnerPolicy,

@@ -28,8 +28,12 @@ export interface MarketplaceContext {
   clickTokenTtlMs: number
   /** The operator's FCRA and TCPA texts; undefined outside sandbox mode without `CONSENT_TEXTS_FILE`. */
   consentTexts: OperatorConsentTexts | undefined
-  /** The applicant's duplicate key (a keyed hash of SSN and date of birth). */
+  /** The applicant's keys (keyed hashes of SSN and date of birth, of email and phone, of the SSN). */
   hashApplicant: ApplicantHasher
+  /** Sandbox mode: the sample applicants' SSNs (the SSA's advertising range) are taken as real. */
+  sampleApplicants: boolean
+  /** Dates of birth one SSN may apply with within the window; past it an application is held for review. */
+  maxBirthDatesPerSsn: number
   /** How long one application holds its applicant (`DUPLICATE_WINDOW_DAYS`); 0: no duplicate check. */
   duplicateWindowMs: number
   hashBody: (body: unknown) => string

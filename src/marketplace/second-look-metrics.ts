@@ -1,7 +1,8 @@
 /**
  * @module Prometheus metrics of the second look, on the BFF's registry (the one `/metrics` serves): partner
  * requests by partner, tier and outcome with their latency, leads by outcome and in flight, takeovers,
- * auction winners by product type, and the delivery paths (impressions, clicks, conversions).
+ * auction winners by product type, the delivery paths (impressions, clicks, conversions), and applications
+ * held for review.
  *
  * Labels are bounded: partner ids come from the registry; product types are the registry's display
  * product types plus the first `MAX_PRODUCT_TYPES` others partners send in plain snake_case (any further
@@ -9,7 +10,7 @@
  * uuid or URL.
  */
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client'
-import type { Tier } from '../ledger/index.ts'
+import type { HeldReason, Tier } from '../ledger/index.ts'
 
 /** `dropped`: the partner approved, but every offer broke the contract and none was kept. */
 export type PartnerRequestOutcome = 'approved' | 'rejected' | 'error' | 'timeout' | 'dropped'
@@ -43,6 +44,8 @@ const CONVERSION_RESULTS: readonly ConversionResult[] = [
 
 type TakeoverResult = 'resumed' | 'settled'
 
+const HELD_REASONS: readonly HeldReason[] = ['identity', 'ssn_cap']
+
 export interface SecondLookMetrics {
   partnerRequest(partner: { id: string; tier: Tier }, outcome: PartnerRequestOutcome, latencyMs: number): void
   lead(outcome: LeadOutcome): void
@@ -52,6 +55,8 @@ export interface SecondLookMetrics {
   impression(result: DeliveryResult): void
   click(result: DeliveryResult): void
   conversion(result: ConversionResult): void
+  /** An application held for review, sent to no partner. */
+  held(reason: HeldReason): void
 }
 
 export interface SecondLookMetricsOptions {
@@ -120,8 +125,23 @@ function defineMetrics(registry: Registry, inFlight: () => number) {
   const conversions = counter('second_look_conversions_total', "Partners' conversion postbacks, by result", [
     'result',
   ] as const)
+  const held = counter(
+    'second_look_held_applications_total',
+    "Applications held for review and sent to no partner, by reason (identity: another contact with an applicant's SSN and date of birth; ssn_cap: an SSN past its dates of birth)",
+    ['reason'] as const,
+  )
 
-  return { partnerRequests, partnerDuration, leads, takeovers, winners, impressions, clicks, conversions }
+  return {
+    partnerRequests,
+    partnerDuration,
+    leads,
+    takeovers,
+    winners,
+    impressions,
+    clicks,
+    conversions,
+    held,
+  }
 }
 
 /**
@@ -147,6 +167,7 @@ function zeroSeries(metrics: ReturnType<typeof defineMetrics>, options: SecondLo
     clicks.labels({ result }).inc(0)
   }
   for (const result of CONVERSION_RESULTS) conversions.labels({ result }).inc(0)
+  for (const reason of HELD_REASONS) metrics.held.labels({ reason }).inc(0)
 }
 
 export function createSecondLookMetrics(
@@ -186,5 +207,6 @@ export function createSecondLookMetrics(
     impression: (result) => impressions.labels({ result }).inc(),
     click: (result) => clicks.labels({ result }).inc(),
     conversion: (result) => conversions.labels({ result }).inc(),
+    held: (reason) => metrics.held.labels({ reason }).inc(),
   }
 }

@@ -1,7 +1,8 @@
 /**
  * Leases on pending leads, on both databases: the owner renews what it holds (even once it ran out), a lease that ran out is
  * claimed by exactly one replica with what the ledger recorded (requests, offers, sealed copy), and a
- * settled or withdrawn lead is never claimed and keeps no sealed copy.
+ * settled or withdrawn lead is never claimed and keeps no sealed copy, whichever of the withdrawal and its
+ * create commits first.
  */
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
@@ -117,7 +118,11 @@ describe.each(LEDGER_DRIVERS)('lead leases on $name', (driver) => {
   })
 
   it('a withdrawn lead (its create was answered 503) fails, keeps no sealed copy and is never claimed', async () => {
-    const applicant = { key: `applicant-${randomUUID()}`, expiresAt: at(30 * 86_400_000) }
+    const applicant = {
+      key: `applicant-${randomUUID()}`,
+      expiresAt: at(30 * 86_400_000),
+      contactKey: 'contact',
+    }
     const { lead } = await createLead('a', { applicant })
     await ledger.withdrawLead(lead.id, at(100), 'not confirmed in time')
     const [row] = await ledger.db.select().from(leads).where(eq(leads.id, lead.id))
@@ -131,5 +136,37 @@ describe.each(LEDGER_DRIVERS)('lead leases on $name', (driver) => {
     const next = await createLead('a', { applicant })
     const [written] = await ledger.db.select().from(leads).where(eq(leads.id, next.lead.id))
     expect(written?.applicantKey).toBe(applicant.key)
+  })
+
+  it('a withdrawal that commits before its lead is withdrawn for good: the late create is not written', async () => {
+    const id = randomUUID()
+    await ledger.withdrawLead(id, at(100), 'not confirmed in time')
+    await createLead('a', { id }).catch(() => {})
+    expect(await ledger.db.select().from(leads).where(eq(leads.id, id))).toEqual([])
+  })
+
+  it('a lead row that lands after its withdrawal anyway is never claimed, and ends failed, releasing its claim', async () => {
+    const id = randomUUID()
+    await ledger.withdrawLead(id, at(100), 'not confirmed in time')
+    // A statement that read its snapshot before the withdrawal committed (PostgreSQL, another connection).
+    await ledger.db.insert(leads).values({
+      id,
+      searchUuid: randomUUID(),
+      state: 'CA',
+      zip: '94105',
+      status: 'pending',
+      createdAt: T0,
+      deadlineAt: at(12_000),
+      owner: 'a',
+      leaseUntil: at(3_000),
+    })
+    const applicantKey = `applicant-${randomUUID()}`
+    await ledger.db
+      .insert(applicantClaims)
+      .values({ applicantKey, leadId: id, claimedAt: T0, expiresAt: at(30 * 86_400_000) })
+    expect(await claimMine('b', at(60_000), [id])).toEqual([])
+    const [row] = await ledger.db.select().from(leads).where(eq(leads.id, id))
+    expect(row).toMatchObject({ status: 'failed', owner: null })
+    expect(await ledger.db.select().from(applicantClaims).where(eq(applicantClaims.leadId, id))).toEqual([])
   })
 })

@@ -36,7 +36,7 @@ function newLead(key?: string) {
 
 /** The lead a create answered with: its own, or the one holding its idempotency key. */
 function leadOf(result: CreateLeadResult) {
-  if ('duplicate' in result) throw new Error('the create was answered as a duplicate applicant')
+  if (!('lead' in result)) throw new Error('the create was answered as a duplicate applicant')
   return result.lead
 }
 
@@ -519,6 +519,8 @@ describe.each([...LEDGER_DRIVERS, PGLITE_THREAD_DRIVER])('ledger on $name', (dri
     const applicant = {
       key: `applicant-${randomUUID()}`,
       expiresAt: new Date(T0.getTime() + 30 * 86_400_000),
+      contactKey: `contact-${randomUUID()}`,
+      ssn: { key: `ssn-${randomUUID()}`, cap: 2 },
     }
     const fcra = {
       id: `f-${randomUUID()}`.slice(0, 16),
@@ -560,7 +562,16 @@ describe.each([...LEDGER_DRIVERS, PGLITE_THREAD_DRIVER])('ledger on $name', (dri
     ])
     // Its applicant's claim, the texts once each, and the consent record, in the same statement.
     expect(await ledger.db.select().from(applicantClaims).where(eq(applicantClaims.leadId, lead.id))).toEqual(
-      [{ applicantKey: applicant.key, leadId: lead.id, claimedAt: T0, expiresAt: applicant.expiresAt }],
+      [
+        {
+          applicantKey: applicant.key,
+          leadId: lead.id,
+          claimedAt: T0,
+          expiresAt: applicant.expiresAt,
+          contactKey: applicant.contactKey,
+          ssnKey: applicant.ssn.key,
+        },
+      ],
     )
     expect(
       await ledger.db

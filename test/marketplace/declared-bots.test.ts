@@ -13,7 +13,7 @@ import { sandboxConsentTexts } from '../../src/marketplace/consent/consent-texts
 import { createMarketplace, type Marketplace } from '../../src/marketplace/index.ts'
 import type { PartnerRegistryEntry } from '../../src/marketplace/registry/partner-registry.ts'
 import { LEDGER_DRIVERS, openLedgerAround } from '../ledger/support/ledger-drivers.ts'
-import { makeLead, marketplaceApi, SECRET } from './support/harness.ts'
+import { makeIssuedLead, makeLead, marketplaceApi, SECRET } from './support/harness.ts'
 
 const PHONE_BROWSER =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1'
@@ -92,7 +92,8 @@ describe.each(LEDGER_DRIVERS)('POST /api/second-look from a declared bot, on $na
     return (userAgent: string) =>
       app.request('http://bff.test/api/second-look', {
         method: 'POST',
-        body: JSON.stringify(makeLead()),
+        // Production mode refuses the sample applicants' SSNs: a real-looking applicant.
+        body: JSON.stringify(sandboxMode ? makeLead() : makeIssuedLead()),
         headers: { 'content-type': 'application/json', [WIDGET_HEADER]: '1', 'user-agent': userAgent },
       })
   }

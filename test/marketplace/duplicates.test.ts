@@ -1,6 +1,6 @@
 /**
  * No duplicate applicants (docs/decisions/0106-duplicate-applicants.md), on fake time and on both ledgers: the
- * same applicant (SSN and date of birth) within the window reaches no partner again; while the first
+ * same applicant (SSN, date of birth and contact) within the window reaches no partner again; while the first
  * application's offers can be clicked it gets that search (201, `Second-Look-Duplicate: true`,
  * `secondLook.duplicate`), past that a 409 `duplicate_applicant`; past the window it fans out again; a retry
  * with the same `Idempotency-Key` still replays; two intakes at once fan out once.
@@ -88,14 +88,17 @@ describe.each(LEDGER_DRIVERS)('duplicate applicants on $name (fake time)', (driv
     expect(res.headers.get('Second-Look-Duplicate')).toBe('true')
     expect(res.headers.get('Idempotent-Replayed')).toBeNull()
     const again = await created(res)
-    expect(again.rateTable.uuid).toBe(first.rateTable.uuid)
+    // The first search under a uuid of its own (its links never count as the first lead's).
+    expect(again.rateTable.uuid).not.toBe(first.rateTable.uuid)
     expect(again.rateTable.leadUuid).toBe(first.rateTable.leadUuid)
     expect(again.rateTable.offers.map((o) => o.financialInstitutionUuid)).toEqual(['lender'])
     const marker = (again.rateTable.secondLook as Record<string, unknown>).duplicate
     expect(duplicateOfSchema.parse(marker)).toEqual({ firstAppliedAt: first.rateTable.createdAt })
-    // The new token polls the first search.
-    const poll = await m.poll(first.rateTable.uuid, again.accessToken)
+    // The new token polls that search, and only it.
+    const poll = await m.poll(again.rateTable.uuid, again.accessToken)
     expect(poll.status).toBe(200)
+    expect(((await poll.json()) as { leadUuid: string }).leadUuid).toBe(first.rateTable.leadUuid)
+    expect((await m.poll(first.rateTable.uuid, again.accessToken)).status).not.toBe(200)
     expect(m.received('lender')).toBe(1)
     // The same applicant in another spelling of the SSN is the same applicant.
     const person = lead.personalInformation as Record<string, string>

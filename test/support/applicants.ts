@@ -14,3 +14,13 @@ export function distinctDateOfBirth(): string {
   const day = new Date(FIRST + next++ * DAY_MS)
   return day.toISOString().slice(0, 10)
 }
+
+/**
+ * An SSN the SSA issues (area 001-665, group 01-99, serial 0001-9999), a new one each call: for a server in
+ * production mode, which refuses the advertising range (docs/partner-interface.md), and for the per-SSN cap.
+ */
+export function issuedSsn(): string {
+  const pad = (n: number, width: number) => String(n).padStart(width, '0')
+  const n = next++
+  return `${pad(1 + (n % 665), 3)}-${pad(1 + (Math.floor(n / 665) % 99), 2)}-${pad(1 + Math.floor(Math.random() * 9999), 4)}`
+}

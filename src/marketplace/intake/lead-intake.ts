@@ -11,6 +11,7 @@
 
 import { randomUUID } from 'node:crypto'
 import type { Logger } from 'pino'
+import { applicantProblems } from '../../contract/applicant-bounds.ts'
 import { toFieldIssues } from '../../contract/common.ts'
 import {
   type Lead,
@@ -21,7 +22,16 @@ import {
 import { parseJsonBounded } from '../../http/json-body.ts'
 import type { Clock } from '../../http/timers.ts'
 import { annotate, tagSearch } from '../../http/trace.ts'
-import type { Ledger, NewConsentRecord, NewLead, SearchSnapshot, SentRequest } from '../../ledger/index.ts'
+import type {
+  ApplicantClaim,
+  CreateLeadResult,
+  LeadRow,
+  Ledger,
+  NewConsentRecord,
+  NewLead,
+  SearchSnapshot,
+  SentRequest,
+} from '../../ledger/index.ts'
 import { LedgerError } from '../../ledger/ledger-error.ts'
 import type { SearchCache } from '../../ledger/search-cache.ts'
 import type { OperatorConsentTexts } from '../consent/consent-texts.ts'
@@ -29,8 +39,14 @@ import { consentRecordOf, matchConsentTexts, partnerLeadOf } from '../consent/le
 import { type LeadRun, partnerWindowMs } from '../fan-out/run-lead.ts'
 import type { PartnerRegistryEntry } from '../registry/partner-registry.ts'
 import { leadBands } from '../reports/lead-bands.ts'
-import { answerDuplicate, type DuplicateAnswer, type DuplicateDeps } from './answer-duplicate.ts'
+import {
+  answerDuplicate,
+  type DuplicateAnswer,
+  type DuplicateDeps,
+  sameApplicant,
+} from './answer-duplicate.ts'
 import type { ApplicantHasher } from './applicant-key.ts'
+import { type HoldDeps, holdApplication } from './hold-application.ts'
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY } from './idempotency.ts'
 import { type IntakeRefusal, refuse, unavailable } from './intake-refusal.ts'
 
@@ -60,6 +76,10 @@ export interface LeadRequestInput {
   consentTexts: OperatorConsentTexts | undefined
   /** The `X-Offer-Widget` header: the widget's version, kept in the consent record. */
   widgetHeader?: string | undefined
+  /** Now, to judge the applicant's age. */
+  now: number
+  /** The SSA's advertising range is accepted as an SSN (sandbox mode's sample applicants). */
+  sampleSsns: boolean
   logger: Pick<Logger, 'error'>
 }
 
@@ -94,6 +114,15 @@ export async function readLeadRequest(input: LeadRequestInput): Promise<LeadRequ
       'validation_failed',
       'The lead is invalid; fix the fields listed.',
       toFieldIssues(fields.error),
+    )
+  }
+  const impossible = applicantProblems(fields.data, new Date(input.now), { sampleSsns: input.sampleSsns })
+  if (impossible.length > 0) {
+    return refuse(
+      400,
+      'validation_failed',
+      'This applicant cannot be real, so the lead was sent to no partner; fix the fields listed.',
+      impossible,
     )
   }
   return withConsent(input, fields.data, { body: parsed.value, idempotencyKey: key })
@@ -152,11 +181,16 @@ export interface LeadPlanOptions {
   lease?: { owner: string; ms: number }
   /** Seals the lead for a takeover (`marketplace_lead_handoffs`); without it a dead owner's lead settles on what was recorded. */
   seal?: (lead: Lead) => string
-  /** The applicant's duplicate key; with `duplicateWindowMs` over 0, a lead claims its applicant's window. */
+  /** The applicant's keys; with `duplicateWindowMs` over 0, a lead claims its applicant's window. */
   hashApplicant?: ApplicantHasher
   /** How long one application holds its applicant (`DUPLICATE_WINDOW_DAYS`); 0: no duplicate check. */
   duplicateWindowMs?: number
+  /** Dates of birth one SSN may hold within the window (`MAX_BIRTH_DATES_PER_SSN`); 2 by default. */
+  maxBirthDatesPerSsn?: number
 }
+
+/** The applicant and one correction of a mistyped date of birth. */
+export const DEFAULT_MAX_BIRTH_DATES_PER_SSN = 2
 
 /** What intake writes, and the run it starts once that is committed. */
 export interface LeadPlan {
@@ -205,20 +239,31 @@ export function planLead(request: LeadRequest, options: LeadPlanOptions): LeadPl
     owner: options.lease?.owner,
     leaseUntil: options.lease ? new Date(options.now + options.lease.ms) : undefined,
     sealed: requests.length > 0 ? options.seal?.(request.lead) : undefined,
-    applicant:
-      options.hashApplicant && (options.duplicateWindowMs ?? 0) > 0
-        ? {
-            key: options.hashApplicant(request.lead),
-            expiresAt: new Date(options.now + (options.duplicateWindowMs ?? 0)),
-          }
-        : undefined,
+    applicant: applicantClaim(request.lead, options),
     consent: request.consent,
   }
   return { lead, requests, run: { lead: request.lead, leadId: lead.id, requests, nextTier } }
 }
 
-export interface IntakeDeps extends Omit<LeadPlanOptions, 'now'>, Omit<DuplicateDeps, 'ledger' | 'newId'> {
-  ledger: Pick<Ledger, 'createLead' | 'recordDuplicate'>
+/** What the lead claims of its applicant for the window; none when the duplicate check is off. */
+function applicantClaim(lead: Lead, options: LeadPlanOptions): ApplicantClaim | undefined {
+  const windowMs = options.duplicateWindowMs ?? 0
+  if (options.hashApplicant === undefined || windowMs <= 0) return undefined
+  const keys = options.hashApplicant(lead)
+  const cap = options.maxBirthDatesPerSsn ?? DEFAULT_MAX_BIRTH_DATES_PER_SSN
+  return {
+    key: keys.applicant,
+    expiresAt: new Date(options.now + windowMs),
+    contactKey: keys.contact,
+    ssn: keys.ssn === undefined ? undefined : { key: keys.ssn, cap },
+  }
+}
+
+export interface IntakeDeps
+  extends Omit<LeadPlanOptions, 'now'>,
+    Omit<DuplicateDeps, 'ledger' | 'newId'>,
+    Omit<HoldDeps, 'ledger' | 'newId'> {
+  ledger: Pick<Ledger, 'createLead' | 'recordDuplicate' | 'recordHeldApplication'>
   /**
    * Called with a lead whose create failed: it may still be written late (a statement that committed after
    * its caller gave up), and must then never be sent (the caller was told no partner was).
@@ -235,8 +280,9 @@ export interface IntakeDeps extends Omit<LeadPlanOptions, 'now'>, Omit<Duplicate
 }
 
 /**
- * `created`: a new search (its fan-out started); `replayed`: the search a retried `Idempotency-Key` made;
- * `duplicate`: the search of the applicant's first application within the window (no partner was asked).
+ * `created`: a new search (its fan-out started), or an application held for review, answered alike;
+ * `replayed`: the search a retried `Idempotency-Key` made; `duplicate`: the same applicant's first
+ * application within the window (no partner was asked).
  */
 export type IntakeOutcome =
   | { kind: 'created'; snapshot: SearchSnapshot }
@@ -245,41 +291,26 @@ export type IntakeOutcome =
 
 /** Writes the lead ahead of any partner call, then starts its fan-out; a retried key never fans out twice. */
 export async function intakeLead(deps: IntakeDeps, request: LeadRequest): Promise<IntakeOutcome> {
-  const { lead, requests, run } = planLead(request, { ...deps, now: deps.timers.now() })
-  let result: Awaited<ReturnType<Ledger['createLead']>>
+  const plan = planLead(request, { ...deps, now: deps.timers.now() })
+  let result: CreateLeadResult
   try {
-    result = await deps.ledger.createLead(lead, requests)
+    result = await deps.ledger.createLead(plan.lead, plan.requests)
   } catch (error) {
     deps.logger.error(
-      { leadId: lead.id, code: error instanceof LedgerError ? error.code : 'unknown' },
+      { leadId: plan.lead.id, code: error instanceof LedgerError ? error.code : 'unknown' },
       'second-look lead refused: the ledger cannot record it, so no partner was sent it',
     )
-    deps.withdraw?.(lead.id)
+    deps.withdraw?.(plan.lead.id)
     return unavailable('The lead could not be recorded, so it was sent to no partner. Send it again shortly.')
   }
+  if (result.created) return started(deps, plan, result.lead)
+  if ('lead' in result) return replay(deps, request, result.lead)
+  return answerClaimed(deps, request, plan, result)
+}
 
-  if (!result.created && 'duplicate' in result) return answerDuplicate(deps, result.duplicate)
-  if (!result.created) {
-    if (result.lead.bodyHash !== deps.hashBody(request.body)) {
-      return refuse(
-        409,
-        'conflict',
-        `This ${IDEMPOTENCY_HEADER} was already used with a different lead; send a new key for a new lead.`,
-      )
-    }
-    let snapshot: SearchSnapshot | undefined
-    try {
-      // A pending lead whose replica died is taken over (here or elsewhere) before it is read back.
-      if (result.lead.status === 'pending') await deps.onPendingReplay?.()
-      snapshot = await deps.searches.get(result.lead.searchUuid)
-    } catch {
-      return unavailable('The ledger is unavailable; send the lead again shortly.')
-    }
-    if (snapshot === undefined) return refuse(500, 'internal', 'The original search is gone.')
-    return { kind: 'replayed', snapshot }
-  }
-
-  const { lead: row } = result
+/** The lead was written: its fan-out starts, and its first polls are answered from memory. */
+function started(deps: IntakeDeps, plan: LeadPlan, row: LeadRow): IntakeOutcome {
+  const { requests, run } = plan
   tagSearch(row.searchUuid)
   annotate({ 'second_look.lead_id': row.id, 'second_look.partners': requests.length })
   deps.logger.info(
@@ -301,4 +332,49 @@ export async function intakeLead(deps: IntakeDeps, request: LeadRequest): Promis
   }
   deps.searches.remember(snapshot)
   return { kind: 'created', snapshot }
+}
+
+/** A retried `Idempotency-Key`: the search it made, never a second fan-out; another body is a 409. */
+async function replay(deps: IntakeDeps, request: LeadRequest, holder: LeadRow): Promise<IntakeOutcome> {
+  if (holder.bodyHash !== deps.hashBody(request.body)) {
+    return refuse(
+      409,
+      'conflict',
+      `This ${IDEMPOTENCY_HEADER} was already used with a different lead; send a new key for a new lead.`,
+    )
+  }
+  let snapshot: SearchSnapshot | undefined
+  try {
+    // A pending lead whose replica died is taken over (here or elsewhere) before it is read back.
+    if (holder.status === 'pending') await deps.onPendingReplay?.()
+    snapshot = await deps.searches.get(holder.searchUuid)
+  } catch {
+    return unavailable('The ledger is unavailable; send the lead again shortly.')
+  }
+  if (snapshot === undefined) return refuse(500, 'internal', 'The original search is gone.')
+  return { kind: 'replayed', snapshot }
+}
+
+/**
+ * The applicant's window is held by another lead, or the SSN has reached its cap: the same contact is the
+ * same applicant, answered with the first search (or a 409); anything else is held for review and answered
+ * as a new application.
+ */
+function answerClaimed(
+  deps: IntakeDeps,
+  request: LeadRequest,
+  plan: LeadPlan,
+  result: Extract<CreateLeadResult, { duplicate: unknown } | { capped: true }>,
+): Promise<IntakeOutcome> {
+  const first = 'duplicate' in result ? result.duplicate : undefined
+  const contactKey = plan.lead.applicant?.contactKey
+  if (first && contactKey !== undefined && sameApplicant(first, contactKey))
+    return answerDuplicate(deps, first)
+  return holdApplication(deps, {
+    reason: first ? 'identity' : 'ssn_cap',
+    lead: plan.lead,
+    requests: plan.requests,
+    firstLeadId: first?.lead?.id,
+    session: request.lead.sessionInformation,
+  })
 }

@@ -3,9 +3,10 @@
  * fires it when it renders the offer (never in preview), as it fires any offer's pixels; the first one per
  * lead and offer is a unique impression, which is what the partner report counts as "offers displayed".
  * It answers a 1x1 transparent GIF, uncacheable, whatever happens, so a page never shows a broken image;
- * only a valid token of a displayed offer is counted.
+ * only a valid token of a displayed offer is counted (a preview token, which a duplicate applicant's view
+ * carries, never is).
  */
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
 import type { MarketplaceContext } from '../marketplace-context.ts'
 import { delivered } from './delivered.ts'
 
@@ -16,7 +17,10 @@ const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBR
 export function impressionRoutes(ctx: MarketplaceContext): Hono {
   const app = new Hono()
   app.get('/:token', async (c) => {
-    const offerId = ctx.clickSigner.verify(c.req.param('token'), 'impression')
+    const token = c.req.param('token')
+    const offerId = ctx.clickSigner.verify(token, 'impression')
+    // A duplicate applicant's view of the first application renders its pixels with preview tokens.
+    if (offerId === undefined && ctx.clickSigner.verify(token, 'preview') !== undefined) return pixel(c, 200)
     const offer = await delivered(ctx, 'impression', () =>
       offerId === undefined ? undefined : ctx.ledger.findOffer(offerId),
     )
@@ -39,13 +43,17 @@ export function impressionRoutes(ctx: MarketplaceContext): Hono {
         )
       }
     }
-    return c.body(new Uint8Array(PIXEL), counted ? 200 : 404, {
-      'Content-Type': 'image/gif',
-      'Content-Length': String(PIXEL.length),
-      'Cache-Control': 'no-store',
-      // The widget loads pixels with crossOrigin="anonymous" from the publisher's page.
-      'Cross-Origin-Resource-Policy': 'cross-origin',
-    })
+    return pixel(c, counted ? 200 : 404)
   })
   return app
+}
+
+function pixel(c: Context, status: 200 | 404) {
+  return c.body(new Uint8Array(PIXEL), status, {
+    'Content-Type': 'image/gif',
+    'Content-Length': String(PIXEL.length),
+    'Cache-Control': 'no-store',
+    // The widget loads pixels with crossOrigin="anonymous" from the publisher's page.
+    'Cross-Origin-Resource-Policy': 'cross-origin',
+  })
 }

@@ -4,12 +4,19 @@
  * (docs/decisions/0105-consent-records.md), and `GET /reports/duplicates?from=&to=`, duplicate applications
  * per UTC day, JSON or CSV (`?format=csv` or `Accept: text/csv`) (docs/decisions/0106-duplicate-applicants.md), and
  * `GET /reports/placements?from=&to=`, the publisher's searches, leads, clicks and earnings per UTC day and
- * placement, JSON or CSV alike (docs/placements.md).
+ * placement, JSON or CSV alike (docs/placements.md); and the review queue of applications held instead of
+ * sent, `GET /reports/held-applications?from=&to=`, with `POST /reports/held-applications/:id/release`, which
+ * releases the applicant's claim so the person's next application is sent.
  */
 import { Hono } from 'hono'
+import { UUID_PATTERN } from '../../contract/common.ts'
+import { httpError } from '../../http/errors.ts'
 import type { MarketplaceContext } from '../marketplace-context.ts'
 import { duplicatesToCsv, placementsToCsv } from '../reports/report-csv.ts'
 import { consentRecordAnswer, createReportAccess, csvFile, day, wantsCsv } from './report-access.ts'
+
+/** Held applications one listing returns at most: a review queue, newest first. */
+const HELD_LIST_LIMIT = 500
 
 /** Mounted at `/reports`. */
 export function operatorReportRoutes(ctx: MarketplaceContext): Hono {
@@ -36,6 +43,32 @@ export function operatorReportRoutes(ctx: MarketplaceContext): Hono {
       return csvFile(c, `duplicates-${day(range.from)}-${day(range.to)}.csv`, duplicatesToCsv(report))
     }
     return c.json(report)
+  })
+
+  app.get('/held-applications', async (c) => {
+    access.operator(c)
+    const range = access.range(c)
+    const held = await ctx.ledger.heldApplications({ ...range, limit: HELD_LIST_LIMIT })
+    c.header('Cache-Control', 'no-store')
+    return c.json({ from: range.from.toISOString(), to: range.to.toISOString(), held })
+  })
+
+  app.post('/held-applications/:id/release', async (c) => {
+    access.operator(c)
+    const id = c.req.param('id')
+    const released =
+      UUID_PATTERN.test(id) &&
+      (await ctx.ledger.releaseHeldApplication(id.toLowerCase(), new Date(ctx.timers.now())))
+    if (!released) {
+      throw httpError(
+        404,
+        'not_found',
+        'No held application with this id awaits release: take an id from GET /api/reports/held-applications.',
+      )
+    }
+    ctx.logger.info({ heldId: id.toLowerCase() }, 'held application released by the operator')
+    c.header('Cache-Control', 'no-store')
+    return c.json({ id: id.toLowerCase(), released: true })
   })
 
   app.get('/placements', async (c) => {

@@ -17,6 +17,7 @@ import { IDEMPOTENCY_HEADER } from '../intake/idempotency.ts'
 import { type IntakeRefusal, intakeLead, readLeadRequest } from '../intake/lead-intake.ts'
 import type { MarketplaceContext } from '../marketplace-context.ts'
 import { buildRateTable } from '../rate-table/build-rate-table.ts'
+import { heldView } from '../rate-table/held-view.ts'
 
 /** The marketplace's search: a lead in, its rate table out. */
 export function secondLookEngine(ctx: MarketplaceContext): SearchEngine {
@@ -59,6 +60,8 @@ async function createLead(
     identity: visitor,
     consentTexts: ctx.consentTexts,
     widgetHeader: c.req.header(WIDGET_HEADER),
+    now: ctx.timers.now(),
+    sampleSsns: ctx.sampleApplicants,
     logger: ctx.logger,
   })
   if (request.kind === 'refused') throw refusal(request)
@@ -68,18 +71,9 @@ async function createLead(
   const rateTable = rateTableOf(c, ctx, outcome.snapshot)
   if (outcome.kind === 'replayed')
     return { searchUuid, rateTable, headers: { 'Idempotent-Replayed': 'true' } }
-  if (outcome.kind !== 'duplicate') return { searchUuid, rateTable }
-  // The applicant's first application within the window: its search, asked of no partner again.
-  const duplicate: z.infer<typeof duplicateOfSchema> = {
-    firstAppliedAt: outcome.firstAppliedAt.toISOString(),
-  }
-  return {
-    searchUuid,
-    rateTable: rateTable.secondLook
-      ? { ...rateTable, secondLook: { ...rateTable.secondLook, duplicate } }
-      : rateTable,
-    headers: { [DUPLICATE_HEADER]: 'true' },
-  }
+  // The same applicant's first application within the window: its search, asked of no partner again.
+  if (outcome.kind === 'duplicate') return { searchUuid, rateTable, headers: { [DUPLICATE_HEADER]: 'true' } }
+  return { searchUuid, rateTable }
 }
 
 /** Marks a 201 that answers a duplicate applicant with the first application's search. */
@@ -87,13 +81,21 @@ const DUPLICATE_HEADER = 'Second-Look-Duplicate'
 
 function rateTableOf(c: Context, ctx: MarketplaceContext, snapshot: SearchSnapshot) {
   const base = ctx.publicBaseUrl ?? new URL(c.req.url).origin
+  const now = ctx.timers.now()
   // Click links are absolute: the widget may run on the publisher's origin, not ours.
-  return buildRateTable(snapshot, ctx.registry, {
-    links: createOfferLinker(`${base}${apiPrefix(c)}`, ctx.clickSigner),
-    now: ctx.timers.now(),
+  const table = buildRateTable(heldView(snapshot, now), ctx.registry, {
+    links: createOfferLinker(`${base}${apiPrefix(c)}`, ctx.clickSigner, {
+      counted: snapshot.duplicate === undefined,
+    }),
+    now,
     windowMs: ctx.windowMs,
     firstLookDeadlineMs: ctx.firstLookDeadlineMs,
   })
+  if (snapshot.duplicate === undefined || table.secondLook === undefined) return table
+  const duplicate: z.infer<typeof duplicateOfSchema> = {
+    firstAppliedAt: snapshot.duplicate.firstAppliedAt.toISOString(),
+  }
+  return { ...table, secondLook: { ...table.secondLook, duplicate } }
 }
 
 /** The mount point of the API sub-app (`/api`), read from the matched route so links follow it. */

@@ -44,7 +44,11 @@ describe.each(LEDGER_DRIVERS)('consent retention on $name (fake time)', (driver)
       zip: '94105',
       createdAt,
       deadlineAt: createdAt,
-      applicant: { key: `applicant-${randomUUID()}`, expiresAt: new Date(createdAt.getTime() + windowMs) },
+      applicant: {
+        key: `applicant-${randomUUID()}`,
+        expiresAt: new Date(createdAt.getTime() + windowMs),
+        contactKey: `contact-${randomUUID()}`,
+      },
       consent: {
         fcra: [...texts.fcra.values()][0] as NonNullable<NewLead['consent']>['fcra'],
         ipAddress: '203.0.113.7',

@@ -3,6 +3,7 @@
  * ledger answer becomes. The route over them is covered by `test/marketplace/intake.test.ts`.
  */
 import { describe, expect, it, vi } from 'vitest'
+import type { Lead } from '../../../src/contract/partner.ts'
 import type {
   CreateLeadResult,
   LeadRow,
@@ -13,6 +14,7 @@ import type {
 import { LedgerError } from '../../../src/ledger/ledger-error.ts'
 import { sandboxConsentTexts } from '../../../src/marketplace/consent/consent-texts.ts'
 import type { PartnerRegistryEntry, PartnerTier } from '../../../src/marketplace/index.ts'
+import { createApplicantHasher } from '../../../src/marketplace/intake/applicant-key.ts'
 import {
   type IntakeDeps,
   intakeLead,
@@ -56,6 +58,8 @@ function input(overrides: Partial<LeadRequestInput> = {}): LeadRequestInput {
     bodyText: async () => JSON.stringify(LEAD),
     identity: () => CLIENT,
     consentTexts: sandboxConsentTexts(),
+    now: Date.UTC(2026, 11, 7),
+    sampleSsns: true,
     logger: { error: vi.fn() },
     ...overrides,
   }
@@ -221,7 +225,12 @@ describe('intakeLead', () => {
       timers: { now: () => NOW },
       hashBody: (body: unknown) => `hash:${JSON.stringify(body).length}`,
       clickTokenTtlMs: 24 * 60 * 60 * 1000,
-      ledger: { createLead: vi.fn(createLead), recordDuplicate: vi.fn(async () => {}) },
+      ledger: {
+        createLead: vi.fn(createLead),
+        recordDuplicate: vi.fn(async () => {}),
+        recordHeldApplication: vi.fn(async () => {}),
+      },
+      metrics: { held: vi.fn() },
       searches: { get: vi.fn(get), remember: vi.fn() },
       logger: { info: vi.fn(), warn: vi.fn(), error: vi.fn() },
       startRun: vi.fn(),
@@ -303,6 +312,7 @@ describe('intakeLead', () => {
 })
 
 describe('intakeLead: a duplicate applicant', () => {
+  const hashApplicant = createApplicantHasher('a-session-secret-of-thirty-two-chars!!', { sampleSsns: true })
   const first = (createdAt: number): LeadRow => ({
     id: 'first-lead',
     searchUuid: 'first-search',
@@ -315,40 +325,60 @@ describe('intakeLead: a duplicate applicant', () => {
     completedAt: new Date(createdAt),
     failureReason: null,
   })
-  const deps = (lead: LeadRow | undefined, get: IntakeDeps['searches']['get']) =>
-    ({
-      registry: registryOf(partner('first-a', 'first')),
+  /** The ledger's answer: the window held by `lead`, claimed by `contactKey` (the same applicant's by default). */
+  const deps = (
+    lead: LeadRow | undefined,
+    get: IntakeDeps['searches']['get'],
+    answer: CreateLeadResult = {
+      created: false,
+      duplicate: { lead, claimedAt: new Date(NOW - 1_000), contactKey: hashApplicant(LEAD as Lead).contact },
+    },
+  ) => {
+    let n = 0
+    return {
+      registry: registryOf(partner('first-a', 'first'), partner('second-a', 'second')),
       windowMs: 12_000,
       firstLookDeadlineMs: 12_000,
       timers: { now: () => NOW },
       hashBody: () => 'hash',
+      hashApplicant,
+      duplicateWindowMs: 30 * 86_400_000,
       clickTokenTtlMs: 60_000,
+      newId: () => `id-${++n}`,
+      answerAfterMs: () => 2_500,
       ledger: {
-        createLead: vi.fn(
-          async (): Promise<CreateLeadResult> => ({
-            created: false,
-            duplicate: { lead, claimedAt: new Date(NOW - 1_000) },
-          }),
-        ),
+        createLead: vi.fn(async (): Promise<CreateLeadResult> => answer),
         recordDuplicate: vi.fn(async () => {}),
+        recordHeldApplication: vi.fn(async () => {}),
       },
+      metrics: { held: vi.fn() },
       searches: { get: vi.fn(get), remember: vi.fn() },
       logger: { info: vi.fn(), warn: vi.fn(), error: vi.fn() },
       startRun: vi.fn(),
-    }) satisfies IntakeDeps
+    } satisfies IntakeDeps
+  }
 
-  it('while its offers can be clicked: the first search, counted as shown, and no fan-out', async () => {
+  it('the same contact, while its offers can be clicked: the first search under a uuid of its own, no fan-out', async () => {
     const row = first(NOW - 59_000)
     const d = deps(row, async () => ({ lead: row, pending: [], requests: [], displayed: [] }))
     const outcome = await intakeLead(d, await validRequest())
-    expect(outcome).toMatchObject({ kind: 'duplicate', firstAppliedAt: new Date(NOW - 1_000) })
+    if (outcome.kind !== 'duplicate') throw new Error(`expected a duplicate, got ${outcome.kind}`)
+    // Its own uuid: its polls read the first search with links that never count as the first lead's.
+    expect(outcome.snapshot.lead.searchUuid).not.toBe('first-search')
+    expect(outcome.snapshot.lead.id).toBe('first-lead')
+    expect(outcome.snapshot.duplicate).toEqual({ firstAppliedAt: new Date(NOW - 1_000) })
     expect(d.ledger.recordDuplicate).toHaveBeenCalledWith(
-      expect.objectContaining({ firstLeadId: 'first-lead', shown: true, receivedAt: new Date(NOW) }),
+      expect.objectContaining({
+        firstLeadId: 'first-lead',
+        shown: true,
+        receivedAt: new Date(NOW),
+        searchUuid: outcome.snapshot.lead.searchUuid,
+      }),
     )
     expect(d.startRun).not.toHaveBeenCalled()
   })
 
-  it('past the click links’ life, gone, or unreadable: 409 duplicate_applicant, counted as refused', async () => {
+  it('the same contact, past the click links’ life, gone, or unreadable: 409 duplicate_applicant', async () => {
     const unreadable = async () => {
       throw new Error('ledger down')
     }
@@ -365,5 +395,60 @@ describe('intakeLead: a duplicate applicant', () => {
       expect(d.ledger.recordDuplicate).toHaveBeenCalledWith(expect.objectContaining({ shown: false }))
       expect(d.startRun).not.toHaveBeenCalled()
     }
+  })
+
+  it('another contact is held for review and answered as a new application: nothing of the first search', async () => {
+    const row = first(NOW - 1_000)
+    const firstSearch = { lead: row, pending: [], requests: [], displayed: [] }
+    // Within a day (offers clickable) and within 30 days (a 409 for the applicant): the same answer.
+    for (const createdAt of [NOW - 1_000, NOW - 10 * 86_400_000]) {
+      const d = deps(first(createdAt), async () => firstSearch, {
+        created: false,
+        duplicate: { lead: first(createdAt), claimedAt: new Date(createdAt), contactKey: 'someone-else' },
+      })
+      const outcome = await intakeLead(d, await validRequest())
+      if (outcome.kind !== 'created') throw new Error(`expected a new search, got ${outcome.kind}`)
+      const { snapshot } = outcome
+      expect(snapshot.lead.searchUuid).not.toBe('first-search')
+      expect(snapshot.lead.id).not.toBe('first-lead')
+      expect(snapshot.duplicate).toBeUndefined()
+      expect(snapshot.displayed).toEqual([])
+      // The partners a new application would have been sent, awaited until its answer time.
+      expect(snapshot.pending).toEqual([{ partnerId: 'first-a', tier: 'first' }])
+      expect(snapshot.lead.deadlineAt).toEqual(new Date(NOW + 2_500))
+      expect(d.searches.get).not.toHaveBeenCalled()
+      expect(d.ledger.recordDuplicate).not.toHaveBeenCalled()
+      expect(d.ledger.recordHeldApplication).toHaveBeenCalledWith(
+        expect.objectContaining({
+          reason: 'identity',
+          firstLeadId: 'first-lead',
+          searchUuid: snapshot.lead.searchUuid,
+          ipAddress: CLIENT.ipAddress,
+          userAgent: CLIENT.userAgent,
+          applicantKey: hashApplicant(LEAD as Lead).applicant,
+        }),
+      )
+      expect(d.metrics.held).toHaveBeenCalledWith('identity')
+      expect(d.startRun).not.toHaveBeenCalled()
+    }
+  })
+
+  it('an SSN past its cap of dates of birth is held for review, with its SSN key for the release', async () => {
+    const d = deps(undefined, async () => undefined, { created: false, capped: true })
+    const outcome = await intakeLead(d, await validRequest())
+    expect(outcome.kind).toBe('created')
+    expect(d.ledger.recordHeldApplication).toHaveBeenCalledWith(
+      expect.objectContaining({ reason: 'ssn_cap', firstLeadId: undefined }),
+    )
+    expect(d.startRun).not.toHaveBeenCalled()
+  })
+
+  it('a held application the ledger cannot record is a 503: nothing sent, nothing claimed', async () => {
+    const d = deps(undefined, async () => undefined, { created: false, capped: true })
+    d.ledger.recordHeldApplication.mockRejectedValueOnce(
+      new LedgerError('recordHeldApplication', 'timeout', true),
+    )
+    expect(await intakeLead(d, await validRequest())).toMatchObject({ kind: 'refused', status: 503 })
+    expect(d.startRun).not.toHaveBeenCalled()
   })
 })

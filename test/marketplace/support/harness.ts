@@ -25,7 +25,7 @@ import {
 } from '../../../src/partner-kit/index.ts'
 import { SAMPLE_FCRA_TEXT } from '../../../src/partner-kit/sample-leads.ts'
 import type { LedgerDriver } from '../../ledger/support/ledger-drivers.ts'
-import { distinctDateOfBirth } from '../../support/applicants.ts'
+import { distinctDateOfBirth, issuedSsn } from '../../support/applicants.ts'
 import type { FakeClock } from '../../support/fake-clock.ts'
 import { captureLog } from './captured-log.ts'
 
@@ -68,6 +68,16 @@ export function makeLead(overrides: Partial<Lead> = {}): Record<string, unknown>
     sessionInformation: { ipAddress: '198.51.100.66', userAgent: 'forged-agent' },
     ...overrides,
   }
+}
+
+/**
+ * `makeLead()` with an SSN the SSA issues, a new one each call: what a marketplace in production mode takes
+ * (it refuses the advertising range of `KNOWN_SSN`).
+ */
+export function makeIssuedLead(overrides: Partial<Lead> = {}): Record<string, unknown> {
+  const lead = makeLead(overrides)
+  const person = lead.personalInformation as Record<string, unknown>
+  return { ...lead, personalInformation: { ...person, ssn: issuedSsn() } }
 }
 
 /**

@@ -1,0 +1,90 @@
+/**
+ * @module Applications held for review (docs/decisions/0106-duplicate-applicants.md): written when another
+ * contact applies with an applicant's SSN and date of birth, or one SSN passes its cap of dates of birth;
+ * read back by their search uuid as a search (`LeadRow.status` `held`), listed for the operator, and released:
+ * the release deletes the live claim on that applicant, so the person's next application is sent.
+ */
+import { and, desc, eq, gte, isNull, lt, or } from 'drizzle-orm'
+import type { LedgerDb } from './ledger-db.ts'
+import { applicantClaims, heldApplications } from './schema.ts'
+import type { HeldApplication, HeldApplicationRow, HeldReason, SearchSnapshot, Tier } from './types.ts'
+
+export async function recordHeldApplication(db: LedgerDb, held: HeldApplication): Promise<void> {
+  await db
+    .insert(heldApplications)
+    .values({ ...held, firstLeadId: held.firstLeadId ?? null, ssnKey: held.ssnKey ?? null })
+    .onConflictDoNothing()
+}
+
+/** The held application behind `searchUuid` as its search: partners awaited until `answerAt`, no offer. */
+export async function readHeldSearch(db: LedgerDb, searchUuid: string): Promise<SearchSnapshot | undefined> {
+  const [row] = await db.select().from(heldApplications).where(eq(heldApplications.searchUuid, searchUuid))
+  if (row === undefined) return undefined
+  const requests = (row.requests as Array<{ partnerId: string; tier: Tier }>).map((r) => ({
+    partnerId: r.partnerId,
+    tier: r.tier,
+    status: 'pending' as const,
+    sentAt: row.receivedAt,
+    offerCount: 0,
+  }))
+  return {
+    lead: {
+      id: row.id,
+      searchUuid: row.searchUuid,
+      state: row.state,
+      zip: row.zip,
+      bodyHash: null,
+      status: 'held',
+      createdAt: row.receivedAt,
+      deadlineAt: row.answerAt,
+      completedAt: null,
+      failureReason: null,
+    },
+    pending: requests.map(({ partnerId, tier }) => ({ partnerId, tier })),
+    requests,
+    displayed: [],
+  }
+}
+
+/** Held applications received in `[from, to)`, newest first, at most `limit`. */
+export async function listHeldApplications(
+  db: LedgerDb,
+  query: { from: Date; to: Date; limit: number },
+): Promise<HeldApplicationRow[]> {
+  const rows = await db
+    .select()
+    .from(heldApplications)
+    .where(and(gte(heldApplications.receivedAt, query.from), lt(heldApplications.receivedAt, query.to)))
+    .orderBy(desc(heldApplications.receivedAt))
+    .limit(query.limit)
+  return rows.map(({ applicantKey: _, ssnKey: __, requests: ___, ...row }) => ({
+    ...row,
+    firstLeadId: row.firstLeadId ?? undefined,
+    reason: row.reason as HeldReason,
+  }))
+}
+
+/**
+ * Releases the claim on the held application's applicant: the next application of that SSN and date of
+ * birth is sent to partners. `false` when there is no such held application or it was released already.
+ */
+export async function releaseHeldApplication(db: LedgerDb, id: string, at: Date): Promise<boolean> {
+  const [released] = await db
+    .update(heldApplications)
+    .set({ releasedAt: at })
+    .where(and(eq(heldApplications.id, id), isNull(heldApplications.releasedAt)))
+    .returning({ applicantKey: heldApplications.applicantKey, ssnKey: heldApplications.ssnKey })
+  if (released === undefined) return false
+  // An `ssn_cap` hold: the operator judged the SSN's applications one person's, so its claims go too.
+  await db
+    .delete(applicantClaims)
+    .where(
+      released.ssnKey === null
+        ? eq(applicantClaims.applicantKey, released.applicantKey)
+        : or(
+            eq(applicantClaims.applicantKey, released.applicantKey),
+            eq(applicantClaims.ssnKey, released.ssnKey),
+          ),
+    )
+  return true
+}
