@@ -131,6 +131,13 @@ export const envSchema = z.object({
     365,
     '0 turns the duplicate check off',
   ),
+  MAX_BIRTH_DATES_PER_SSN: wholeNumber(
+    'MAX_BIRTH_DATES_PER_SSN',
+    '2',
+    1,
+    10,
+    'dates of birth one SSN may apply with within the duplicate window',
+  ),
   CONSENT_RETENTION_DAYS: wholeNumber(
     'CONSENT_RETENTION_DAYS',
     '1825',

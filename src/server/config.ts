@@ -71,6 +71,8 @@ export interface Config extends BffConfig {
     leadIdHashSecret: string | undefined
     /** `DUPLICATE_WINDOW_DAYS`: one application per applicant within it reaches partners; 0 is off. */
     duplicateWindowDays: number
+    /** `MAX_BIRTH_DATES_PER_SSN`: dates of birth one SSN may apply with within the window; past it, held for review. */
+    maxBirthDatesPerSsn: number
     /** `CONSENT_RETENTION_DAYS`: how long consent records are kept. */
     consentRetentionDays: number
   }
@@ -248,6 +250,7 @@ function configFrom(
       // Key of the partner lead_id hash that conversions match on; derived from SESSION_SECRET when unset.
       leadIdHashSecret: e.LEAD_ID_HASH_SECRET,
       duplicateWindowDays: e.DUPLICATE_WINDOW_DAYS,
+      maxBirthDatesPerSsn: e.MAX_BIRTH_DATES_PER_SSN,
       consentRetentionDays: e.CONSENT_RETENTION_DAYS,
     },
     tracing: tracingConfig(e),

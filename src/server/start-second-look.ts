@@ -95,6 +95,7 @@ export async function startSecondLook(config: Config, options: StartSecondLookOp
         // Sandbox mode without a file: the built-in texts (createMarketplace's default).
         consentTexts,
         duplicateWindowMs: config.marketplace.duplicateWindowDays * DAY_MS,
+        maxBirthDatesPerSsn: config.marketplace.maxBirthDatesPerSsn,
         consentRetentionMs: config.marketplace.consentRetentionDays * DAY_MS,
       },
       ledger,

@@ -116,6 +116,11 @@ describe('config', () => {
     expect(() => loadConfig({ DUPLICATE_WINDOW_DAYS: '400' })).toThrow(
       /DUPLICATE_WINDOW_DAYS must be at most 365/,
     )
+    expect(loadConfig({}).marketplace.maxBirthDatesPerSsn).toBe(2)
+    expect(loadConfig({ MAX_BIRTH_DATES_PER_SSN: '1' }).marketplace.maxBirthDatesPerSsn).toBe(1)
+    expect(() => loadConfig({ MAX_BIRTH_DATES_PER_SSN: '0' })).toThrow(
+      /MAX_BIRTH_DATES_PER_SSN: MAX_BIRTH_DATES_PER_SSN must be at least 1 \(default 2; dates of birth one SSN may apply with within the duplicate window\)/,
+    )
     expect(() => loadConfig({ CONSENT_RETENTION_DAYS: '0' })).toThrow(
       /CONSENT_RETENTION_DAYS: CONSENT_RETENTION_DAYS must be at least 1 \(default 1825; 5 years, FCRA's statute of limitations; TCPA's is 4\)/,
     )
