@@ -6,8 +6,25 @@
  */
 import { and, desc, eq, gte, isNull, lt, or } from 'drizzle-orm'
 import type { LedgerDb } from './ledger-db.ts'
-import { applicantClaims, heldApplications } from './schema.ts'
+import { applicantClaims, heldApplications, withdrawnLeads } from './schema.ts'
 import type { HeldApplication, HeldApplicationRow, HeldReason, SearchSnapshot, Tier } from './types.ts'
+
+/**
+ * Deletes held applications received before `before` (they keep a network address and user agent, as consent
+ * records do, and go with them) and withdrawal tombstones older than `tombstonesBefore` (a late create commits
+ * within seconds of its caller giving up; the keeper fails any row that landed long before).
+ */
+export async function purgeHeldApplications(
+  db: LedgerDb,
+  { before, tombstonesBefore }: { before: Date; tombstonesBefore: Date },
+): Promise<number> {
+  await db.delete(withdrawnLeads).where(lt(withdrawnLeads.withdrawnAt, tombstonesBefore))
+  const deleted = await db
+    .delete(heldApplications)
+    .where(lt(heldApplications.receivedAt, before))
+    .returning({ id: heldApplications.id })
+  return deleted.length
+}
 
 export async function recordHeldApplication(db: LedgerDb, held: HeldApplication): Promise<void> {
   await db

@@ -15,6 +15,7 @@ import {
 import { firstSearchOf, queryDuplicatesReport, recordDuplicate } from './duplicate-applications.ts'
 import {
   listHeldApplications,
+  purgeHeldApplications,
   readHeldSearch,
   recordHeldApplication,
   releaseHeldApplication,
@@ -107,11 +108,14 @@ export interface Ledger {
   suppressionList(query: SuppressionQuery): Promise<SuppressionList>
   /** A lead's consent record, by lead id (the operator) or by the request a partner was sent (that partner). */
   consentRecord(query: ConsentRecordQuery): Promise<ConsentRecord | undefined>
-  /** Deletes consent records made before `before`, and applicant claims whose window ended before `now`. */
+  /**
+   * Deletes consent records and held applications made before `consentBefore`, applicant claims whose window
+   * ended before `now`, and withdrawal tombstones a day old.
+   */
   purgeExpired(expiry: {
     consentBefore: Date
     now: Date
-  }): Promise<{ consentRecords: number; claims: number }>
+  }): Promise<{ consentRecords: number; claims: number; heldApplications: number }>
   /** An application refused as a duplicate (no partner was sent it), for the reports. */
   recordDuplicate(duplicate: DuplicateApplication): Promise<void>
   /** An application held for review (sent to no partner); its search reads back through `getSearch`. */
@@ -130,6 +134,9 @@ export interface Ledger {
   placementsReport(query: PlacementsQuery): Promise<PlacementsReport>
   close(): Promise<void>
 }
+
+/** How long a withdrawn lead's tombstone outlives it: far past any late commit, and the keeper's rounds. */
+const TOMBSTONE_KEPT_MS = 24 * 60 * 60 * 1000
 
 export function createLedgerStore(
   db: LedgerDb,
@@ -190,6 +197,10 @@ export function createLedgerStore(
       guard('purgeExpired', async () => ({
         consentRecords: await purgeConsentRecords(db, consentBefore),
         claims: await purgeApplicantClaims(db, now),
+        heldApplications: await purgeHeldApplications(db, {
+          before: consentBefore,
+          tombstonesBefore: new Date(now.getTime() - TOMBSTONE_KEPT_MS),
+        }),
       })),
     recordDuplicate: (duplicate) => guard('recordDuplicate', () => recordDuplicate(db, duplicate)),
     recordHeldApplication: (held) => guard('recordHeldApplication', () => recordHeldApplication(db, held)),

@@ -9,7 +9,12 @@ import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createdSearchSchema } from '../../../src/contract/bff.ts'
 import type { Ledger, NewLead } from '../../../src/ledger/index.ts'
-import { applicantClaims, consentRecords } from '../../../src/ledger/schema.ts'
+import {
+  applicantClaims,
+  consentRecords,
+  heldApplications,
+  withdrawnLeads,
+} from '../../../src/ledger/schema.ts'
 import { sandboxConsentTexts } from '../../../src/marketplace/consent/consent-texts.ts'
 import { startRetentionSweep } from '../../../src/marketplace/consent/retention-sweep.ts'
 import { LEDGER_DRIVERS } from '../../ledger/support/ledger-drivers.ts'
@@ -85,6 +90,40 @@ describe.each(LEDGER_DRIVERS)('consent retention on $name (fake time)', (driver)
     } finally {
       await sweep.stop()
     }
+  })
+
+  it('deletes held applications with the consent records, and withdrawal tombstones a day old', async () => {
+    const held = (ageMs: number) => ({
+      id: randomUUID(),
+      searchUuid: randomUUID(),
+      applicantKey: `applicant-${randomUUID()}`,
+      firstLeadId: undefined,
+      reason: 'identity' as const,
+      state: 'CA',
+      zip: '94105',
+      ipAddress: '203.0.113.9',
+      userAgent: 'Mozilla/5.0 (Test)',
+      requests: [],
+      receivedAt: new Date(clock.now() - ageMs),
+      answerAt: new Date(clock.now() - ageMs + 2_000),
+    })
+    const [old, young] = [held(3 * DAY_MS), held(DAY_MS)]
+    await ledger.recordHeldApplication(old)
+    await ledger.recordHeldApplication(young)
+    const [stale, fresh] = [randomUUID(), randomUUID()]
+    await ledger.withdrawLead(stale, new Date(clock.now() - 2 * DAY_MS), 'not confirmed in time')
+    await ledger.withdrawLead(fresh, new Date(clock.now() - HOUR_MS), 'not confirmed in time')
+    const purged = await ledger.purgeExpired({
+      consentBefore: new Date(clock.now() - 2 * DAY_MS),
+      now: new Date(clock.now()),
+    })
+    expect(purged.heldApplications).toBe(1)
+    const ids = (await ledger.db.select().from(heldApplications)).map((h) => h.id)
+    expect(ids).toContain(young.id)
+    expect(ids).not.toContain(old.id)
+    const tombstones = (await ledger.db.select().from(withdrawnLeads)).map((w) => w.leadId)
+    expect(tombstones).toContain(fresh)
+    expect(tombstones).not.toContain(stale)
   })
 
   it('runs in every marketplace from its start (CONSENT_RETENTION_DAYS)', async () => {
