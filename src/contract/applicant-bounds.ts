@@ -11,7 +11,7 @@ import { ageOn } from './search-fields.ts'
 /** Contracts with minors are voidable, and no lender takes one. */
 export const MIN_APPLICANT_AGE = 18
 /** Older than any living person: a typo (`1090` for `1990`), never an applicant. */
-export const MAX_APPLICANT_AGE = 120
+const MAX_APPLICANT_AGE = 120
 /** USD. Below this no lender writes a loan; above it the lead is a typo or a probe (`1e308`). */
 export const MIN_LOAN_AMOUNT_USD = 100
 export const MAX_LOAN_AMOUNT_USD = 1_000_000
@@ -31,7 +31,7 @@ export function isSampleSsn(ssn: string): boolean {
 }
 
 /** Why the SSA never issued this SSN (area 000, 666 or 900-999; group 00; serial 0000), or undefined. */
-export function unissuedSsnReason(ssn: string): string | undefined {
+function unissuedSsnReason(ssn: string): string | undefined {
   const digits = ssn.replace(/\D/g, '')
   const area = digits.slice(0, 3)
   if (area === '000' || area === '666' || area >= '900') {

@@ -37,7 +37,6 @@ export async function claimLeads(
 ): Promise<ClaimedLead[]> {
   // One statement each, no transaction: a connection cut mid-transaction is an error event on a checked-out
   // client, and the claim is atomic on its own; once it returns, the leads are this owner's to read.
-  await failWithdrawn(db, now)
   const expired = db
     .select({ id: leads.id })
     .from(leads)
@@ -130,9 +129,10 @@ export async function withdrawLead(db: LedgerDb, leadId: string, at: Date, reaso
 /**
  * Leads whose create committed after intake withdrew them (the statement outlived its caller's timeout),
  * once their lease has run out: `failed`, as `withdrawLead` would have left them, so no report counts them
- * pending. They were never sent; the claim below skips them whatever this does.
+ * pending. Run by the retention sweep (hourly), not by each claim: they were never sent, and the claim skips
+ * them whatever this does.
  */
-async function failWithdrawn(db: LedgerDb, now: Date): Promise<void> {
+export async function failWithdrawn(db: LedgerDb, now: Date): Promise<number> {
   const failed = await db
     .update(leads)
     .set({ status: 'failed', completedAt: now, failureReason: WITHDRAWN_LATE, owner: null, leaseUntil: null })
@@ -144,11 +144,12 @@ async function failWithdrawn(db: LedgerDb, now: Date): Promise<void> {
       ),
     )
     .returning({ id: leads.id })
-  if (failed.length === 0) return
+  if (failed.length === 0) return 0
   // As `withdrawLead` releases them: it was no application, and nobody takes it over.
   const ids = failed.map((row) => row.id)
   await db.delete(applicantClaims).where(inArray(applicantClaims.leadId, ids))
   await db.delete(leadHandoffs).where(inArray(leadHandoffs.leadId, ids))
+  return ids.length
 }
 
 const WITHDRAWN_LATE =

@@ -20,7 +20,7 @@ import {
   recordHeldApplication,
   releaseHeldApplication,
 } from './held-applications.ts'
-import { claimLeads, renewLeases, withdrawLead } from './lead-leases.ts'
+import { claimLeads, failWithdrawn, renewLeases, withdrawLead } from './lead-leases.ts'
 import { toLeadRow } from './lead-row.ts'
 import type { LedgerDb } from './ledger-db.ts'
 import { withLedgerErrors, withTimeout } from './ledger-error.ts'
@@ -110,12 +110,12 @@ export interface Ledger {
   consentRecord(query: ConsentRecordQuery): Promise<ConsentRecord | undefined>
   /**
    * Deletes consent records and held applications made before `consentBefore`, applicant claims whose window
-   * ended before `now`, and withdrawal tombstones a day old.
+   * ended before `now`, and withdrawal tombstones a day old; fails the withdrawn leads whose row landed late.
    */
   purgeExpired(expiry: {
     consentBefore: Date
     now: Date
-  }): Promise<{ consentRecords: number; claims: number; heldApplications: number }>
+  }): Promise<{ withdrawnLate: number; consentRecords: number; claims: number; heldApplications: number }>
   /** An application refused as a duplicate (no partner was sent it), for the reports. */
   recordDuplicate(duplicate: DuplicateApplication): Promise<void>
   /** An application held for review (sent to no partner); its search reads back through `getSearch`. */
@@ -195,6 +195,8 @@ export function createLedgerStore(
     consentRecord: (query) => guard('consentRecord', () => readConsentRecord(db, query)),
     purgeExpired: ({ consentBefore, now }) =>
       guard('purgeExpired', async () => ({
+        // Before the tombstones go: a late row is failed while its tombstone still says it was withdrawn.
+        withdrawnLate: await failWithdrawn(db, now),
         consentRecords: await purgeConsentRecords(db, consentBefore),
         claims: await purgeApplicantClaims(db, now),
         heldApplications: await purgeHeldApplications(db, {

@@ -23,7 +23,7 @@ import { type OperatorConsentTexts, sandboxConsentTexts } from './consent/consen
 import { startRetentionSweep } from './consent/retention-sweep.ts'
 import { DEFAULT_MAX_REPLY_BYTES } from './fan-out/call-partner.ts'
 import { createPartnerLeadIdHasher } from './fan-out/partner-lead-id-hash.ts'
-import { publicOnlyLookup } from './fan-out/public-lookup.ts'
+import { publicOnlyLookup, sandboxOnlyLookup } from './fan-out/public-lookup.ts'
 import type { RunLeadContext } from './fan-out/run-lead.ts'
 import { createApplicantHasher } from './intake/applicant-key.ts'
 import { createBodyHasher } from './intake/idempotency.ts'
@@ -158,8 +158,9 @@ export function createMarketplace(deps: MarketplaceDeps): Marketplace {
     : new Agent({
         keepAliveTimeout: 10_000,
         connections: 128,
-        // Outside sandbox mode a partner's name must resolve to public addresses only (`lvh.me` does not).
-        ...(config.sandboxMode ? {} : { connect: { lookup: publicOnlyLookup() } }),
+        // Outside sandbox mode a partner's name must resolve to public addresses only (`lvh.me` does not); in
+        // it, to loopback or private ones only, whether or not its entry says `sandbox`.
+        connect: { lookup: config.sandboxMode ? sandboxOnlyLookup() : publicOnlyLookup() },
       })
   const dispatcher = deps.dispatcher ?? (ownedDispatcher as Dispatcher)
   const clickSigner =

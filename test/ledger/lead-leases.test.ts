@@ -145,7 +145,7 @@ describe.each(LEDGER_DRIVERS)('lead leases on $name', (driver) => {
     expect(await ledger.db.select().from(leads).where(eq(leads.id, id))).toEqual([])
   })
 
-  it('a lead row that lands after its withdrawal anyway is never claimed, and ends failed, releasing its claim', async () => {
+  it('a lead row that lands after its withdrawal anyway is never claimed, and the sweep fails it, releasing its claim', async () => {
     const id = randomUUID()
     await ledger.withdrawLead(id, at(100), 'not confirmed in time')
     // A statement that read its snapshot before the withdrawal committed (PostgreSQL, another connection).
@@ -165,6 +165,9 @@ describe.each(LEDGER_DRIVERS)('lead leases on $name', (driver) => {
       .insert(applicantClaims)
       .values({ applicantKey, leadId: id, claimedAt: T0, expiresAt: at(30 * 86_400_000) })
     expect(await claimMine('b', at(60_000), [id])).toEqual([])
+    // The retention sweep fails it, as the withdrawal would have.
+    const purged = await ledger.purgeExpired({ consentBefore: T0, now: at(60_000) })
+    expect(purged.withdrawnLate).toBe(1)
     const [row] = await ledger.db.select().from(leads).where(eq(leads.id, id))
     expect(row).toMatchObject({ status: 'failed', owner: null })
     expect(await ledger.db.select().from(applicantClaims).where(eq(applicantClaims.leadId, id))).toEqual([])

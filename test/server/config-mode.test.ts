@@ -14,6 +14,7 @@ import { loadConfig } from '../../src/server/config.ts'
 import { startServer } from '../../src/server/start-server.ts'
 import { UA } from '../bff/support/harness.ts'
 import { block } from '../docs/support/readme-blocks.ts'
+import { issuedSsn } from '../support/applicants.ts'
 import { secondLookLead } from '../support/second-look-lead.ts'
 import { http } from '../support/server-requests.ts'
 
@@ -147,6 +148,8 @@ it('a loan-only server answers offer searches 404 with the fix, takes leads, and
       tcpa?: { text: string }
     }
     const lead = secondLookLead()
+    // Production mode takes no SSN the SSA never issued, the sample range included.
+    lead.personalInformation = { ...lead.personalInformation, ssn: issuedSsn() }
     lead.legalInformation = {
       ...lead.legalInformation,
       fcraLanguage: texts.fcra.text,

@@ -40,7 +40,7 @@ export function startRetentionSweep(deps: RetentionSweepDeps): RetentionSweep {
         consentBefore: new Date(now - deps.retentionMs),
         now: new Date(now),
       })
-      if (purged.consentRecords > 0 || purged.claims > 0 || purged.heldApplications > 0) {
+      if (Object.values(purged).some((n) => n > 0)) {
         deps.logger.info(
           purged,
           'second-look retention sweep: expired consent records, claims and held applications deleted',

@@ -12,7 +12,7 @@ import { isSampleSsn } from '../../contract/applicant-bounds.ts'
 import type { Lead } from '../../contract/partner.ts'
 import { keyedHash, purposeKey } from '../../http/server-secret.ts'
 
-export interface ApplicantKeys {
+interface ApplicantKeys {
   applicant: string
   contact: string
   /** Undefined for a sample SSN in sandbox mode. */

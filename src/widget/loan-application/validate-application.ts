@@ -4,6 +4,7 @@
  * Added here only what the schema cannot know (see formRules). The BFF's own field errors are put on
  * fields by the same paths (server-errors.ts).
  */
+import { MIN_APPLICANT_AGE } from '../../contract/applicant-bounds.ts'
 import type { ConsentTexts } from '../../contract/consent.ts'
 import { type LeadInput, leadInputSchema } from '../../contract/lead.ts'
 import { ageOn, EARLIEST_DATE_OF_BIRTH, localIsoDate } from '../../contract/search-fields.ts'
@@ -102,14 +103,12 @@ function fieldMessage(field: LoanField, values: LoanValues, labels: LoanLabels, 
   return labels[value === '' || value === false ? blank : wrong]
 }
 
-/** Lending age: contracts with minors are voidable, and the reference partner refuses under 18. */
-const MIN_AGE = 18
-
 /**
  * What the schema cannot know, each with why. The lead spec marks the loan amount, employment status and
  * pay frequency "not always" present because a waterfall lead may lack them; a visitor applying here can
  * answer them and lenders price on them, so the form asks for them. A real date of birth (the schema's
- * rule) must also be in the past, not before 1900 (a typed `0199`), and 18 years ago at least.
+ * rule) must also be in the past, not before 1900 (a typed `0199`), and 18 years ago at least (the BFF's
+ * own rule, contract/applicant-bounds.ts).
  */
 function formRules(values: LoanValues, labels: LoanLabels, today: Date): LoanErrors {
   const errors: LoanErrors = {}
@@ -121,7 +120,7 @@ function formRules(values: LoanValues, labels: LoanLabels, today: Date): LoanErr
   const iso = localIsoDate(today)
   if (!/^\d{4}-\d{2}-\d{2}$/.test(dob)) return errors
   if (dob >= iso || dob < EARLIEST_DATE_OF_BIRTH) errors.dateOfBirth = labels.loanDateOfBirthInvalid
-  else if (ageOn(dob, iso) < MIN_AGE) errors.dateOfBirth = labels.loanDateOfBirthAge
+  else if (ageOn(dob, iso) < MIN_APPLICANT_AGE) errors.dateOfBirth = labels.loanDateOfBirthAge
   return errors
 }
 
