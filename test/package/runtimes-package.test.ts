@@ -11,7 +11,7 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { block } from '../docs/support/readme-blocks.ts'
-import { makeLead } from '../marketplace/support/harness.ts'
+import { makeIssuedLead } from '../marketplace/support/harness.ts'
 import {
   freePort,
   type RecordingSandbox,
@@ -73,7 +73,7 @@ describe.each([
       expect(rateTable.offers.length).toBeGreaterThan(0)
       expect(sandbox.visitors.at(-1)).toEqual({ ipAddress: '127.0.0.1', userAgent: VISITOR_UA })
       await untilReady(running.url)
-      const lead = await secondLookUntilComplete(running.url, makeLead())
+      const lead = await secondLookUntilComplete(running.url, makeIssuedLead())
       expect(lead.created.status, lead.body).toBe(201)
     } finally {
       await running.stop()

@@ -6,7 +6,7 @@
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { block } from '../docs/support/readme-blocks.ts'
-import { makeLead } from '../marketplace/support/harness.ts'
+import { makeIssuedLead } from '../marketplace/support/harness.ts'
 import {
   dependencyReady,
   freePort,
@@ -69,7 +69,7 @@ describe('Deno', () => {
 
   it(`takes a second-look lead into its ledger on ${LEDGER.name} and completes it`, async () => {
     await untilReady(deno.url)
-    const { created, body, rateTable } = await secondLookUntilComplete(deno.url, makeLead())
+    const { created, body, rateTable } = await secondLookUntilComplete(deno.url, makeIssuedLead())
     expect(created.status, body).toBe(201)
     // No PARTNERS_FILE outside sandbox mode: no partner is asked, so the lead completes with no offers.
     expect(rateTable.offers).toEqual([])
