@@ -3,7 +3,8 @@
  * (visitor read from the live request) and the server-to-server route (visitor sent by the publisher's
  * server). Only known fields go upstream; `sessionInformation` is always the visitor given here
  * (docs/offer-search-api.md: it "must be taken from the live end-user session"). A placement goes as a
- * `clientTags.subId` tag and is recorded with the search (docs/placements.md).
+ * `clientTags.subId` tag and is recorded with the search, and the created table's offers as served
+ * (docs/placements.md).
  */
 
 import { toFieldIssues } from '../contract/common.ts'
@@ -66,6 +67,9 @@ export async function createSearch(
     placement: placement ?? null,
     completed: created.value.pendingResponses.length === 0,
   })
+  // Every way a search is created serves its first table: the widget may show those offers before its first
+  // poll, or with none at all (a table final at creation, or one a publisher's server created).
+  services.searchLog.served(created.value.uuid, created.json)
   return { searchUuid: created.value.uuid, rateTable: created.json }
 }
 

@@ -15,7 +15,7 @@ import { SEARCH_EVENTS_OVERFLOW } from '../../src/ledger/search-event-queue.ts'
 import { makeOffer } from '../../src/playground/scenarios/fixtures.ts'
 import { CREATED_UUID, fakeHarness } from './support/fake-harness.ts'
 import { rateTable } from './support/fake-upstream.ts'
-import { postJson, sandboxHarness, WIDGET } from './support/harness.ts'
+import { postJson, sandboxHarness, UA, WIDGET } from './support/harness.ts'
 
 const OTHER_UUID = '9e8d7c6b-5a49-4382-9716-a5b4c3d2e1f0'
 /** The offers the fake upstream's rate tables hold unless a test says otherwise. */
@@ -372,6 +372,36 @@ describe('the measure counts what was served, once, within its limits', () => {
       ['shown', 'unserved', 51],
       ['shown', 'counted', 1],
       ['clicked', 'unserved', 1],
+      ['clicked', 'counted', 1],
+    ])
+    await t.h.close()
+  })
+
+  it('counts the offers of a search a publisher’s server created final, which the widget never polls', async () => {
+    const key = `${'k'.repeat(20)}0123456789abcdef`
+    const t = await harness(undefined, { env: { SERVER_API_KEYS: key } })
+    t.h.upstream.script({ status: 201, body: tableWith(CREATED_UUID, 0) })
+    const res = await t.h.request('/api/server/offer-searches', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'user-agent': 'node', authorization: `Bearer ${key}` },
+      body: JSON.stringify({
+        visitor: { ipAddress: '81.2.69.160', userAgent: UA },
+        search: { placement: 'home-hero' },
+      }),
+    })
+    expect(res.status).toBe(201)
+    const { accessToken } = createdSearchSchema.parse(await res.json())
+    const ok = (body: unknown) => t.measure(CREATED_UUID, body, accessToken)
+    expect((await ok({ shown: ['o1', 'o2', 'made-up'] })).status).toBe(204)
+    expect((await ok({ clicked: 'o2' })).status).toBe(204)
+    expect(t.events.map(({ at: _at, ...e }) => e)).toEqual([
+      { kind: 'created', searchUuid: CREATED_UUID, placement: 'home-hero', completed: true },
+      { kind: 'shown', searchUuid: CREATED_UUID, offerIds: ['o1', 'o2'] },
+      { kind: 'clicked', searchUuid: CREATED_UUID, offerId: 'o2' },
+    ])
+    expect(await measured(t)).toEqual([
+      ['shown', 'unserved', 1],
+      ['shown', 'counted', 2],
       ['clicked', 'counted', 1],
     ])
     await t.h.close()

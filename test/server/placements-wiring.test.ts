@@ -1,13 +1,15 @@
 /**
  * Placements through the server a publisher runs (docs/placements.md): `startServer` hands the BFF's search
  * records to the second look's ledger, so a search with a placement, its measure and a lead with the same
- * placement reach the operator's report. Sandbox mode, PGlite in memory.
+ * placement reach the operator's report. Sandbox mode, PGlite in memory. The measure names offers the
+ * sandbox's rate table really holds (only served offers count), and one it never served, which is dropped.
  */
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, it, vi } from 'vitest'
 import { createdSearchSchema } from '../../src/contract/bff.ts'
+import { rateTableSchema } from '../../src/contract/rate-table.ts'
 import type { PlacementsReport } from '../../src/ledger/index.ts'
 import { sampleLeads } from '../../src/partner-kit/index.ts'
 import { loadConfig } from '../../src/server/config.ts'
@@ -36,14 +38,24 @@ it('a search, its measure and a lead from one placement reach the report of a st
     })
     expect(created.status).toBe(201)
     const { accessToken, rateTable } = createdSearchSchema.parse(JSON.parse(created.text))
+    const search = `${running.url}/api/offer-searches/${rateTable.uuid}`
+    const withToken = { ...headers, 'x-offer-access-token': accessToken }
+    // Polled as the widget does until the sandbox's partners have answered with two offers.
+    const offers = await vi.waitFor(
+      async () => {
+        const polled = await http(search, { headers: withToken })
+        expect(polled.status).toBe(200)
+        const table = rateTableSchema.parse(JSON.parse(polled.text))
+        expect(table.offers.length).toBeGreaterThanOrEqual(2)
+        return table.offers
+      },
+      { timeout: 10_000, interval: 100 },
+    )
+    const [first, second] = offers.map((offer) => offer.uuid)
     const measure = (body: unknown) =>
-      http(`${running.url}/api/offer-searches/${rateTable.uuid}/measure`, {
-        method: 'POST',
-        headers: { ...headers, 'x-offer-access-token': accessToken },
-        body: JSON.stringify(body),
-      })
-    expect((await measure({ shown: ['offer-1', 'offer-2'] })).status).toBe(204)
-    expect((await measure({ clicked: 'offer-2' })).status).toBe(204)
+      http(`${search}/measure`, { method: 'POST', headers: withToken, body: JSON.stringify(body) })
+    expect((await measure({ shown: [first, second, 'never-served'] })).status).toBe(204)
+    expect((await measure({ clicked: second })).status).toBe(204)
     const lead = sampleLeads().find((s) => s.id === 'complete')?.lead
     const applied = await http(`${running.url}/api/second-look`, {
       method: 'POST',

@@ -49,14 +49,7 @@ export function offerSearchRoutes(
       async create(c, visitor) {
         const identity = visitor()
         const json = await readJsonBody(c, { maxDepth: OFFER_SEARCH_MAX_DEPTH })
-        const created = await createSearch(services, identity, json)
-        // The widget may show the created table's offers before its first poll (or with no poll at all).
-        const { searchUuid, rateTable } = created
-        services.searchLog.served(
-          searchUuid,
-          typeof rateTable === 'string' ? rateTable : JSON.stringify(rateTable),
-        )
-        return created
+        return createSearch(services, identity, json)
       },
       async poll(uuid) {
         const rateTable = await coalescer.get(uuid).catch(rethrowUpstream)
