@@ -8,6 +8,7 @@ import { Counter, Histogram, type Registry } from 'prom-client'
 import { inSpan, inTrace, type Span, SpanKind } from '../http/trace.ts'
 import { LedgerError } from './ledger-error.ts'
 import type { Ledger } from './ledger-store.ts'
+import { SEARCH_EVENTS_OVERFLOW } from './search-event-queue.ts'
 
 /** The calls instrumented: every one that reaches the database. */
 const OPERATIONS = [
@@ -39,9 +40,13 @@ const OPERATIONS = [
 
 type Operation = (typeof OPERATIONS)[number]
 
-/** A SQLSTATE, a socket errno or `timeout` (a finite set); anything else is `other`. */
+/**
+ * A SQLSTATE, a socket errno, `timeout`, or the search-event queue's `overflow` (an event refused before it
+ * reached the database, which the ledger-failure alert leaves out); anything else is `other`.
+ */
 function failureCode(error: unknown): string {
   if (!(error instanceof LedgerError)) return 'other'
+  if (error.code === SEARCH_EVENTS_OVERFLOW) return error.code
   return /^([0-9A-Z]{5}|E[A-Z]{2,20}|timeout)$/.test(error.code) ? error.code : 'other'
 }
 
