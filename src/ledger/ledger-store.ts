@@ -6,28 +6,18 @@
  */
 import { and, asc, eq, sql } from 'drizzle-orm'
 import type { Timers } from '../http/timers.ts'
-import {
-  type ConsentRecordQuery,
-  purgeApplicantClaims,
-  purgeConsentRecords,
-  readConsentRecord,
-} from './consent-records.ts'
-import { firstSearchOf, queryDuplicatesReport, recordDuplicate } from './duplicate-applications.ts'
-import {
-  listHeldApplications,
-  purgeHeldApplications,
-  readHeldSearch,
-  recordHeldApplication,
-  releaseHeldApplication,
-} from './held-applications.ts'
-import { claimLeads, failWithdrawn, renewLeases, withdrawLead } from './lead-leases.ts'
+import { type ApplicantCalls, applicantCalls } from './applicant-calls.ts'
+import { type ConsentRecordQuery, readConsentRecord } from './consent-records.ts'
+import { firstSearchOf } from './duplicate-applications.ts'
+import { readHeldSearch } from './held-applications.ts'
+import { claimLeads, renewLeases, withdrawLead } from './lead-leases.ts'
 import { toLeadRow } from './lead-row.ts'
 import type { LedgerDb } from './ledger-db.ts'
 import { withLedgerErrors, withTimeout } from './ledger-error.ts'
 import { type PartnerReportQuery, queryPartnerReport } from './partner-report.ts'
 import { type PlacementsQuery, queryPlacementsReport } from './placements-report.ts'
 import { firstSentAt, recordConversion } from './record-conversion.ts'
-import type { DuplicatesReport, PartnerReport, PlacementsReport, SuppressionList } from './report-types.ts'
+import type { PartnerReport, PlacementsReport, SuppressionList } from './report-types.ts'
 import { clicks, impressions, leads, offers, partnerRequests } from './schema.ts'
 import { querySuppressionList, type SuppressionQuery } from './suppression-list.ts'
 import type {
@@ -35,9 +25,6 @@ import type {
   ConsentRecord,
   ConversionInput,
   CreateLeadResult,
-  DuplicateApplication,
-  HeldApplication,
-  HeldApplicationRow,
   NewLead,
   PartnerLeadRef,
   RecordConversionResult,
@@ -52,7 +39,7 @@ import type {
 } from './types.ts'
 import { createWriteBatch } from './write-batch.ts'
 
-export interface Ledger {
+export interface Ledger extends ApplicantCalls {
   readonly driver: 'pglite' | 'postgres'
   /** The drizzle handle, for tests that inspect every table. */
   readonly db: LedgerDb
@@ -109,23 +96,6 @@ export interface Ledger {
   /** A lead's consent record, by lead id (the operator) or by the request a partner was sent (that partner). */
   consentRecord(query: ConsentRecordQuery): Promise<ConsentRecord | undefined>
   /**
-   * Deletes consent records and held applications made before `consentBefore`, applicant claims whose window
-   * ended before `now`, and withdrawal tombstones a day old; fails the withdrawn leads whose row landed late.
-   */
-  purgeExpired(expiry: {
-    consentBefore: Date
-    now: Date
-  }): Promise<{ withdrawnLate: number; consentRecords: number; claims: number; heldApplications: number }>
-  /** An application refused as a duplicate (no partner was sent it), for the reports. */
-  recordDuplicate(duplicate: DuplicateApplication): Promise<void>
-  /** An application held for review (sent to no partner); its search reads back through `getSearch`. */
-  recordHeldApplication(held: HeldApplication): Promise<void>
-  /** Held applications received in the range, newest first, for the operator's review. */
-  heldApplications(query: { from: Date; to: Date; limit: number }): Promise<HeldApplicationRow[]>
-  /** Releases the claim that held this application's applicant; false when unknown or released already. */
-  releaseHeldApplication(id: string, at: Date): Promise<boolean>
-  duplicatesReport(range: { from: Date; to: Date }): Promise<DuplicatesReport>
-  /**
    * An insurance search's events (docs/placements.md), queued on the write batch: they share a flush with
    * whatever else is queued, and a repeat changes nothing.
    */
@@ -134,9 +104,6 @@ export interface Ledger {
   placementsReport(query: PlacementsQuery): Promise<PlacementsReport>
   close(): Promise<void>
 }
-
-/** How long a withdrawn lead's tombstone outlives it: far past any late commit, and the keeper's rounds. */
-const TOMBSTONE_KEPT_MS = 24 * 60 * 60 * 1000
 
 export function createLedgerStore(
   db: LedgerDb,
@@ -193,23 +160,7 @@ export function createLedgerStore(
     firstSentAt: (ref) => guard('firstSentAt', () => firstSentAt(db, ref)),
     suppressionList: (query) => guard('suppressionList', () => querySuppressionList(db, query)),
     consentRecord: (query) => guard('consentRecord', () => readConsentRecord(db, query)),
-    purgeExpired: ({ consentBefore, now }) =>
-      guard('purgeExpired', async () => ({
-        // Before the tombstones go: a late row is failed while its tombstone still says it was withdrawn.
-        withdrawnLate: await failWithdrawn(db, now),
-        consentRecords: await purgeConsentRecords(db, consentBefore),
-        claims: await purgeApplicantClaims(db, now),
-        heldApplications: await purgeHeldApplications(db, {
-          before: consentBefore,
-          tombstonesBefore: new Date(now.getTime() - TOMBSTONE_KEPT_MS),
-        }),
-      })),
-    recordDuplicate: (duplicate) => guard('recordDuplicate', () => recordDuplicate(db, duplicate)),
-    recordHeldApplication: (held) => guard('recordHeldApplication', () => recordHeldApplication(db, held)),
-    heldApplications: (query) => guard('heldApplications', () => listHeldApplications(db, query)),
-    releaseHeldApplication: (id, at) =>
-      guard('releaseHeldApplication', () => releaseHeldApplication(db, id, at)),
-    duplicatesReport: (range) => guard('duplicatesReport', () => queryDuplicatesReport(db, range)),
+    ...applicantCalls(db, guard),
     recordSearchEvents: writes.recordSearchEvents,
     placementsReport: (query) => guard('placementsReport', () => queryPlacementsReport(db, query)),
 
