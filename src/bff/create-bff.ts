@@ -3,7 +3,7 @@
  * runtime. Everything runtime-specific (socket address, static files, the sandbox, Redis) comes in as an
  * option; `src/server/start-server.ts` supplies the Node ones.
  */
-import { type Context, Hono, type MiddlewareHandler } from 'hono'
+import { Hono, type MiddlewareHandler } from 'hono'
 import type { Redis } from 'ioredis'
 import { BFF_ROUTES } from '../contract/bff.ts'
 import { SERVER_OFFER_SEARCHES_ROUTE } from '../contract/server-search.ts'
@@ -20,14 +20,14 @@ import { createIssuersCache } from './issuers-cache.ts'
 import { createLogger, type Logger } from './logger.ts'
 import { type BffMetrics, createMetrics } from './metrics.ts'
 import { compressJson } from './middleware/compress-json/index.ts'
-import { AUTH_FAILURE_POINTS, authFailureLimit } from './middleware/rate-limit/failure-limit.ts'
-import { createPerIpLimiter, limiterKeyForIp, rateLimit } from './middleware/rate-limit/index.ts'
+import { createPerIpLimiter, rateLimit } from './middleware/rate-limit/index.ts'
 import { requestMetrics } from './middleware/request-metrics/index.ts'
 import { requireWidgetHeader } from './middleware/require-widget-header/index.ts'
 import { securityHeaders } from './middleware/security-headers/index.ts'
 import { widgetCors } from './middleware/widget-cors/index.ts'
 import { createMemoryCoalescer, createRedisCoalescer } from './poll-coalescer.ts'
 import { connectRedis, type Every, type RedisLink, watchRedis } from './redis-link.ts'
+import { authFailureLimits, type LimitDeps, perIpRateLimits } from './request-limits.ts'
 import { issuerRoutes } from './routes/issuers.ts'
 import { offerSearchRoutes } from './routes/offer-searches.ts'
 import { opsRoutes, type ReadinessCheck } from './routes/ops.ts'
@@ -291,7 +291,7 @@ function bffServices(
     }),
     redis: redisLink?.client,
     redisLink,
-    perIpRateLimit: perIpRateLimits(config, options, limitDeps),
+    perIpRateLimit: perIpRateLimits(config, options.rateLimit, limitDeps),
     authFailureLimit: authFailureLimits(config, limitDeps),
     ceiling: (route, limit) =>
       rateLimit({
@@ -308,66 +308,6 @@ function bffServices(
         refusal: limit.refusal,
       }),
   }
-}
-
-interface LimitDeps {
-  redisLink: RedisLink | undefined
-  keyPrefix: string
-  /** The visitor's address, with its user agent required (a search's identity). */
-  address: (c: Context) => string
-  /** The client's address alone (a server or a script calling a bearer route sends no browser's agent). */
-  peer: (c: Context) => string
-  metrics: BffMetrics
-  logger: Logger
-}
-
-/** `services.perIpRateLimit`: a per-IP limit per route (Redis-backed with `REDIS_URL`), or none with `rateLimit: false`. */
-function perIpRateLimits(
-  config: BffConfig,
-  options: BffOptions,
-  deps: LimitDeps,
-): BffServices['perIpRateLimit'] {
-  return (route, overrides = {}) => {
-    if (options.rateLimit === false)
-      return async function noRateLimit(_c, next) {
-        await next()
-      }
-    const limiter = createPerIpLimiter({
-      points: overrides.points ?? options.rateLimit?.points ?? config.rateLimit.points,
-      durationSeconds:
-        overrides.durationSeconds ?? options.rateLimit?.durationSeconds ?? config.rateLimit.windowSeconds,
-      link: deps.redisLink,
-      keyPrefix: `${deps.keyPrefix}rl:${route}`,
-    })
-    return rateLimit({
-      limiter,
-      key: (c) => limiterKeyForIp(deps.address(c)),
-      route,
-      metrics: deps.metrics,
-      logger: deps.logger,
-    })
-  }
-}
-
-/**
- * `services.authFailureLimit`: refused bearer tokens per client address and route, in the rate limit's
- * window (Redis-backed with `REDIS_URL`). Kept with `rateLimit: false` too: it only ever answers a wrong
- * token, and a bearer route without it could be guessed at full speed.
- */
-function authFailureLimits(config: BffConfig, deps: LimitDeps): BffServices['authFailureLimit'] {
-  return (route) =>
-    authFailureLimit({
-      limiter: createPerIpLimiter({
-        points: AUTH_FAILURE_POINTS,
-        durationSeconds: config.rateLimit.windowSeconds,
-        link: deps.redisLink,
-        keyPrefix: `${deps.keyPrefix}rl:auth-failures:${route}`,
-      }),
-      key: (c) => limiterKeyForIp(deps.peer(c)),
-      route,
-      metrics: deps.metrics,
-      logger: deps.logger,
-    })
 }
 
 /** Polls of one rate table share one upstream call: across replicas through Redis when configured. */

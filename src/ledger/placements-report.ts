@@ -27,8 +27,8 @@ export interface PlacementsQuery {
 
 const utcDay = (at: unknown) => sql<string>`to_char(${at} at time zone 'UTC', 'YYYY-MM-DD')`
 
-export async function queryPlacementsReport(db: LedgerDb, query: PlacementsQuery): Promise<PlacementsReport> {
-  const { from, to } = query
+/** The insurance searches created in the range, per UTC day and placement, with their measured offers. */
+function insuranceSearches(db: LedgerDb, { from, to }: { from: Date; to: Date }) {
   const searchDay = utcDay(placementSearches.createdAt)
   const inRange = and(gte(placementSearches.createdAt, from), lt(placementSearches.createdAt, to))
   // Only the offers of searches created in the range: the searches' index on `created_at` picks them, and
@@ -44,21 +44,26 @@ export async function queryPlacementsReport(db: LedgerDb, query: PlacementsQuery
     .where(inRange)
     .groupBy(placementSearchOffers.searchUuid)
     .as('measured')
+  return db
+    .select({
+      date: searchDay,
+      placement: placementSearches.placement,
+      searches: sql<number>`count(*)::int`,
+      searchesCompleted: sql<number>`count(${placementSearches.completedAt})::int`,
+      offersShown: sql<number>`coalesce(sum(${perSearch.shown}), 0)::int`,
+      clicks: sql<number>`coalesce(sum(${perSearch.clicked}), 0)::int`,
+    })
+    .from(placementSearches)
+    .leftJoin(perSearch, eq(perSearch.searchUuid, placementSearches.searchUuid))
+    .where(inRange)
+    .groupBy(searchDay, placementSearches.placement)
+}
+
+export async function queryPlacementsReport(db: LedgerDb, query: PlacementsQuery): Promise<PlacementsReport> {
+  const { from, to } = query
   const leadDay = utcDay(leads.createdAt)
   const [searches, secondLook, partners] = await Promise.all([
-    db
-      .select({
-        date: searchDay,
-        placement: placementSearches.placement,
-        searches: sql<number>`count(*)::int`,
-        searchesCompleted: sql<number>`count(${placementSearches.completedAt})::int`,
-        offersShown: sql<number>`coalesce(sum(${perSearch.shown}), 0)::int`,
-        clicks: sql<number>`coalesce(sum(${perSearch.clicked}), 0)::int`,
-      })
-      .from(placementSearches)
-      .leftJoin(perSearch, eq(perSearch.searchUuid, placementSearches.searchUuid))
-      .where(inRange)
-      .groupBy(searchDay, placementSearches.placement),
+    insuranceSearches(db, query),
     db
       .select({
         date: leadDay,

@@ -47,87 +47,101 @@ export interface LeaseKeeper {
 
 export function startLeaseKeeper(deps: LeaseKeeperDeps): LeaseKeeper {
   const { timers, leaseMs } = deps
-  const everyMs = Math.max(1, Math.floor(leaseMs / 3))
+  const until = () => new Date(timers.now() + leaseMs)
+  // Until when each lead this replica runs is known to hold its lease: the end its last successful renewal
+  // (or this replica's claim) set. Leads not in it yet are judged as if their lease had run out.
+  const heldUntil = new Map<string, number>()
+  const renewals = leaseRenewals(deps, heldUntil, until)
+  const claims = leaseClaims(deps, heldUntil, until)
+  const rounds = startRounds({
+    timers,
+    everyMs: Math.max(1, Math.floor(leaseMs / 3)),
+    logger: deps.logger,
+    failure: 'second-look lease round failed; the next one retries',
+    async round() {
+      try {
+        await renewals.renew()
+        await claims.claim()
+      } catch (error) {
+        claims.failed(error)
+        throw error
+      }
+    },
+  })
+  return { leaseUntil: until, poke: rounds.run, stop: rounds.stop }
+}
+
+/** Renews the leases of the leads this replica runs; a lead another replica claimed is stopped here. */
+function leaseRenewals(deps: LeaseKeeperDeps, heldUntil: Map<string, number>, until: () => Date) {
+  return {
+    async renew(): Promise<void> {
+      const mine = [...deps.running()]
+      if (mine.length === 0) return heldUntil.clear()
+      const renewedUntil = until()
+      const held = new Set(await deps.ledger.renewLeases(deps.owner, mine, renewedUntil))
+      const now = deps.timers.now()
+      const running = new Set(deps.running())
+      for (const id of mine) {
+        if (held.has(id)) heldUntil.set(id, renewedUntil.getTime())
+        else if (running.has(id) && !((heldUntil.get(id) ?? Number.NEGATIVE_INFINITY) >= now)) {
+          deps.logger.warn(
+            { leadId: id },
+            'second-look lead taken over by another replica; this one stops it',
+          )
+          deps.onLost(id)
+        }
+      }
+      for (const id of heldUntil.keys()) if (!running.has(id)) heldUntil.delete(id)
+    },
+  }
+}
+
+/**
+ * Claims leads whose lease ran out, once this replica has reached the ledger for a whole lease (so live
+ * owners renew first after an outage); `failed` is told of a round that failed.
+ */
+function leaseClaims(deps: LeaseKeeperDeps, heldUntil: Map<string, number>, until: () => Date) {
+  const { timers, leaseMs } = deps
   // When this replica reached the ledger again after a failed round; -Infinity: it never lost it (a replica
   // that starts on a working ledger claims at once, so a restart takes its own leads over without delay).
   let reachedSince: number | undefined = Number.NEGATIVE_INFINITY
   // Until the ledger first answers, each claim asks it first: a ledger still being opened (PGlite at the start)
   // answers that at once, and the round ends quietly, where a claim would wait out its timeout.
   let answered = false
-  // Until when each lead this replica runs is known to hold its lease: the end its last successful renewal
-  // (or this replica's claim) set. Leads not in it yet are judged as if their lease had run out.
-  const heldUntil = new Map<string, number>()
-
-  async function renew(): Promise<void> {
-    const mine = [...deps.running()]
-    if (mine.length === 0) return heldUntil.clear()
-    const renewedUntil = until()
-    const held = new Set(await deps.ledger.renewLeases(deps.owner, mine, renewedUntil))
-    const now = timers.now()
-    const running = new Set(deps.running())
-    for (const id of mine) {
-      if (held.has(id)) heldUntil.set(id, renewedUntil.getTime())
-      else if (running.has(id) && !((heldUntil.get(id) ?? Number.NEGATIVE_INFINITY) >= now)) {
-        deps.logger.warn({ leadId: id }, 'second-look lead taken over by another replica; this one stops it')
-        deps.onLost(id)
+  return {
+    async claim(): Promise<void> {
+      if (!deps.mayClaim()) return
+      if (!answered || reachedSince === undefined) {
+        await deps.ledger.ping()
+        answered = true
       }
-    }
-    for (const id of heldUntil.keys()) if (!running.has(id)) heldUntil.delete(id)
-  }
-
-  async function claim(): Promise<void> {
-    if (!deps.mayClaim()) return
-    if (!answered || reachedSince === undefined) {
-      await deps.ledger.ping()
-      answered = true
-    }
-    if (reachedSince === undefined) {
-      reachedSince = timers.now()
-      deps.logger.info(
-        { waitMs: leaseMs },
-        'second-look lease round reached the ledger again; claims wait a lease so live owners renew first',
-      )
-    }
-    if (timers.now() - reachedSince < leaseMs) return
-    const claimedUntil = until()
-    const claimed = await deps.ledger.claimLeads({
-      owner: deps.owner,
-      now: new Date(deps.timers.now()),
-      until: claimedUntil,
-      limit: CLAIM_LIMIT,
-    })
-    for (const lead of claimed) {
-      heldUntil.set(lead.lead.id, claimedUntil.getTime())
-      deps.logger.info(
-        { leadId: lead.lead.id, searchUuid: lead.lead.searchUuid },
-        'second-look lead taken over: its lease had run out',
-      )
-      deps.onClaimed(lead)
-    }
-  }
-
-  const until = () => new Date(deps.timers.now() + leaseMs)
-
-  const rounds = startRounds({
-    timers,
-    everyMs,
-    logger: deps.logger,
-    failure: 'second-look lease round failed; the next one retries',
-    async round() {
-      try {
-        await renew()
-        await claim()
-      } catch (error) {
-        // Still opening is not an outage: no replica could have renewed through it, so nothing waits a lease.
-        if (!(error instanceof LedgerError && error.code === 'opening')) reachedSince = undefined
-        throw error
+      if (reachedSince === undefined) {
+        reachedSince = timers.now()
+        deps.logger.info(
+          { waitMs: leaseMs },
+          'second-look lease round reached the ledger again; claims wait a lease so live owners renew first',
+        )
+      }
+      if (timers.now() - reachedSince < leaseMs) return
+      const claimedUntil = until()
+      const claimed = await deps.ledger.claimLeads({
+        owner: deps.owner,
+        now: new Date(timers.now()),
+        until: claimedUntil,
+        limit: CLAIM_LIMIT,
+      })
+      for (const lead of claimed) {
+        heldUntil.set(lead.lead.id, claimedUntil.getTime())
+        deps.logger.info(
+          { leadId: lead.lead.id, searchUuid: lead.lead.searchUuid },
+          'second-look lead taken over: its lease had run out',
+        )
+        deps.onClaimed(lead)
       }
     },
-  })
-
-  return {
-    leaseUntil: until,
-    poke: rounds.run,
-    stop: rounds.stop,
+    failed(error: unknown): void {
+      // Still opening is not an outage: no replica could have renewed through it, so nothing waits a lease.
+      if (!(error instanceof LedgerError && error.code === 'opening')) reachedSince = undefined
+    },
   }
 }
