@@ -60,7 +60,7 @@ export function instrumentLedger(ledger: Ledger, registry: Registry): Ledger {
   })
   const failures = new Counter({
     name: 'ledger_call_failures_total',
-    help: 'Ledger calls that failed, by operation and driver code (SQLSTATE, socket error or timeout)',
+    help: 'Ledger calls that failed, by operation and driver code (SQLSTATE, socket error or timeout), or overflow (a full search-event queue)',
     labelNames: ['operation', 'code'] as const,
     registers: [registry],
   })
