@@ -2,6 +2,7 @@
  * @module The ledger's public surface: open it, then record and report through the returned store.
  */
 
+export type { ApplicantCalls } from './applicant-calls.ts'
 export type { ConsentRecordQuery } from './consent-records.ts'
 export { instrumentLedger } from './instrument-ledger.ts'
 export type { LedgerDb } from './ledger-db.ts'
