@@ -3,9 +3,9 @@
  * replaces this file's contents with its own underwriting; the marketplace's simulated partners reuse it.
  * The numbers are illustrative, not credit or legal advice. Pure: no I/O, no clock (the caller passes `now`).
  */
-import type { PartnerLoanTerms, Range } from '../contract/loan-terms.ts'
+import type { PartnerLoanTerms, Range, SecuredBy } from '../contract/loan-terms.ts'
+import { monthlyPayment } from '../contract/monthly-payment.ts'
 import type { Lead, UsState } from '../contract/partner.ts'
-import { monthlyPayment } from './monthly-payment.ts'
 
 export type CreditTier = 'excellent' | 'good' | 'fair' | 'poor'
 export type ProductType = 'installment_loan' | 'debt_relief'
@@ -62,6 +62,8 @@ export interface ProductRule {
     originationFeePercent: Readonly<Partial<Record<CreditTier, Range>>>
     /** The amount range quoted around the asked amount: this share below and above it, within `loanAmount`. */
     amountSpread: number
+    /** Loan purposes for which the loan is secured, and by what (an auto loan by the vehicle it buys). */
+    securedFor: Readonly<Record<string, SecuredBy>>
   }
 }
 
@@ -86,6 +88,7 @@ export const PRODUCT_RULES: Readonly<Record<ProductType, ProductRule>> = {
         fair: { min: 3, max: 8 },
       },
       amountSpread: 0.2,
+      securedFor: { auto: 'vehicle' },
     },
   },
   debt_relief: {
@@ -163,7 +166,7 @@ export function decideLead(lead: Lead, now: Date): Decision {
     const refusal = productRefusal(rule, lead, tier)
     const bid = rule.bids[tier]
     if (refusal === undefined && bid !== undefined) {
-      const terms = loanTerms(rule, tier, lead.loanInformation.loanAmount)
+      const terms = loanTerms(rule, tier, lead.loanInformation.loanAmount, lead.loanInformation.purpose)
       offers.push({ product_type: productType, bid, ...(terms ? { loan_terms: terms } : {}) })
     } else refusals.push(`${productType}: ${refusal ?? 'no bid for this tier'}`)
   }
@@ -173,21 +176,24 @@ export function decideLead(lead: Lead, now: Date): Decision {
 }
 
 /**
- * The figures we quote for `rule` to a lead of `tier`: the tier's APR and fee ranges, the term we lend over,
- * an amount range around the asked amount (the whole range we lend when it asked none), and the monthly
- * payment of the asked amount at the lowest APR over the longest term (the "from" figure a lender
- * advertises; none without an asked amount). Undefined when the product quotes no APR (debt relief).
+ * The figures we quote for `rule` to a lead of `tier`: pre-qualified (a decision on what the lead told us, no
+ * hard inquiry), secured where the purpose is, the tier's APR and fee ranges, the term we lend over, an amount
+ * range around the asked amount (the whole range we lend when it asked none), and a representative example:
+ * the asked amount (the middle of the range when none) at the tier's highest APR over the longest term, so
+ * no lead pays more a month for that amount and term; `monthly_payment_usd` is the example's payment.
+ * Undefined when the product quotes no APR (debt relief).
  */
 export function loanTerms(
   rule: ProductRule,
   tier: CreditTier,
   loanAmount: number | undefined,
+  purpose?: string,
 ): PartnerLoanTerms | undefined {
   const apr = rule.quotes?.aprPercent[tier]
   if (rule.quotes === undefined || apr === undefined) return undefined
   const fee = rule.quotes.originationFeePercent[tier]
   const spread = rule.quotes.amountSpread
-  const hundreds = (amount: number) => Math.round(amount / 100) * 100
+  const securedBy = purpose === undefined ? undefined : rule.quotes.securedFor[purpose]
   const amount =
     loanAmount === undefined
       ? { ...rule.loanAmount }
@@ -195,14 +201,31 @@ export function loanTerms(
           min: Math.max(rule.loanAmount.min, hundreds(loanAmount * (1 - spread))),
           max: Math.min(rule.loanAmount.max, hundreds(loanAmount * (1 + spread))),
         }
+  const example = representativeExample(
+    loanAmount ?? hundreds((amount.min + amount.max) / 2),
+    apr.max,
+    rule.termMonths.max,
+  )
   return {
+    offer_kind: 'pre_qualified',
+    ...(securedBy === undefined ? {} : { secured: { by: securedBy } }),
     apr_percent: { ...apr },
     amount_usd: amount,
     term_months: { ...rule.termMonths },
-    ...(loanAmount === undefined
-      ? {}
-      : { monthly_payment_usd: monthlyPayment(loanAmount, apr.min, rule.termMonths.max) }),
+    monthly_payment_usd: example.monthly_payment_usd,
     ...(fee === undefined ? {} : { origination_fee_percent: { ...fee } }),
+    representative_example: example,
+  }
+}
+
+const hundreds = (amount: number) => Math.round(amount / 100) * 100
+
+function representativeExample(amount: number, apr: number, months: number) {
+  return {
+    amount_usd: amount,
+    apr_percent: apr,
+    term_months: months,
+    monthly_payment_usd: monthlyPayment(amount, apr, months),
   }
 }
 

@@ -8,12 +8,23 @@ import { toFieldIssues } from '../../src/contract/common.ts'
 import { LOAN_TERM_FIELDS, partnerLoanTermsSchema, toLoanTerms } from '../../src/contract/loan-terms.ts'
 import { partnerReplySchema } from '../../src/contract/partner.ts'
 
-const FULL = {
+const FIGURES = {
   apr_percent: { min: 8.99, max: 24.99 },
   amount_usd: { min: 5_000, max: 15_000 },
   term_months: { min: 24, max: 60 },
   monthly_payment_usd: 207.54,
   origination_fee_percent: { min: 0, max: 5 },
+}
+const FULL = {
+  ...FIGURES,
+  offer_kind: 'pre_qualified',
+  secured: { by: 'vehicle' },
+  representative_example: {
+    amount_usd: 10_000,
+    apr_percent: 8.99,
+    term_months: 60,
+    monthly_payment_usd: 207.54,
+  },
 }
 
 function reasons(input: unknown): string[] {
@@ -26,9 +37,14 @@ describe('partnerLoanTermsSchema', () => {
     ['every figure', FULL],
     ['one figure', { apr_percent: { min: 9.5, max: 9.5 } }],
     ['a single value as min === max', { term_months: { min: 36, max: 36 } }],
-    ['the bounds themselves', { apr_percent: { min: 0, max: 100 }, term_months: { min: 1, max: 600 } }],
+    ['the bounds themselves', { apr_percent: { min: 1, max: 36 }, term_months: { min: 3, max: 144 } }],
+    ['the amount bounds', { amount_usd: { min: 100, max: 100_000 } }],
+    ['the fee bounds', { origination_fee_percent: { min: 0, max: 12 } }],
     ['the payment alone', { monthly_payment_usd: 1 }],
     ['no fee', { origination_fee_percent: { min: 0, max: 0 } }],
+    ['the designation alone', { offer_kind: 'advertised' }],
+    ['each designation', { offer_kind: 'pre_approved', apr_percent: { min: 5, max: 9 } }],
+    ['a secured loan', { secured: { by: 'home' }, apr_percent: { min: 5, max: 9 } }],
   ])('accepts %s', (_name, terms) => {
     expect(reasons(terms)).toEqual([])
   })
@@ -37,15 +53,51 @@ describe('partnerLoanTermsSchema', () => {
     ['min > max', { apr_percent: { min: 30, max: 10 } }, 'apr_percent.min must not be greater than'],
     ['an unknown key (a misspelt figure)', { apr: { min: 5, max: 9 } }, 'any of apr_percent, amount_usd'],
     ['an unknown key in a range', { term_months: { min: 24, max: 60, typical: 36 } }, '{ "min": number'],
-    ['an empty object', {}, 'must carry at least one figure, or be left out'],
+    ['an empty object', {}, 'must carry at least one figure or offer_kind, or be left out'],
     ['a range as a number', { amount_usd: 10_000 }, 'use the same value twice for one figure'],
     ['a figure as a string', { apr_percent: { min: '5', max: 9 } }, 'apr_percent.min must be a number'],
-    ['an APR over 100', { apr_percent: { min: 5, max: 400 } }, 'apr_percent.max must be at most 100'],
+    ['an APR over 36', { apr_percent: { min: 5, max: 99.9 } }, 'apr_percent.max must be at most 36'],
+    [
+      'an APR as a fraction',
+      { apr_percent: { min: 0.0799, max: 0.3599 } },
+      'apr_percent.min must be at least 1',
+    ],
     ['a negative fee', { origination_fee_percent: { min: -1, max: 5 } }, 'must be at least 0'],
-    ['an amount of 0', { amount_usd: { min: 0, max: 5_000 } }, 'amount_usd.min must be at least 1'],
-    ['an amount past the bound', { amount_usd: { min: 1, max: 2e7 } }, 'amount_usd.max must be at most'],
+    ['a fee of 100 %', { origination_fee_percent: { min: 100, max: 100 } }, 'must be at most 12'],
+    ['an amount of 1', { amount_usd: { min: 1, max: 5_000 } }, 'amount_usd.min must be at least 100'],
+    [
+      'an amount of ten million',
+      { amount_usd: { min: 100, max: 1e7 } },
+      'amount_usd.max must be at most 100000',
+    ],
     ['part months', { term_months: { min: 12.5, max: 60 } }, 'term_months.min must be a whole number'],
-    ['a term past 50 years', { term_months: { min: 12, max: 601 } }, 'term_months.max must be at most 600'],
+    ['a term of one month', { term_months: { min: 1, max: 12 } }, 'term_months.min must be at least 3'],
+    ['a term past 12 years', { term_months: { min: 12, max: 145 } }, 'term_months.max must be at most 144'],
+    [
+      'a payment past the bound',
+      { monthly_payment_usd: 40_001 },
+      'monthly_payment_usd must be at most 40000',
+    ],
+    ['an unknown designation', { offer_kind: 'guaranteed' }, 'offer_kind must be one of pre_qualified'],
+    ['secured as text', { secured: 'by your car' }, 'secured must be { "by": "vehicle"'],
+    ['secured by something unknown', { secured: { by: 'boat' } }, 'secured.by must be one of vehicle, home'],
+    [
+      'an example without its term',
+      { representative_example: { amount_usd: 10_000, apr_percent: 9, monthly_payment_usd: 207 } },
+      'representative_example.term_months must be a whole number',
+    ],
+    [
+      'an example out of bounds',
+      {
+        representative_example: {
+          amount_usd: 1e6,
+          apr_percent: 9,
+          term_months: 60,
+          monthly_payment_usd: 207,
+        },
+      },
+      'representative_example.amount_usd must be at most 100000',
+    ],
     ['a payment of 0', { monthly_payment_usd: 0 }, 'monthly_payment_usd must be at least 1'],
     ['a payment as a range', { monthly_payment_usd: { min: 1, max: 2 } }, 'monthly_payment_usd must be'],
     ['not an object', 'APR 5-9%', 'must be an object with any of'],
@@ -61,7 +113,7 @@ describe('partnerLoanTermsSchema', () => {
   })
 
   it('has one bound for each figure it parses', () => {
-    expect(Object.keys(LOAN_TERM_FIELDS).sort()).toEqual(Object.keys(FULL).sort())
+    expect(Object.keys(LOAN_TERM_FIELDS).sort()).toEqual(Object.keys(FIGURES).sort())
   })
 })
 
@@ -91,6 +143,14 @@ describe('toLoanTerms', () => {
       termMonths: { min: 24, max: 60 },
       monthlyPaymentUsd: 207.54,
       originationFeePercent: { min: 0, max: 5 },
+      offerKind: 'pre_qualified',
+      secured: { by: 'vehicle' },
+      representativeExample: {
+        amountUsd: 10_000,
+        aprPercent: 8.99,
+        termMonths: 60,
+        monthlyPaymentUsd: 207.54,
+      },
     })
     expect(mapped.aprPercent).not.toBe(terms.apr_percent)
   })

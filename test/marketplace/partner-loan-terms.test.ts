@@ -3,7 +3,8 @@
  * good terms reach the ledger and the widget's rate table as `loanTerms`; terms that break the contract are
  * dropped and the offer kept (shown as its copy says), the reason naming the field and the fix; a figure that
  * is the lead's SSN or phone digits drops its offer whole (docs/decisions/0097 and 0108), nothing of it
- * stored or shown.
+ * stored or shown. The designation, the secured label and a consistent representative example travel to the
+ * widget; a payment without its example is dropped, the rest of its terms kept, the reason saying so.
  */
 import { type SQL, sql } from 'drizzle-orm'
 import type { Hono } from 'hono'
@@ -18,6 +19,8 @@ import { type LoopbackPartner, startLoopbackPartner } from '../partner-kit/suppo
 import { marketplaceApi, SECRET, settledLeadThrough } from './support/harness.ts'
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 })
+
+const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 const offer = (productType: string, rate: number, loanTerms?: unknown) => ({
   rate,
@@ -34,9 +37,18 @@ const GOOD_TERMS = {
   apr_percent: { min: 8.99, max: 24.99 },
   amount_usd: { min: 9_600, max: 14_400 },
   term_months: { min: 24, max: 60 },
-  monthly_payment_usd: 249.05,
+  monthly_payment_usd: 352.15,
   origination_fee_percent: { min: 1, max: 5 },
+  offer_kind: 'pre_qualified',
+  secured: { by: 'vehicle' },
+  representative_example: {
+    amount_usd: 12_000,
+    apr_percent: 24.99,
+    term_months: 60,
+    monthly_payment_usd: 352.15,
+  },
 }
+const PAYMENT_ALONE = { apr_percent: { min: 9, max: 20 }, monthly_payment_usd: 300, offer_kind: 'advertised' }
 
 const OFFERS = [
   offer('personal_loan', 5, GOOD_TERMS),
@@ -47,6 +59,8 @@ const OFFERS = [
   // The phone number's digits as a payment (past the bound too: PII is judged first).
   offer('heloc', 7, { monthly_payment_usd: 2_025_550_147 }),
   offer('business_loan', 3),
+  // A payment with no example: the payment goes, the APR and designation stay.
+  offer('line_of_credit', 2, PAYMENT_ALONE),
 ]
 
 function entry(endpoint: string): PartnerRegistryEntry {
@@ -111,14 +125,28 @@ describe.each(LEDGER_DRIVERS)('loan terms from a partner reply, on $name', (driv
 
     // One winner per product type; the PII offers are gone, the bad-terms offer shows without terms.
     const shown = Object.fromEntries(table.offers.map((o) => [o.productType, o.loanTerms]))
-    expect(Object.keys(shown).sort()).toEqual(['auto_loan', 'business_loan', 'personal_loan'])
+    expect(Object.keys(shown).sort()).toEqual([
+      'auto_loan',
+      'business_loan',
+      'line_of_credit',
+      'personal_loan',
+    ])
     expect(shown.personal_loan).toEqual({
       aprPercent: { min: 8.99, max: 24.99 },
       amountUsd: { min: 9_600, max: 14_400 },
       termMonths: { min: 24, max: 60 },
-      monthlyPaymentUsd: 249.05,
+      monthlyPaymentUsd: 352.15,
       originationFeePercent: { min: 1, max: 5 },
+      offerKind: 'pre_qualified',
+      secured: { by: 'vehicle' },
+      representativeExample: {
+        amountUsd: 12_000,
+        aprPercent: 24.99,
+        termMonths: 60,
+        monthlyPaymentUsd: 352.15,
+      },
     })
+    expect(shown.line_of_credit).toEqual({ aprPercent: { min: 9, max: 20 }, offerKind: 'advertised' })
     expect(shown.auto_loan).toBeUndefined()
     expect(shown.business_loan).toBeUndefined()
     for (const leaked of ['9876543', '2025550147']) expect(body).not.toContain(leaked)
@@ -130,12 +158,19 @@ describe.each(LEDGER_DRIVERS)('loan terms from a partner reply, on $name', (driv
     )
     expect(request?.status).toBe('approved')
     expect(Number(request?.offers_dropped)).toBe(2)
-    expect(request?.reason).toBe(
-      "2 of 5 offers dropped: offers[2].loan_terms.amount_usd.max carries the lead's SSN; " +
-        "offers[3].loan_terms.monthly_payment_usd carries the lead's phone number (docs/partner-interface.md). " +
-        'loan_terms dropped from 1 of 5 offers, each offer kept: ' +
-        'offers[1].loan_terms.apr_percent.min must not be greater than offers[1].loan_terms.apr_percent.max ' +
-        '(docs/partner-interface.md, "Loan terms")',
+    // The stored reason is capped at 500 characters; what fits says the payment went and why.
+    expect(request?.reason).toMatch(
+      new RegExp(
+        `^${literal(
+          "2 of 6 offers dropped: offers[2].loan_terms.amount_usd.max carries the lead's SSN; " +
+            "offers[3].loan_terms.monthly_payment_usd carries the lead's phone number (docs/partner-interface.md). " +
+            'loan_terms dropped from 1 of 6 offers, each offer kept: ' +
+            'offers[1].loan_terms.apr_percent.min must not be greater than offers[1].loan_terms.apr_percent.max ' +
+            '(docs/partner-interface.md, "Loan terms"). ' +
+            'loan_terms parts dropped, the rest kept: ' +
+            'offers[5].loan_terms.monthly_payment_usd dropped',
+        )}`,
+      ),
     )
 
     const stored = await query<{ product_type: string; loan_terms: unknown }>(
@@ -147,6 +182,10 @@ describe.each(LEDGER_DRIVERS)('loan terms from a partner reply, on $name', (driv
       { product_type: 'personal_loan', loan_terms: GOOD_TERMS },
       { product_type: 'auto_loan', loan_terms: null },
       { product_type: 'business_loan', loan_terms: null },
+      {
+        product_type: 'line_of_credit',
+        loan_terms: { apr_percent: { min: 9, max: 20 }, offer_kind: 'advertised' },
+      },
     ])
   })
 })

@@ -3,6 +3,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { partnerLoanTermsSchema } from '../../src/contract/loan-terms.ts'
+import { trimLoanTerms } from '../../src/contract/loan-terms-example.ts'
 import { partnerReplySchema } from '../../src/contract/partner.ts'
 import { answerLead, answerUnparseable } from '../../src/partner-kit/answer-lead.ts'
 import { sampleLeads } from '../../src/partner-kit/sample-leads.ts'
@@ -101,16 +102,23 @@ describe('answerLead', () => {
 })
 
 describe('answerLead: loan terms', () => {
-  it('quotes the complete lead figures derived from it: fair-tier APR, amount around 15 000, payment from the formula', () => {
+  it('quotes the complete lead figures derived from it: pre-qualified, fair-tier APR, amount around 15 000, the payment with its example', () => {
     const reply = answerLead(byId('complete'), options)
     if (reply.status !== 'approved') throw new Error(reply.status)
     const [loan, relief] = reply.offers
     expect(loan?.loan_terms).toEqual({
+      offer_kind: 'pre_qualified',
       apr_percent: { min: 17.99, max: 35.99 },
       amount_usd: { min: 12_000, max: 18_000 },
       term_months: { min: 24, max: 60 },
-      monthly_payment_usd: 380.82,
+      monthly_payment_usd: 541.9,
       origination_fee_percent: { min: 3, max: 8 },
+      representative_example: {
+        amount_usd: 15_000,
+        apr_percent: 35.99,
+        term_months: 60,
+        monthly_payment_usd: 541.9,
+      },
     })
     // Debt relief has no APR to quote: its offer speaks in copy only.
     expect(relief?.product_type).toBe('debt_relief')
@@ -126,6 +134,11 @@ describe('answerLead: loan terms', () => {
         if (offer.product_type !== 'installment_loan') continue
         const parsed = partnerLoanTermsSchema.safeParse(offer.loan_terms)
         expect(parsed.success, JSON.stringify(offer.loan_terms)).toBe(true)
+        if (!parsed.success) continue
+        // Whole: designated, with a consistent example inside its ranges, nothing for the marketplace to drop.
+        expect(parsed.data.offer_kind).toBe('pre_qualified')
+        expect(parsed.data.representative_example).toBeDefined()
+        expect(trimLoanTerms(parsed.data).dropped).toEqual([])
       }
     },
   )

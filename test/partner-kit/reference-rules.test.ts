@@ -2,8 +2,10 @@
  * @module The reference partner's rules: credit bands, ratings, income, states, amounts, age, bids.
  */
 import { describe, expect, it } from 'vitest'
+import { partnerLoanTermsSchema } from '../../src/contract/loan-terms.ts'
+import { trimLoanTerms } from '../../src/contract/loan-terms-example.ts'
+import { monthlyPayment } from '../../src/contract/monthly-payment.ts'
 import type { Lead } from '../../src/contract/partner.ts'
-import { monthlyPayment } from '../../src/partner-kit/monthly-payment.ts'
 import {
   ageOn,
   annualIncome,
@@ -158,23 +160,52 @@ describe('monthlyPayment', () => {
 describe('loanTerms', () => {
   const loan = PRODUCT_RULES.installment_loan
 
-  it("quotes the tier's APR and fee, 24-60 months, the asked amount +-20 % and the lowest-APR longest-term payment", () => {
+  it("quotes pre-qualified, the tier's APR and fee, 24-60 months, the asked amount +-20 % and the payment of its example", () => {
+    const example = {
+      amount_usd: 12_000,
+      apr_percent: 24.99,
+      term_months: 60,
+      monthly_payment_usd: monthlyPayment(12_000, 24.99, 60),
+    }
     expect(loanTerms(loan, 'good', 12_000)).toEqual({
+      offer_kind: 'pre_qualified',
       apr_percent: { min: 11.99, max: 24.99 },
       amount_usd: { min: 9_600, max: 14_400 },
       term_months: { min: 24, max: 60 },
-      monthly_payment_usd: monthlyPayment(12_000, 11.99, 60),
+      monthly_payment_usd: example.monthly_payment_usd,
       origination_fee_percent: { min: 1, max: 5 },
+      representative_example: example,
     })
   })
 
-  it('keeps the amount range inside what it lends, and quotes the whole range with no payment when none was asked', () => {
+  it('keeps the amount range inside what it lends, and quotes the whole range with the middle as example when none was asked', () => {
     expect(loanTerms(loan, 'excellent', 1_000)?.amount_usd).toEqual({ min: 1_000, max: 1_200 })
     expect(loanTerms(loan, 'excellent', 50_000)?.amount_usd).toEqual({ min: 40_000, max: 50_000 })
     const unasked = loanTerms(loan, 'fair', undefined)
     expect(unasked?.amount_usd).toEqual({ min: 1_000, max: 50_000 })
-    expect(unasked && 'monthly_payment_usd' in unasked).toBe(false)
+    expect(unasked?.representative_example).toEqual({
+      amount_usd: 25_500,
+      apr_percent: 35.99,
+      term_months: 60,
+      monthly_payment_usd: monthlyPayment(25_500, 35.99, 60),
+    })
+    expect(unasked?.monthly_payment_usd).toBe(unasked?.representative_example?.monthly_payment_usd)
   })
+
+  it('says an auto loan is secured by the vehicle, any other purpose nothing', () => {
+    expect(loanTerms(loan, 'good', 12_000, 'auto')?.secured).toEqual({ by: 'vehicle' })
+    expect(loanTerms(loan, 'good', 12_000, 'debt_consolidation')).not.toHaveProperty('secured')
+  })
+
+  it.each(['excellent', 'good', 'fair'] as const)(
+    'quotes %s terms the contract keeps whole: the example consistent and inside the ranges',
+    (tier) => {
+      for (const asked of [1_000, 12_000, 50_000, undefined]) {
+        const terms = partnerLoanTermsSchema.parse(loanTerms(loan, tier, asked, 'auto'))
+        expect(trimLoanTerms(terms)).toEqual({ terms, dropped: [] })
+      }
+    },
+  )
 
   it('quotes nothing for debt relief (no APR) or a tier without a price', () => {
     expect(loanTerms(PRODUCT_RULES.debt_relief, 'fair', 12_000)).toBeUndefined()

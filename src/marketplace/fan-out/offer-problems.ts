@@ -82,6 +82,8 @@ export interface CheckedOffers {
   dropped: string[]
   /** Why the terms of a kept offer were dropped, naming the field and the fix. */
   termsDropped: string[]
+  /** Why a part of a kept offer's terms was dropped (an inconsistent example, a payment without one). */
+  termsTrimmed: string[]
 }
 
 export async function offerProblems(
@@ -91,6 +93,7 @@ export async function offerProblems(
   const kept: KeptOffer[] = []
   const dropped: string[] = []
   const termsDropped: string[] = []
+  const termsTrimmed: string[] = []
   const yieldToLoop = rules.yieldToLoop ?? nextTurn
   for (const [position, offer] of offers.entries()) {
     const problem = await problemOf(offer, rules, yieldToLoop)
@@ -103,10 +106,11 @@ export async function offerProblems(
     if (terms.kind === 'pii') dropped.push(terms.problem)
     else {
       if (terms.kind === 'malformed') termsDropped.push(terms.problem)
+      if (terms.kind === 'valid' && terms.trimmed) termsTrimmed.push(...terms.trimmed)
       kept.push({ offer, position, ...(terms.kind === 'valid' ? { loanTerms: terms.terms } : {}) })
     }
   }
-  return { kept, dropped, termsDropped }
+  return { kept, dropped, termsDropped, termsTrimmed }
 }
 
 /**
@@ -115,7 +119,7 @@ export async function offerProblems(
  */
 export function droppedReason(
   total: number,
-  { kept, dropped, termsDropped }: CheckedOffers,
+  { kept, dropped, termsDropped, termsTrimmed }: CheckedOffers,
 ): { reason: string; everyOffer: boolean } | undefined {
   const parts: string[] = []
   if (dropped.length > 0)
@@ -125,6 +129,10 @@ export function droppedReason(
   if (termsDropped.length > 0)
     parts.push(
       `loan_terms dropped from ${termsDropped.length} of ${total} offers, each offer kept: ${termsDropped.join('; ')} (docs/partner-interface.md, "Loan terms")`,
+    )
+  if (termsTrimmed.length > 0)
+    parts.push(
+      `loan_terms parts dropped, the rest kept: ${termsTrimmed.join('; ')} (docs/partner-interface.md, "Loan terms")`,
     )
   if (parts.length === 0) return undefined
   const everyOffer = kept.length === 0

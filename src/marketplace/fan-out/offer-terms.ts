@@ -3,16 +3,19 @@
  * docs/decisions/0108-loan-terms.md). First the PII rule, on every value the partner sent there (numbers by
  * their string form, keys too, whether or not the terms parse): PII drops the offer whole, as in any other
  * field (docs/decisions/0097-pii-in-partner-replies.md). Then the contract: terms that break it are dropped
- * alone and the offer stays, shown as its copy says; the problem is said in the reply's reason, never with
- * the value.
+ * alone and the offer stays, shown as its copy says; then the rules across figures (loan-terms-example.ts):
+ * an inconsistent example and a payment without its example are dropped, the rest kept. Each problem is said
+ * in the reply's reason, never with the value.
  */
 import { toFieldIssues } from '../../contract/common.ts'
 import { type PartnerLoanTerms, partnerLoanTermsSchema } from '../../contract/loan-terms.ts'
+import { trimLoanTerms } from '../../contract/loan-terms-example.ts'
 import { type PiiFinder, piiProblem } from './pii-finder.ts'
 
 export type TermsVerdict =
   | { kind: 'none' }
-  | { kind: 'valid'; terms: PartnerLoanTerms }
+  /** `trimmed`, when present: the parts dropped (an inconsistent example, a payment without one), and why. */
+  | { kind: 'valid'; terms: PartnerLoanTerms; trimmed?: string[] }
   /** The terms are dropped, the offer kept: `problem` names the field and the fix. */
   | { kind: 'malformed'; problem: string }
   /** The offer is dropped: `problem` names the field and the kind of PII. */
@@ -30,13 +33,16 @@ export function judgeLoanTerms(raw: unknown, position: number, findPii: PiiFinde
     const found = findPii(value)
     if (found !== undefined) return { kind: 'pii', problem: piiProblem(path, found) }
   }
+  const at = (reasons: string[]) =>
+    reasons.map((reason) => reason.replaceAll('offers[].', `offers[${position}].`)).join(', ')
   const parsed = partnerLoanTermsSchema.safeParse(raw)
-  if (parsed.success) return { kind: 'valid', terms: parsed.data }
-  const reasons = [...new Set(toFieldIssues(parsed.error).map((issue) => issue.reason))]
-  return {
-    kind: 'malformed',
-    problem: reasons.map((reason) => reason.replaceAll('offers[].', `offers[${position}].`)).join(', '),
-  }
+  if (!parsed.success)
+    return { kind: 'malformed', problem: at([...new Set(toFieldIssues(parsed.error).map((i) => i.reason))]) }
+  const { terms, dropped } = trimLoanTerms(parsed.data)
+  if (dropped.length === 0) return { kind: 'valid', terms }
+  // Terms that were only a payment without its example say nothing once it is gone.
+  if (Object.keys(terms).length === 0) return { kind: 'malformed', problem: at(dropped) }
+  return { kind: 'valid', terms, trimmed: dropped.map((reason) => at([reason])) }
 }
 
 /**

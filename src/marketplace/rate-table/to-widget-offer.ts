@@ -5,9 +5,12 @@
  * follow, and the impression pixel is what counts the offer as displayed. The partner's `click_url` stays
  * on the server until the click. The card names the lender (`display_name`, else `name`, else the
  * registry's name), its copy comes from `offer_details` (headline and bullets) and it carries its
- * partner's disclaimer, and its `loan_terms` as `loanTerms` when it sent terms that passed the contract.
+ * partner's disclaimer, and its `loan_terms` as `loanTerms` when it sent terms that passed the contract (a
+ * payment only with its representative example; `offerKind`, `secured` and `representativeExample` beside
+ * the figures).
  */
 import { partnerLoanTermsSchema, toLoanTerms } from '../../contract/loan-terms.ts'
+import { trimLoanTerms } from '../../contract/loan-terms-example.ts'
 import type { Offer } from '../../contract/offer-search.ts'
 import { partnerUrlProblem } from '../../contract/partner.ts'
 import type { StoredOffer } from '../../ledger/index.ts'
@@ -19,6 +22,7 @@ export function toWidgetOffer(offer: StoredOffer, display: PartnerDisplay, links
   const productType = offer.productType
   // Read again, as the logo is: a row stored under looser bounds must not reach the widget.
   const terms = offer.loanTerms === null ? undefined : partnerLoanTermsSchema.safeParse(offer.loanTerms)
+  const shown = terms?.success ? trimLoanTerms(terms.data).terms : {}
   const institution = offer.displayName ?? offer.name ?? display.name
   const copy =
     offer.offerDetails !== null && offer.offerDetails.trim() !== ''
@@ -51,6 +55,6 @@ export function toWidgetOffer(offer: StoredOffer, display: PartnerDisplay, links
     createdAt: offer.createdAt.toISOString(),
     updatedAt: offer.createdAt.toISOString(),
     ...(display.disclaimer.trim() === '' ? {} : { disclaimer: display.disclaimer }),
-    ...(terms?.success ? { loanTerms: toLoanTerms(terms.data) } : {}),
+    ...(Object.keys(shown).length > 0 ? { loanTerms: toLoanTerms(shown) } : {}),
   }
 }

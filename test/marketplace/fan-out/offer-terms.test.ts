@@ -23,9 +23,49 @@ describe('judgeLoanTerms', () => {
       apr_percent: { min: 5.99, max: 35.99 },
       amount_usd: { min: 12_000, max: 95_814 },
       term_months: { min: 24, max: 60 },
-      monthly_payment_usd: 202.55,
+      monthly_payment_usd: 231.94,
+      offer_kind: 'pre_approved',
+      representative_example: {
+        amount_usd: 12_000,
+        apr_percent: 5.99,
+        term_months: 60,
+        monthly_payment_usd: 231.94,
+      },
     }
     expect(judge(terms)).toEqual({ kind: 'valid', terms })
+  })
+
+  it('drops a payment the example does not give, and an inconsistent example, keeping the rest', () => {
+    const verdict = judge({
+      apr_percent: { min: 5.99, max: 35.99 },
+      monthly_payment_usd: 202.55,
+      representative_example: {
+        amount_usd: 12_000,
+        apr_percent: 5.99,
+        term_months: 60,
+        monthly_payment_usd: 202.55,
+      },
+    })
+    expect(verdict).toEqual({
+      kind: 'valid',
+      terms: { apr_percent: { min: 5.99, max: 35.99 } },
+      trimmed: [
+        expect.stringContaining(
+          'offers[3].loan_terms.representative_example dropped: its monthly_payment_usd is not',
+        ),
+        expect.stringContaining(
+          'offers[3].loan_terms.monthly_payment_usd dropped: a monthly payment is shown only',
+        ),
+      ],
+    })
+  })
+
+  it('drops terms that were only a payment without its example, saying why', () => {
+    const verdict = judge({ monthly_payment_usd: 202.55 })
+    expect(verdict.kind).toBe('malformed')
+    expect(verdict.kind === 'malformed' && verdict.problem).toContain(
+      'offers[3].loan_terms.monthly_payment_usd dropped: a monthly payment is shown only with its representative_example',
+    )
   })
 
   it.each<[string, unknown, string]>([

@@ -168,6 +168,7 @@ describe('innocent values pass every field', () => {
       kept: [{ offer, position: 0 }],
       dropped: [],
       termsDropped: [],
+      termsTrimmed: [],
     })
   })
 

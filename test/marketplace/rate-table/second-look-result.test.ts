@@ -113,11 +113,18 @@ describe.each(LEDGER_DRIVERS)('the second-look result a visitor gets, on $name',
     // The simulated partners send the reference partner's figures: the loan's for a fair score and 12 000
     // USD asked; debt relief has no APR, so its card shows its copy alone.
     expect(loan?.loanTerms).toEqual({
+      offerKind: 'pre_qualified',
       aprPercent: { min: 17.99, max: 35.99 },
       amountUsd: { min: 9_600, max: 14_400 },
       termMonths: { min: 24, max: 60 },
-      monthlyPaymentUsd: 304.66,
+      monthlyPaymentUsd: 433.52,
       originationFeePercent: { min: 3, max: 8 },
+      representativeExample: {
+        amountUsd: 12_000,
+        aprPercent: 35.99,
+        termMonths: 60,
+        monthlyPaymentUsd: 433.52,
+      },
     })
     expect(relief?.loanTerms).toBeUndefined()
     // A partner that rejected the lead lends its disclaimer to nothing.

@@ -50,8 +50,16 @@ describe('toWidgetOffer and loan terms', () => {
         apr_percent: { min: 8.99, max: 24.99 },
         amount_usd: { min: 9_600, max: 14_400 },
         term_months: { min: 24, max: 60 },
-        monthly_payment_usd: 249.05,
+        monthly_payment_usd: 249.04,
         origination_fee_percent: { min: 1, max: 5 },
+        offer_kind: 'pre_approved',
+        secured: { by: 'savings' },
+        representative_example: {
+          amount_usd: 12_000,
+          apr_percent: 8.99,
+          term_months: 60,
+          monthly_payment_usd: 249.04,
+        },
       }),
       DISPLAY,
       LINKS,
@@ -60,8 +68,16 @@ describe('toWidgetOffer and loan terms', () => {
       aprPercent: { min: 8.99, max: 24.99 },
       amountUsd: { min: 9_600, max: 14_400 },
       termMonths: { min: 24, max: 60 },
-      monthlyPaymentUsd: 249.05,
+      monthlyPaymentUsd: 249.04,
       originationFeePercent: { min: 1, max: 5 },
+      offerKind: 'pre_approved',
+      secured: { by: 'savings' },
+      representativeExample: {
+        amountUsd: 12_000,
+        aprPercent: 8.99,
+        termMonths: 60,
+        monthlyPaymentUsd: 249.04,
+      },
     }
     expect(offer.loanTerms).toEqual(expected)
     expect(offerSchema.parse(offer).loanTerms).toEqual(expected)
@@ -81,5 +97,21 @@ describe('toWidgetOffer and loan terms', () => {
   it('leaves out stored terms that no longer pass the contract', () => {
     const offer = toWidgetOffer(stored({ apr_percent: { min: 30, max: 10 } }), DISPLAY, LINKS)
     expect('loanTerms' in offer).toBe(false)
+  })
+
+  it('leaves out a stored payment without its example, and terms of a payment alone', () => {
+    const withRate = toWidgetOffer(
+      stored({ apr_percent: { min: 6, max: 9 }, monthly_payment_usd: 249.04 }),
+      DISPLAY,
+      LINKS,
+    )
+    expect(withRate.loanTerms).toEqual({ aprPercent: { min: 6, max: 9 } })
+    expect('loanTerms' in toWidgetOffer(stored({ monthly_payment_usd: 249.04 }), DISPLAY, LINKS)).toBe(false)
+  })
+
+  it('leaves out stored terms past the bounds a lender could offer (a 100 % fee, ten million dollars)', () => {
+    const fee = toWidgetOffer(stored({ origination_fee_percent: { min: 100, max: 100 } }), DISPLAY, LINKS)
+    const amount = toWidgetOffer(stored({ amount_usd: { min: 1, max: 10_000_000 } }), DISPLAY, LINKS)
+    expect('loanTerms' in fee || 'loanTerms' in amount).toBe(false)
   })
 })

@@ -1,6 +1,7 @@
 /**
  * @module The monthly payment of a fixed-rate loan repaid in equal instalments (the amortisation formula),
- * rounded to the cent: what the reference partner quotes as `monthly_payment_usd`.
+ * rounded to the cent: what a representative example's payment is judged against (loan-terms-example.ts)
+ * and what the reference partner quotes. In the contract so the marketplace and the partner kit share it.
  */
 
 /** `principal` USD at `aprPercent` a year over `months` months; with no interest, the principal split evenly. */
