@@ -298,10 +298,12 @@ export const CHECKS: readonly CheckDefinition[] = [
     },
   },
   {
-    // Our extension, optional: terms that break the schema are dropped by the marketplace, the offer kept.
+    // Our extension, optional: terms that break the schema are dropped by the marketplace, the offer kept; a
+    // payment without a consistent example is dropped alone; a missing designation or copy naming an amount
+    // the offer does not lend is what a lender's compliance reviewer would stop.
     id: 'loan-terms',
     title:
-      'loan_terms, when sent, are figures the marketplace reads (docs/partner-interface.md, "Loan terms")',
+      'loan_terms, when sent, are figures the marketplace reads, within the bounds a lender could offer, with offer_kind, a payment only beside a consistent representative_example, and copy naming only amounts the offer lends (docs/partner-interface.md, "Loan terms")',
     scope: 'approved replies with loan_terms',
     severity: 'warning',
     test: ({ offers }) => (offers ? loanTermsProblems(offers) : undefined),

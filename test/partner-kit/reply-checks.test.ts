@@ -134,11 +134,93 @@ describe('evaluateExchanges', () => {
     expect(terms?.failures).toEqual([])
     expect(terms?.detail).toBe('1 warning in 1 approved replies with loan_terms')
     expect(terms?.warnings.map((w) => w.message)).toEqual([
-      'offers.0.loan_terms.apr_percent.min must not be greater than offers.0.loan_terms.apr_percent.max: the marketplace drops these terms and shows the offer without them',
+      'offers.0.loan_terms.apr_percent.min must not be greater than offers.0.loan_terms.apr_percent.max: the marketplace drops these terms and shows the offer without them (bounds: apr_percent 1-36, amount_usd 100-100000, term_months 3-144, monthly_payment_usd 1-40000, origination_fee_percent 0-12)',
     ])
     // Optional: the reply as a whole still passes the marketplace's schema.
     expect(results.find((r) => r.id === 'schema')?.ok).toBe(true)
     expect(results.every((r) => r.ok)).toBe(true)
+  })
+
+  const withTerms = (loanTerms: unknown, offerDetails?: string) =>
+    evaluateExchanges(
+      [
+        replied({
+          status: 'approved',
+          lead_id: 'p-1',
+          offers: [
+            {
+              rate: 1,
+              click_url: 'https://p.example.com/a',
+              ...(offerDetails === undefined ? {} : { offer_details: offerDetails }),
+              loan_terms: loanTerms,
+            },
+          ],
+        }),
+      ],
+      settings,
+    ).find((r) => r.id === 'loan-terms')
+  // The card: 12 000 USD at 17.99 % over 60 months is 304.66 a month.
+  const EXAMPLE = { amount_usd: 12_000, apr_percent: 17.99, term_months: 60, monthly_payment_usd: 304.66 }
+  const TERMS = {
+    offer_kind: 'pre_qualified',
+    apr_percent: { min: 17.99, max: 35.99 },
+    amount_usd: { min: 9_600, max: 14_400 },
+    term_months: { min: 24, max: 60 },
+    monthly_payment_usd: 304.66,
+    representative_example: EXAMPLE,
+  }
+
+  it('has nothing to say of designated terms with a consistent example and copy inside their amounts', () => {
+    const check = withTerms(TERMS, 'Borrow $12,000 over 24 to 60 months. From $304.66/mo. No $0 surprises.')
+    expect(check?.warnings).toEqual([])
+    expect(check?.detail).toBe('1 approved replies with loan_terms')
+  })
+
+  it.each<[string, unknown, string | undefined, string]>([
+    [
+      'a missing offer_kind',
+      { ...TERMS, offer_kind: undefined },
+      undefined,
+      'offers.0.loan_terms.offer_kind is missing: send pre_qualified, pre_approved or advertised',
+    ],
+    [
+      'a payment without its example',
+      { ...TERMS, representative_example: undefined },
+      undefined,
+      'offers.0.loan_terms.monthly_payment_usd dropped: a monthly payment is shown only with its representative_example',
+    ],
+    [
+      'an inconsistent example, with the payment its figures give',
+      {
+        ...TERMS,
+        monthly_payment_usd: 266.87,
+        representative_example: { ...EXAMPLE, monthly_payment_usd: 266.87 },
+      },
+      undefined,
+      'offers.0.loan_terms.representative_example dropped: its monthly_payment_usd is not the amortised payment of its amount_usd at its apr_percent over its term_months (within 1/8 of a point of APR): send the payment those figures give (its figures give 304.66 a month)',
+    ],
+    [
+      'copy naming an amount the offer does not lend',
+      TERMS,
+      'Borrow up to $50,000 over 24 to 60 months.',
+      "offers.0.offer_details names $50,000, outside the offer's amounts (9600-14400 USD in amount_usd and representative_example): name only amounts this offer lends",
+    ],
+    [
+      'copy naming an amount in thousands past the range',
+      TERMS,
+      'Loans from $1K to $14.4K.',
+      'offers.0.offer_details names $1,000, outside',
+    ],
+    [
+      'an APR no lender offers, naming the bounds',
+      { ...TERMS, apr_percent: { min: 17.99, max: 99 } },
+      undefined,
+      'offers.0.loan_terms.apr_percent.max must be at most 36: the marketplace drops these terms and shows the offer without them (bounds: apr_percent 1-36,',
+    ],
+  ])('warns of %s, and the run still passes', (_name, terms, copy, message) => {
+    const check = withTerms(JSON.parse(JSON.stringify(terms)), copy)
+    expect(check?.ok).toBe(true)
+    expect(check?.warnings.map((w) => w.message)).toContainEqual(expect.stringContaining(message))
   })
 
   it('says nothing of loan_terms when no offer sends them', () => {
