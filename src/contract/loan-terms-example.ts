@@ -14,7 +14,7 @@ import { monthlyPayment } from './monthly-payment.ts'
  * APR tolerance of Regulation Z, 12 CFR 1026.22(a)(2)), and a cent for rounding. It absorbs a lender's own
  * day count and rounding, and catches a payment of another amount, rate or term.
  */
-export const APR_TOLERANCE_POINTS = 0.125
+const APR_TOLERANCE_POINTS = 0.125
 
 const E = 'offers[].loan_terms.representative_example'
 const PAYMENT = 'offers[].loan_terms.monthly_payment_usd'
@@ -29,7 +29,7 @@ export function examplePaymentBand(example: RepresentativeExample): { low: numbe
 }
 
 /** Why an example cannot stand beside these terms, naming the field and the fix; undefined when it can. */
-export function exampleProblem(terms: PartnerLoanTerms): string | undefined {
+function exampleProblem(terms: PartnerLoanTerms): string | undefined {
   const example = terms.representative_example
   if (example === undefined) return undefined
   const { low, high } = examplePaymentBand(example)

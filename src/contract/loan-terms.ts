@@ -14,8 +14,6 @@
 import * as z from 'zod/mini'
 import type { LoanTerms } from './rate-table.ts'
 
-export type { LoanTerms }
-
 /** A figure's range, as both wire forms spell it: `min <= max`, one figure when they are equal. */
 export interface Range {
   min: number
@@ -39,11 +37,11 @@ export type PartnerLoanTermField = keyof typeof LOAN_TERM_FIELDS
  * What kind of offer it is, as a lender's compliance team designates it: a soft-pull conditional offer, a
  * firm offer after underwriting, or rates the lender advertises to anyone (no decision on this lead).
  */
-export const OFFER_KINDS = ['pre_qualified', 'pre_approved', 'advertised'] as const
-export type OfferKind = (typeof OFFER_KINDS)[number]
+const OFFER_KINDS = ['pre_qualified', 'pre_approved', 'advertised'] as const
+type OfferKind = (typeof OFFER_KINDS)[number]
 
 /** What secures a secured loan: a word the widget labels in each language, never a partner's free text. */
-export const SECURED_BY = ['vehicle', 'home', 'savings', 'other'] as const
+const SECURED_BY = ['vehicle', 'home', 'savings', 'other'] as const
 export type SecuredBy = (typeof SECURED_BY)[number]
 
 function figure(field: string, bounds: { min: number; max: number; whole: boolean }) {

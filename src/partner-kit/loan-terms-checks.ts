@@ -14,7 +14,7 @@ import { monthlyPayment } from '../contract/monthly-payment.ts'
 import { amountsInCopy } from './copy-amounts.ts'
 
 /** The bounds a lender could offer, as a warning names them: "apr_percent 1-36, amount_usd 100-100000, ...". */
-export const LOAN_TERM_BOUNDS = Object.entries(LOAN_TERM_FIELDS)
+const LOAN_TERM_BOUNDS = Object.entries(LOAN_TERM_FIELDS)
   .map(([field, bounds]) => `${field} ${bounds.min}-${bounds.max}`)
   .join(', ')
 
