@@ -11,12 +11,14 @@ import type { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { BFF_ROUTES, bffErrorSchema, createdSearchSchema, WIDGET_HEADER } from '../../src/contract/bff.ts'
 import { consentTextsSchema } from '../../src/contract/consent.ts'
+import { servedConsentTextsSchema } from '../../src/contract/consent-notices.ts'
 import type { ConsentRecord, Ledger } from '../../src/ledger/index.ts'
 import { consentTexts, partnerRequests } from '../../src/ledger/schema.ts'
 import { parseConsentTexts } from '../../src/marketplace/consent/consent-texts.ts'
 import type { Marketplace } from '../../src/marketplace/index.ts'
 import { type SimulatedPartners, startSimulatedPartners } from '../../src/partner-kit/index.ts'
 import { LEDGER_DRIVERS } from '../ledger/support/ledger-drivers.ts'
+import { NOTICES } from './support/consent-notices.ts'
 import { CLIENT, makeLead, testMarketplace } from './support/harness.ts'
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 })
@@ -25,7 +27,7 @@ const OPERATOR = 'operator-reports-token-0123456789'
 const TOKENS = { lender: 'lender-own-reports-token-0123', bystander: 'bystander-own-reports-token-01' }
 const TEXTS = {
   version: '2026-11',
-  fcra: 'I authorize Example Offers and its lenders to obtain my consumer credit report (2026-11).',
+  fcra: 'By clicking "See my loan offers" I authorize Example Offers and its lenders to make a soft inquiry into my credit report (2026-11).',
   tcpa: 'I agree that Example Offers and its lenders may call and text me, also by autodialer (2026-11).',
   previous: [
     {
@@ -34,6 +36,7 @@ const TEXTS = {
       tcpa: 'Lenders may call and text me (2026-01).',
     },
   ],
+  ...NOTICES,
 }
 const CERT = `https://cert.trustedform.com/${'0123456789abcdef0123'.repeat(2)}`
 const LEADID = 'B3A1C2D4-1111-4222-8333-944455556666'
@@ -96,16 +99,22 @@ describe.each(LEDGER_DRIVERS)('consent and its proof on $name', (driver) => {
     return rateTable.leadUuid
   }
 
-  it('serves the current texts with their content hashes, cacheable for five minutes', async () => {
+  it('serves the current texts with their content hashes, the button they name and the notices, cacheable for five minutes', async () => {
     const res = await app.request(`http://bff.test${BFF_ROUTES.consentTexts}`)
     expect(res.status).toBe(200)
     expect(res.headers.get('cache-control')).toBe('public, max-age=300')
     const hash = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16)
-    expect(consentTextsSchema.parse(await res.json())).toEqual({
+    const body = await res.json()
+    expect(servedConsentTextsSchema.parse(body)).toEqual({
       version: '2026-11',
       fcra: { id: hash(TEXTS.fcra), text: TEXTS.fcra },
       tcpa: { id: hash(TEXTS.tcpa), text: TEXTS.tcpa },
+      submitLabel: 'See my loan offers',
+      notices: { noDecision: NOTICES.noDecisionNotice, softPull: NOTICES.softPullNotice },
+      links: NOTICES.links,
     })
+    // The loan application's own schema (loose) passes them through as they are.
+    expect(consentTextsSchema.parse(body)).toEqual(body)
   })
 
   it.each([

@@ -7,6 +7,7 @@ import { parseConsentTexts } from '../../src/marketplace/consent/consent-texts.t
 import { createMarketplace, searchApiRoutes } from '../../src/marketplace/index.ts'
 import type { SimulatedPartnerSpec } from '../../src/partner-kit/index.ts'
 import { LEDGER_DRIVERS } from '../ledger/support/ledger-drivers.ts'
+import { NOTICES } from './support/consent-notices.ts'
 import {
   CLIENT,
   type Harness,
@@ -166,14 +167,18 @@ describe.each(LEDGER_DRIVERS)('second-look intake and polling on $name', (driver
   })
 
   describe('with the longest consent texts an operator may write', () => {
-    const fcra = 'I authorize lenders to pull my credit. '.repeat(256).slice(0, 10_000).trim()
+    const fcra = `By clicking "See my loan offers" ${'I authorize lenders to pull my credit. '.repeat(256)}`
+      .slice(0, 10_000)
+      .trim()
     const tcpa = 'You may call and text me. '.repeat(400).slice(0, 10_000).trim()
     let long: Harness
     harnessAround(
       driver,
       {
         partners: PARTNERS,
-        config: { consentTexts: parseConsentTexts(JSON.stringify({ version: 'long', fcra, tcpa })) },
+        config: {
+          consentTexts: parseConsentTexts(JSON.stringify({ version: 'long', fcra, tcpa, ...NOTICES })),
+        },
       },
       (harness) => {
         long = harness

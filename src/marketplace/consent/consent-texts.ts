@@ -1,9 +1,11 @@
 /**
  * @module The operator's consent texts (docs/second-look.md, "Consent and its proof"): read from
- * `CONSENT_TEXTS_FILE` (JSON or YAML, `{ version, fcra, tcpa?, previous? }`), validated with zod and refused
- * at start with every problem named; built in (sandbox-texts.ts, the partner kit's sample leads' words) in sandbox mode. A text's id is
- * its content hash, so an edited text is a new id; `previous` keeps older texts accepted while pages that
- * loaded them are still open.
+ * `CONSENT_TEXTS_FILE` (JSON or YAML, `{ version, fcra, tcpa?, submitLabel?, noDecisionNotice,
+ * softPullNotice, links, previous? }`), validated with zod and refused at start with every problem named;
+ * built in (sandbox-texts.ts, the partner kit's sample leads' words) in sandbox mode. A text's id is its
+ * content hash, so an edited text is a new id; `previous` keeps older texts accepted while pages that loaded
+ * them are still open. `{button}` in a text is the submit button's label (consent-notices.ts), and the
+ * current FCRA text must name it.
  */
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
@@ -11,8 +13,21 @@ import { extname } from 'node:path'
 import { parse as parseYaml } from 'yaml'
 import * as z from 'zod/mini'
 import { toFieldIssues } from '../../contract/common.ts'
-import type { ConsentTexts } from '../../contract/consent.ts'
-import { SAMPLE_FCRA_TEXT, SAMPLE_TCPA_TEXT } from './sandbox-texts.ts'
+import type { ServedConsentTexts } from '../../contract/consent-notices.ts'
+import {
+  BUTTON_PLACEHOLDER,
+  nameButton,
+  noticesShape,
+  servedNotices,
+  submitLabelOf,
+} from './consent-notices.ts'
+import {
+  SAMPLE_FCRA_TEXT,
+  SAMPLE_LINKS,
+  SAMPLE_NO_DECISION_NOTICE,
+  SAMPLE_SOFT_PULL_NOTICE,
+  SAMPLE_TCPA_TEXT,
+} from './sandbox-texts.ts'
 
 export type ConsentKind = 'fcra' | 'tcpa'
 
@@ -26,7 +41,7 @@ export interface ConsentTextEntry {
 
 /** What the BFF serves (`GET /api/second-look/consent`) and every text it accepts in a lead, by exact text. */
 export interface OperatorConsentTexts {
-  served: ConsentTexts
+  served: ServedConsentTexts
   fcra: ReadonlyMap<string, ConsentTextEntry>
   tcpa: ReadonlyMap<string, ConsentTextEntry>
 }
@@ -61,6 +76,8 @@ const setShape = (at: string) => ({
   tcpa: z.optional(consentText(`${at}tcpa`)),
 })
 
+const KEYS = 'version, fcra, tcpa, submitLabel, noDecisionNotice, softPullNotice, links, previous'
+
 /** An unknown key, or not an object at all, said with the keys there are. */
 const objectError = (what: string, keys: string) => (issue: z.core.$ZodRawIssue) =>
   issue.code === 'unrecognized_keys'
@@ -70,6 +87,7 @@ const objectError = (what: string, keys: string) => (issue: z.core.$ZodRawIssue)
 const fileSchema = z.strictObject(
   {
     ...setShape(''),
+    ...noticesShape,
     previous: z.optional(
       z.array(
         z.strictObject(setShape('previous[].'), {
@@ -79,7 +97,7 @@ const fileSchema = z.strictObject(
       ),
     ),
   },
-  { error: objectError('the consent texts', 'version, fcra, tcpa, previous') },
+  { error: objectError('the consent texts', KEYS) },
 )
 type ConsentTextsFile = z.infer<typeof fileSchema>
 
@@ -105,10 +123,11 @@ function toOperatorTexts(file: ConsentTextsFile): OperatorConsentTexts {
     if (set.tcpa !== undefined && !tcpa.has(set.tcpa))
       tcpa.set(set.tcpa, entry('tcpa', set.version, set.tcpa))
   }
-  const served: ConsentTexts = {
+  const served: ServedConsentTexts = {
     version: file.version,
     fcra: { id: consentTextId(file.fcra), text: file.fcra },
     ...(file.tcpa === undefined ? {} : { tcpa: { id: consentTextId(file.tcpa), text: file.tcpa } }),
+    ...servedNotices(file),
   }
   return { served, fcra, tcpa }
 }
@@ -120,6 +139,19 @@ function entry(kind: ConsentKind, version: string, text: string): ConsentTextEnt
 /** What a valid file can still get wrong: a version used twice, one text given as both FCRA and TCPA. */
 function fileProblems(file: ConsentTextsFile): string[] {
   const problems: string[] = []
+  const label = submitLabelOf(file)
+  if (!file.fcra.includes(label))
+    problems.push(
+      `  fcra: the text does not name the submit button "${label}": write ${BUTTON_PLACEHOLDER} where it names the button (it is filled with submitLabel)`,
+    )
+  for (const [kind, text] of [
+    ['fcra', file.fcra],
+    ['tcpa', file.tcpa],
+  ] as const)
+    if (text !== undefined && text.length > MAX_TEXT)
+      problems.push(
+        `  ${kind}: with the button named the text has ${text.length} characters, at most ${MAX_TEXT}`,
+      )
   const versions = new Set<string>()
   const fcraTexts = new Set<string>()
   const tcpaTexts = new Set<string>()
@@ -164,13 +196,25 @@ export function parseConsentTexts(
     )
     throw new ConsentTextsError(`${origin} is invalid:\n${lines.join('\n')}\n${FILE_SHAPE}`)
   }
-  const problems = fileProblems(parsed.data)
+  const file = withButtonNamed(parsed.data)
+  const problems = fileProblems(file)
   if (problems.length > 0) throw new ConsentTextsError(`${origin} is invalid:\n${problems.join('\n')}`)
-  return toOperatorTexts(parsed.data)
+  return toOperatorTexts(file)
+}
+
+/** Every text of every set with `{button}` replaced by the submit button's label. */
+function withButtonNamed(file: ConsentTextsFile): ConsentTextsFile {
+  const label = submitLabelOf(file)
+  const named = <T extends { fcra: string; tcpa?: string | undefined }>(set: T): T => ({
+    ...set,
+    fcra: nameButton(set.fcra, label),
+    ...(set.tcpa === undefined ? {} : { tcpa: nameButton(set.tcpa, label) }),
+  })
+  return { ...named(file), ...(file.previous ? { previous: file.previous.map(named) } : {}) }
 }
 
 const FILE_SHAPE =
-  'Write it as { "version": "2026-11", "fcra": "<FCRA text>", "tcpa": "<TCPA text>", "previous": [ ... ] } (docs/second-look.md, "Consent and its proof").'
+  'Write it as { "version": "2026-11", "fcra": "<FCRA text naming {button}>", "tcpa": "<TCPA text>", "noDecisionNotice": "<text> or false", "softPullNotice": "<text> or false", "links": { "terms": { "label", "url" } or false, "privacy": ..., "esign": ... }, "previous": [ ... ] } (docs/second-look.md, "Consent and its proof").'
 
 /** Reads `CONSENT_TEXTS_FILE`: `.json` as JSON, anything else as YAML. */
 export function loadConsentTexts(file: string): OperatorConsentTexts {
@@ -192,5 +236,12 @@ export function loadConsentTexts(file: string): OperatorConsentTexts {
 
 /** Sandbox mode's built-in texts: the partner kit's sample texts, so sample leads pass the text check. */
 export function sandboxConsentTexts(): OperatorConsentTexts {
-  return toOperatorTexts({ version: 'sandbox', fcra: SAMPLE_FCRA_TEXT, tcpa: SAMPLE_TCPA_TEXT })
+  return toOperatorTexts({
+    version: 'sandbox',
+    fcra: SAMPLE_FCRA_TEXT,
+    tcpa: SAMPLE_TCPA_TEXT,
+    noDecisionNotice: SAMPLE_NO_DECISION_NOTICE,
+    softPullNotice: SAMPLE_SOFT_PULL_NOTICE,
+    links: { ...SAMPLE_LINKS },
+  })
 }

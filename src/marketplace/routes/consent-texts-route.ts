@@ -1,6 +1,7 @@
 /**
  * @module `GET /second-look/consent`: the operator's FCRA and TCPA texts the loan application shows beside
- * its boxes (`consentTextsSchema`), the only texts lead intake accepts. The same for every visitor and
+ * its boxes, the only texts lead intake accepts, with the submit button's label they name and the operator's
+ * notices and links (`servedConsentTextsSchema`). The same for every visitor and
  * changed only by a restart with a new `CONSENT_TEXTS_FILE`, so a shared cache may keep them five minutes
  * (a page loaded before a change still submits texts the server accepts: they move to `previous`).
  */
