@@ -42,7 +42,7 @@ type OfferKind = (typeof OFFER_KINDS)[number]
 
 /** What secures a secured loan: a word the widget labels in each language, never a partner's free text. */
 const SECURED_BY = ['vehicle', 'home', 'savings', 'other'] as const
-export type SecuredBy = (typeof SECURED_BY)[number]
+type SecuredBy = (typeof SECURED_BY)[number]
 
 function figure(field: string, bounds: { min: number; max: number; whole: boolean }) {
   const base = bounds.whole

@@ -3,7 +3,7 @@
  * replaces this file's contents with its own underwriting; the marketplace's simulated partners reuse it.
  * The numbers are illustrative, not credit or legal advice. Pure: no I/O, no clock (the caller passes `now`).
  */
-import type { PartnerLoanTerms, Range, SecuredBy } from '../contract/loan-terms.ts'
+import type { PartnerLoanTerms, Range } from '../contract/loan-terms.ts'
 import { monthlyPayment } from '../contract/monthly-payment.ts'
 import type { Lead, UsState } from '../contract/partner.ts'
 
@@ -63,7 +63,7 @@ export interface ProductRule {
     /** The amount range quoted around the asked amount: this share below and above it, within `loanAmount`. */
     amountSpread: number
     /** Loan purposes for which the loan is secured, and by what (an auto loan by the vehicle it buys). */
-    securedFor: Readonly<Record<string, SecuredBy>>
+    securedFor: Readonly<Record<string, NonNullable<PartnerLoanTerms['secured']>['by']>>
   }
 }
 
