@@ -7,7 +7,7 @@
  * them with `servedConsentTextsSchema`.
  */
 import * as z from 'zod/mini'
-import { consentTextsSchema } from './consent.ts'
+import { type ConsentTexts, consentTextsSchema } from './consent.ts'
 
 /** A link shown above the submit: its label and an absolute https URL. */
 const operatorLinkSchema = z.looseObject({
@@ -29,4 +29,26 @@ export const servedConsentTextsSchema = z.extend(consentTextsSchema, {
     esign: z.optional(operatorLinkSchema),
   }),
 })
-export type ServedConsentTexts = z.infer<typeof servedConsentTextsSchema>
+
+/** A link shown above the submit (`links.terms`, `links.privacy`, `links.esign`). */
+export interface OperatorLink {
+  label: string
+  /** An absolute https URL. */
+  url: string
+}
+
+/** What `GET /api/second-look/consent` serves: the texts, the submit's label, the notices and the links. */
+export interface ServedConsentTexts extends ConsentTexts {
+  /** The submit button's label, word for word as the texts name it. */
+  submitLabel: string
+  notices: { noDecision?: string | undefined; softPull?: string | undefined }
+  links: {
+    terms?: OperatorLink | undefined
+    privacy?: OperatorLink | undefined
+    esign?: OperatorLink | undefined
+  }
+}
+
+// The schema parses what the interface says (a compile-time check, nothing at run time).
+type Parsed = z.infer<typeof servedConsentTextsSchema>
+const _parsesToServed: (parsed: Parsed) => ServedConsentTexts = (parsed) => parsed

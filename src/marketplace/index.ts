@@ -5,6 +5,7 @@
  */
 
 export type { ConsentTexts } from '../contract/consent.ts'
+export type { OperatorLink, ServedConsentTexts } from '../contract/consent-notices.ts'
 export type { AccessTokens, ClientIdentityFn } from '../http/request-services.ts'
 export type {
   ApiRoute,

@@ -3,6 +3,7 @@
  * sandbox as upstream over real HTTP, the socket address as the visitor's IP, static files with their
  * cache headers, and graceful shutdown (in-flight requests finish, new connections are refused).
  */
+
 import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { type AddressInfo, createServer } from 'node:net'
@@ -18,6 +19,7 @@ import { type RunningServer, startServer } from '../../src/server/start-server.t
 import { FAKE_TOKEN } from '../bff/support/fake-harness.ts'
 import { ISSUERS, logSink, startFakeUpstream } from '../bff/support/fake-upstream.ts'
 import { SECRET, UA } from '../bff/support/harness.ts'
+import { NOTICES } from '../marketplace/support/consent-notices.ts'
 import { signal } from '../support/promises.ts'
 import { http, submitSampleLead } from '../support/server-requests.ts'
 import { REPO, scratchCwd, TSX_IMPORT } from '../support/source-process.ts'
@@ -381,7 +383,9 @@ describe('startServer with the second-look marketplace', () => {
   it("serves the operator's consent texts (CONSENT_TEXTS_FILE) to another origin with no widget header, and takes only them", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'bff-consent-'))
     const textsFile = join(dir, 'consent.yaml')
-    writeFileSync(textsFile, 'version: "2026-11"\nfcra: I authorize lenders to obtain my credit report.\n')
+    // JSON is YAML: the operator's texts, naming the button as the widget labels it, and the notices.
+    const fcra = 'By clicking {button}, I authorize lenders to obtain my credit report.'
+    writeFileSync(textsFile, JSON.stringify({ version: '2026-11', fcra, ...NOTICES }))
     const running = await startServer(
       loadConfig({
         PORT: '0',
@@ -401,7 +405,8 @@ describe('startServer with the second-look marketplace', () => {
       expect(texts.headers['cache-control']).toBe('public, max-age=300')
       expect(JSON.parse(texts.text)).toMatchObject({
         version: '2026-11',
-        fcra: { text: 'I authorize lenders to obtain my credit report.' },
+        fcra: { text: 'By clicking See my loan offers, I authorize lenders to obtain my credit report.' },
+        submitLabel: 'See my loan offers',
       })
       // The sample lead carries the sandbox's sample text, which is not this operator's.
       const refused = await http(`${running.url}/api/second-look`, {
