@@ -7,7 +7,7 @@
 import { and, desc, eq, gte, isNull, lt, or } from 'drizzle-orm'
 import type { LedgerDb } from './ledger-db.ts'
 import { applicantClaims, heldApplications, withdrawnLeads } from './schema.ts'
-import type { HeldApplication, HeldApplicationRow, HeldReason, SearchSnapshot, Tier } from './types.ts'
+import type { HeldApplication, HeldApplicationRow, HeldReason, SearchSnapshot } from './types.ts'
 
 /**
  * Deletes held applications received before `before` (they keep a network address and user agent, as consent
@@ -33,31 +33,41 @@ export async function recordHeldApplication(db: LedgerDb, held: HeldApplication)
     .onConflictDoNothing()
 }
 
-/** The held application behind `searchUuid` as its search: partners awaited until `answerAt`, no offer. */
+/** The held application behind `searchUuid` as its search (`heldSnapshot`). */
 export async function readHeldSearch(db: LedgerDb, searchUuid: string): Promise<SearchSnapshot | undefined> {
   const [row] = await db.select().from(heldApplications).where(eq(heldApplications.searchUuid, searchUuid))
   if (row === undefined) return undefined
-  const requests = (row.requests as Array<{ partnerId: string; tier: Tier }>).map((r) => ({
-    partnerId: r.partnerId,
-    tier: r.tier,
+  return heldSnapshot({ ...row, requests: row.requests as HeldApplication['requests'] })
+}
+
+/**
+ * A held application as a search (`LeadRow.status` `held`): the partners it would have been sent, awaited
+ * until `answerAt`, and no offer. Intake answers with it; polls read it back the same.
+ */
+export function heldSnapshot(
+  held: Pick<HeldApplication, 'id' | 'searchUuid' | 'state' | 'zip' | 'requests' | 'receivedAt' | 'answerAt'>,
+): SearchSnapshot {
+  const requests = held.requests.map(({ partnerId, tier }) => ({
+    partnerId,
+    tier,
     status: 'pending' as const,
-    sentAt: row.receivedAt,
+    sentAt: held.receivedAt,
     offerCount: 0,
   }))
   return {
     lead: {
-      id: row.id,
-      searchUuid: row.searchUuid,
-      state: row.state,
-      zip: row.zip,
+      id: held.id,
+      searchUuid: held.searchUuid,
+      state: held.state,
+      zip: held.zip,
       bodyHash: null,
       status: 'held',
-      createdAt: row.receivedAt,
-      deadlineAt: row.answerAt,
+      createdAt: held.receivedAt,
+      deadlineAt: held.answerAt,
       completedAt: null,
       failureReason: null,
     },
-    pending: requests.map(({ partnerId, tier }) => ({ partnerId, tier })),
+    pending: held.requests.map(({ partnerId, tier }) => ({ partnerId, tier })),
     requests,
     displayed: [],
   }

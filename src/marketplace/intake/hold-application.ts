@@ -9,8 +9,15 @@
  */
 import { randomInt, randomUUID } from 'node:crypto'
 import type { Logger } from 'pino'
-import type { Clock } from '../../http/timers.ts'
-import type { HeldReason, Ledger, NewLead, SearchSnapshot, SentRequest } from '../../ledger/index.ts'
+import { heldSnapshot } from '../../ledger/held-applications.ts'
+import type {
+  HeldApplication,
+  HeldReason,
+  Ledger,
+  NewLead,
+  SearchSnapshot,
+  SentRequest,
+} from '../../ledger/index.ts'
 import { LedgerError } from '../../ledger/ledger-error.ts'
 import type { SearchCache } from '../../ledger/search-cache.ts'
 import { type IntakeRefusal, unavailable } from './intake-refusal.ts'
@@ -21,7 +28,6 @@ const ANSWER_AFTER_MS = { min: 1_500, max: 6_000 }
 export interface HoldDeps {
   ledger: Pick<Ledger, 'recordHeldApplication'>
   searches: Pick<SearchCache, 'remember'>
-  timers: Clock
   logger: Pick<Logger, 'warn' | 'error'>
   metrics: { held(reason: HeldReason): void }
   newId?: (() => string) | undefined
@@ -49,24 +55,23 @@ export async function holdApplication(
   const receivedAt = lead.createdAt
   const leadMs = lead.deadlineAt.getTime() - receivedAt.getTime()
   const answerAfter = deps.answerAfterMs?.(leadMs) ?? defaultAnswerAfter(leadMs)
-  const answerAt = new Date(receivedAt.getTime() + answerAfter)
-  const id = (deps.newId ?? randomUUID)()
+  const held: HeldApplication = {
+    id: (deps.newId ?? randomUUID)(),
+    searchUuid: lead.searchUuid,
+    applicantKey: lead.applicant?.key ?? '',
+    ssnKey: reason === 'ssn_cap' ? lead.applicant?.ssn?.key : undefined,
+    firstLeadId: input.firstLeadId,
+    reason,
+    state: lead.state,
+    zip: lead.zip,
+    ipAddress: input.session.ipAddress,
+    userAgent: input.session.userAgent,
+    requests: requests.map(({ partnerId, tier }) => ({ partnerId, tier })),
+    receivedAt,
+    answerAt: new Date(receivedAt.getTime() + answerAfter),
+  }
   try {
-    await deps.ledger.recordHeldApplication({
-      id,
-      searchUuid: lead.searchUuid,
-      applicantKey: lead.applicant?.key ?? '',
-      ssnKey: reason === 'ssn_cap' ? lead.applicant?.ssn?.key : undefined,
-      firstLeadId: input.firstLeadId,
-      reason,
-      state: lead.state,
-      zip: lead.zip,
-      ipAddress: input.session.ipAddress,
-      userAgent: input.session.userAgent,
-      requests: requests.map(({ partnerId, tier }) => ({ partnerId, tier })),
-      receivedAt,
-      answerAt,
-    })
+    await deps.ledger.recordHeldApplication(held)
   } catch (error) {
     deps.logger.error(
       { code: error instanceof LedgerError ? error.code : 'unknown' },
@@ -77,24 +82,7 @@ export async function holdApplication(
   deps.metrics.held(reason)
   // No lead id, search uuid or applicant key: the review list has them, behind the operator's token.
   deps.logger.warn({ reason }, 'second-look application held for review and sent to no partner')
-  const pending = requests.map(({ partnerId, tier }) => ({ partnerId, tier }))
-  const snapshot: SearchSnapshot = {
-    lead: {
-      id,
-      searchUuid: lead.searchUuid,
-      state: lead.state,
-      zip: lead.zip,
-      bodyHash: null,
-      status: 'held',
-      createdAt: receivedAt,
-      deadlineAt: answerAt,
-      completedAt: null,
-      failureReason: null,
-    },
-    pending,
-    requests: requests.map((r) => ({ ...r, status: 'pending' as const, offerCount: 0 })),
-    displayed: [],
-  }
+  const snapshot = heldSnapshot(held)
   deps.searches.remember(snapshot)
   return { kind: 'created', snapshot }
 }
